@@ -1,0 +1,272 @@
+"""PostgreSQL back end (asyncpg pool), same behaviour as the SQLite one.
+
+JSON columns are JSON (order-preserving), timestamps TIMESTAMPTZ. The version compare-and-set is a single
+``UPDATE ... WHERE id = $1 AND version = $2``: the row lock makes racing writers queue, and under
+READ COMMITTED the loser re-checks the row, sees the new version and updates nothing. Migrations run
+under a transaction-scoped advisory lock so processes starting together apply them once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import asyncpg
+
+from .base import (
+    SCHEMA_NAME,
+    ActionRecord,
+    ChannelBusy,
+    MatchNotFound,
+    MatchRecord,
+    Store,
+    VersionConflict,
+    check_changes,
+    check_create,
+    check_move,
+    dumps,
+    seat_user_ids,
+    utcnow,
+)
+from .migrate import SCHEMA_MIGRATIONS_DDL, check_applied, load_migrations, render
+
+COLUMNS = (
+    "id, guild_id, channel_id, game, status, host_id, seats, options, seed, setup, state, version, lang,"
+    " meta, created_at, updated_at"
+)
+LIVE_INDEX = "matches_one_live_per_channel"
+
+
+def _match(row: asyncpg.Record) -> MatchRecord:
+    return MatchRecord(**dict(row.items()))
+
+
+def migration_lock_key(schema: str | None) -> int:
+    """A signed 64-bit advisory-lock key, one per schema."""
+    digest = hashlib.blake2b(f"partida-store-migrations:{schema or ''}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+async def _init_connection(conn: asyncpg.Connection) -> None:
+    for typename in ("jsonb", "json"):
+        await conn.set_type_codec(typename, encoder=dumps, decoder=json.loads, schema="pg_catalog")
+
+
+class PostgresStore(Store):
+    def __init__(self, pool: asyncpg.Pool, schema: str | None) -> None:
+        self._pool = pool
+        self.schema = schema
+
+    @classmethod
+    async def open(
+        cls, dsn: str, schema: str | None = None, min_size: int = 1, max_size: int = 10
+    ) -> PostgresStore:
+        """Connect a pool to ``dsn`` and migrate. With ``schema`` every table lives in that schema
+        (created if missing); otherwise in the server's default search_path."""
+        if schema is not None and not SCHEMA_NAME.match(schema):
+            raise ValueError(f"schema must match {SCHEMA_NAME.pattern}, got {schema!r}")
+        settings = {"search_path": schema} if schema else None
+        pool = await asyncpg.create_pool(
+            dsn, min_size=min_size, max_size=max_size, server_settings=settings, init=_init_connection
+        )
+        store = cls(pool, schema)
+        try:
+            await store._migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def _migrate(self) -> list[int]:
+        done = []
+        async with self._pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", migration_lock_key(self.schema))
+            if self.schema:
+                await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+            await conn.execute(render(SCHEMA_MIGRATIONS_DDL, "postgres"))
+            applied = {
+                r["version"]: r["name"]
+                for r in await conn.fetch("SELECT version, name FROM schema_migrations")
+            }
+            for mig in check_applied(applied, load_migrations()):
+                for stmt in mig.statements("postgres"):
+                    await conn.execute(stmt)
+                await conn.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+                    mig.version,
+                    mig.name,
+                    utcnow(),
+                )
+                done.append(mig.version)
+        return done
+
+    @staticmethod
+    async def _fail_cas(conn: asyncpg.Connection, match_id: int, expected: int) -> None:
+        current = await conn.fetchval("SELECT version FROM matches WHERE id = $1", match_id)
+        if current is None:
+            raise MatchNotFound(match_id)
+        raise VersionConflict(current, expected)
+
+    async def _live_id(self, channel_id: int) -> int | None:
+        return await self._pool.fetchval(
+            "SELECT id FROM matches WHERE channel_id = $1 AND status IN ('lobby', 'active')", channel_id
+        )
+
+    @staticmethod
+    async def _set_players(conn: asyncpg.Connection, match_id: int, seats: list[dict[str, Any]]) -> None:
+        await conn.execute("DELETE FROM match_players WHERE match_id = $1", match_id)
+        uids = seat_user_ids(seats)
+        if uids:
+            await conn.execute(
+                "INSERT INTO match_players (match_id, user_id) SELECT $1::bigint, u FROM unnest($2::bigint[]) AS u",
+                match_id,
+                uids,
+            )
+
+    # -- operations ----------------------------------------------------------------------------------
+
+    async def create_match(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        seats: list[dict[str, Any]],
+        options: dict[str, Any],
+        lang: str,
+        meta: dict[str, Any] | None = None,
+    ) -> MatchRecord:
+        seats, meta = check_create(guild_id, channel_id, game, host_id, seats, options, lang, meta)
+        now = utcnow()
+        try:
+            async with self._pool.acquire() as conn, conn.transaction():
+                row = await conn.fetchrow(
+                    "INSERT INTO matches (guild_id, channel_id, game, status, host_id, seats, options, seed,"
+                    " setup, state, version, lang, meta, created_at, updated_at)"
+                    " VALUES ($1, $2, $3, 'lobby', $4, $5, $6, NULL, NULL, NULL, 0, $7, $8, $9, $9)"
+                    f" RETURNING {COLUMNS}",
+                    guild_id,
+                    channel_id,
+                    game,
+                    host_id,
+                    seats,
+                    dict(options),
+                    lang,
+                    meta,
+                    now,
+                )
+                await self._set_players(conn, row["id"], seats)
+        except asyncpg.UniqueViolationError as e:
+            if e.constraint_name == LIVE_INDEX:
+                raise ChannelBusy(await self._live_id(channel_id)) from None
+            raise
+        return _match(row)
+
+    async def get(self, match_id: int) -> MatchRecord | None:
+        row = await self._pool.fetchrow(f"SELECT {COLUMNS} FROM matches WHERE id = $1", match_id)
+        return None if row is None else _match(row)
+
+    async def active_in_channel(self, channel_id: int) -> MatchRecord | None:
+        row = await self._pool.fetchrow(
+            f"SELECT {COLUMNS} FROM matches WHERE channel_id = $1 AND status IN ('lobby', 'active')",
+            channel_id,
+        )
+        return None if row is None else _match(row)
+
+    async def matches_for_user(self, user_id: int, active_only: bool = True) -> list[MatchRecord]:
+        live = " AND m.status IN ('lobby', 'active')" if active_only else ""
+        cols = ", ".join(f"m.{c.strip()}" for c in COLUMNS.split(","))
+        rows = await self._pool.fetch(
+            f"SELECT {cols} FROM match_players p JOIN matches m ON m.id = p.match_id"
+            f" WHERE p.user_id = $1{live} ORDER BY m.id DESC",
+            user_id,
+        )
+        return [_match(r) for r in rows]
+
+    async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
+        rows = await self._pool.fetch(
+            f"SELECT {COLUMNS} FROM matches WHERE channel_id = $1 ORDER BY id DESC LIMIT $2",
+            channel_id,
+            int(limit),
+        )
+        return [_match(r) for r in rows]
+
+    async def update(self, match_id: int, expected_version: int, **changes: Any) -> MatchRecord:
+        changes = check_changes(changes)
+        sets, params = [], []
+        for key, value in changes.items():
+            params.append(value)
+            sets.append(f"{key} = ${len(params)}")
+        params += [utcnow(), match_id, expected_version]
+        n = len(params)
+        sets += ["version = version + 1", f"updated_at = ${n - 2}"]
+        try:
+            async with self._pool.acquire() as conn, conn.transaction():
+                row = await conn.fetchrow(
+                    f"UPDATE matches SET {', '.join(sets)} WHERE id = ${n - 1} AND version = ${n}"
+                    f" RETURNING {COLUMNS}",
+                    *params,
+                )
+                if row is None:
+                    await self._fail_cas(conn, match_id, expected_version)
+                if "seats" in changes:
+                    await self._set_players(conn, match_id, changes["seats"])
+        except asyncpg.UniqueViolationError as e:
+            if e.constraint_name == LIVE_INDEX:
+                channel_id = await self._pool.fetchval(
+                    "SELECT channel_id FROM matches WHERE id = $1", match_id
+                )
+                raise ChannelBusy(await self._live_id(channel_id)) from None
+            raise
+        return _match(row)
+
+    async def commit_move(
+        self,
+        match_id: int,
+        expected_version: int,
+        seat: int,
+        action: Any,
+        revealed: bool,
+        state: Any,
+        status: str | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> MatchRecord:
+        check_move(seat, status, meta)
+        now = utcnow()
+        async with self._pool.acquire() as conn, conn.transaction():
+            row = await conn.fetchrow(
+                "UPDATE matches SET state = $1, status = COALESCE($2, status), meta = COALESCE($3, meta),"
+                " version = version + 1, updated_at = $4"
+                f" WHERE id = $5 AND version = $6 RETURNING {COLUMNS}",
+                state,
+                status,
+                None if meta is None else dict(meta),
+                now,
+                match_id,
+                expected_version,
+            )
+            if row is None:
+                await self._fail_cas(conn, match_id, expected_version)
+            # A new statement, so its snapshot includes every action committed before our row lock.
+            await conn.execute(
+                "INSERT INTO actions (match_id, idx, seat, action, revealed, created_at)"
+                " SELECT $1::bigint, COALESCE(MAX(idx) + 1, 0), $2::integer, $3::json, $4::boolean, $5::timestamptz"
+                " FROM actions WHERE match_id = $1",
+                match_id,
+                seat,
+                action,
+                bool(revealed),
+                now,
+            )
+        return _match(row)
+
+    async def actions(self, match_id: int) -> list[ActionRecord]:
+        rows = await self._pool.fetch(
+            "SELECT match_id, idx, seat, action, revealed, created_at FROM actions WHERE match_id = $1 ORDER BY idx",
+            match_id,
+        )
+        return [ActionRecord(**dict(r.items())) for r in rows]
+
+    async def close(self) -> None:
+        await self._pool.close()

@@ -1,0 +1,355 @@
+"""SQLite back end (aiosqlite): one connection per store, WAL journal, busy_timeout.
+
+Every write runs in ``BEGIN IMMEDIATE`` so it holds SQLite's single write lock from its first
+statement: two stores (or processes) on one file queue up behind busy_timeout instead of failing
+half-way, and the version compare-and-set in ``UPDATE ... WHERE version = ?`` sees the latest commit.
+Inside one store an asyncio lock keeps coroutines from interleaving statements on the connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .base import (
+    ActionRecord,
+    ChannelBusy,
+    MatchNotFound,
+    MatchRecord,
+    Store,
+    VersionConflict,
+    check_changes,
+    check_create,
+    check_move,
+    dumps,
+    seat_user_ids,
+    utcnow,
+)
+from .migrate import SCHEMA_MIGRATIONS_DDL, check_applied, load_migrations, render
+
+COLUMNS = (
+    "id, guild_id, channel_id, game, status, host_id, seats, options, seed, setup, state, version, lang,"
+    " meta, created_at, updated_at"
+)
+_JSON_COLUMNS = frozenset({"seats", "options", "setup", "state", "meta"})
+SYNCHRONOUS = ("off", "normal", "full", "extra")
+
+
+def _ts(value: datetime) -> str:
+    return value.isoformat()
+
+
+def _json_or_null(value: Any) -> str | None:
+    return None if value is None else dumps(value)
+
+
+def _loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def _match(row: Any) -> MatchRecord:
+    return MatchRecord(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        game=row[3],
+        status=row[4],
+        host_id=row[5],
+        seats=json.loads(row[6]),
+        options=json.loads(row[7]),
+        seed=row[8],
+        setup=_loads(row[9]),
+        state=_loads(row[10]),
+        version=row[11],
+        lang=row[12],
+        meta=json.loads(row[13]),
+        created_at=datetime.fromisoformat(row[14]),
+        updated_at=datetime.fromisoformat(row[15]),
+    )
+
+
+def _is_live_channel_clash(err: sqlite3.IntegrityError) -> bool:
+    return "matches.channel_id" in str(err)
+
+
+class SqliteStore(Store):
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self._conn = conn
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._closed = False
+
+    @classmethod
+    async def open(cls, path: str, busy_timeout_ms: int = 5000, synchronous: str = "normal") -> SqliteStore:
+        """Open (creating if needed) the database at ``path`` (or ':memory:') and migrate it.
+
+        ``synchronous='normal'`` in WAL mode survives a crash of the process without losing commits;
+        only a power cut can lose the last few. Use 'full' to fsync every commit.
+        """
+        if synchronous not in SYNCHRONOUS:
+            raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}")
+        if path != ":memory:":
+            parent = Path(path).expanduser().resolve().parent
+            if not parent.is_dir():
+                raise FileNotFoundError(f"the folder for the SQLite database does not exist: {parent}")
+        # isolation_level=None: no implicit transactions, we issue BEGIN IMMEDIATE / COMMIT ourselves.
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            if path != ":memory:":
+                async with conn.execute("PRAGMA journal_mode = WAL") as cur:
+                    row = await cur.fetchone()
+                if row is None or str(row[0]).lower() != "wal":
+                    raise RuntimeError(f"could not switch {path} to WAL mode (got {row!r})")
+            await conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            store = cls(conn, path)
+            await store._migrate()
+        except BaseException:
+            await conn.close()
+            raise
+        return store
+
+    # -- plumbing ------------------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            self._check_open()
+            yield self._conn
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            self._check_open()
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
+                raise
+            await self._conn.execute("COMMIT")
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise RuntimeError("the store is closed")
+
+    async def _migrate(self) -> list[int]:
+        """Apply pending migrations in one BEGIN IMMEDIATE transaction; returns the versions applied."""
+        done = []
+        async with self._write() as conn:
+            await conn.execute(render(SCHEMA_MIGRATIONS_DDL, "sqlite"))
+            async with conn.execute("SELECT version, name FROM schema_migrations") as cur:
+                applied = {row[0]: row[1] for row in await cur.fetchall()}
+            for mig in check_applied(applied, load_migrations()):
+                for stmt in mig.statements("sqlite"):
+                    await conn.execute(stmt)
+                await conn.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                    (mig.version, mig.name, _ts(utcnow())),
+                )
+                done.append(mig.version)
+        return done
+
+    async def _fail_cas(self, conn: aiosqlite.Connection, match_id: int, expected: int) -> None:
+        async with conn.execute("SELECT version FROM matches WHERE id = ?", (match_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise MatchNotFound(match_id)
+        raise VersionConflict(row[0], expected)
+
+    async def _live_id(self, conn: aiosqlite.Connection, channel_id: int) -> int | None:
+        async with conn.execute(
+            "SELECT id FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else row[0]
+
+    @staticmethod
+    async def _set_players(conn: aiosqlite.Connection, match_id: int, seats: list[dict[str, Any]]) -> None:
+        await conn.execute("DELETE FROM match_players WHERE match_id = ?", (match_id,))
+        await conn.executemany(
+            "INSERT INTO match_players (match_id, user_id) VALUES (?, ?)",
+            [(match_id, uid) for uid in seat_user_ids(seats)],
+        )
+
+    # -- operations ----------------------------------------------------------------------------------
+
+    async def create_match(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        seats: list[dict[str, Any]],
+        options: dict[str, Any],
+        lang: str,
+        meta: dict[str, Any] | None = None,
+    ) -> MatchRecord:
+        seats, meta = check_create(guild_id, channel_id, game, host_id, seats, options, lang, meta)
+        now = _ts(utcnow())
+        async with self._write() as conn:
+            try:
+                async with conn.execute(
+                    "INSERT INTO matches (guild_id, channel_id, game, status, host_id, seats, options, seed,"
+                    " setup, state, version, lang, meta, created_at, updated_at)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, NULL, NULL, NULL, 0, ?, ?, ?, ?)"
+                    f" RETURNING {COLUMNS}",
+                    (
+                        guild_id,
+                        channel_id,
+                        game,
+                        host_id,
+                        dumps(seats),
+                        dumps(dict(options)),
+                        lang,
+                        dumps(meta),
+                        now,
+                        now,
+                    ),
+                ) as cur:
+                    row = await cur.fetchone()
+            except sqlite3.IntegrityError as e:
+                if _is_live_channel_clash(e):
+                    raise ChannelBusy(await self._live_id(conn, channel_id)) from None
+                raise
+            record = _match(row)
+            await self._set_players(conn, record.id, seats)
+        return record
+
+    async def get(self, match_id: int) -> MatchRecord | None:
+        async with (
+            self._read() as conn,
+            conn.execute(f"SELECT {COLUMNS} FROM matches WHERE id = ?", (match_id,)) as cur,
+        ):
+            row = await cur.fetchone()
+        return None if row is None else _match(row)
+
+    async def active_in_channel(self, channel_id: int) -> MatchRecord | None:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                f"SELECT {COLUMNS} FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                (channel_id,),
+            ) as cur,
+        ):
+            row = await cur.fetchone()
+        return None if row is None else _match(row)
+
+    async def matches_for_user(self, user_id: int, active_only: bool = True) -> list[MatchRecord]:
+        live = " AND m.status IN ('lobby', 'active')" if active_only else ""
+        cols = ", ".join(f"m.{c.strip()}" for c in COLUMNS.split(","))
+        async with (
+            self._read() as conn,
+            conn.execute(
+                f"SELECT {cols} FROM match_players p JOIN matches m ON m.id = p.match_id"
+                f" WHERE p.user_id = ?{live} ORDER BY m.id DESC",
+                (user_id,),
+            ) as cur,
+        ):
+            rows = await cur.fetchall()
+        return [_match(r) for r in rows]
+
+    async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                f"SELECT {COLUMNS} FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
+                (channel_id, int(limit)),
+            ) as cur,
+        ):
+            rows = await cur.fetchall()
+        return [_match(r) for r in rows]
+
+    async def update(self, match_id: int, expected_version: int, **changes: Any) -> MatchRecord:
+        changes = check_changes(changes)
+        sets, params = [], []
+        for key, value in changes.items():
+            sets.append(f"{key} = ?")
+            params.append(_json_or_null(value) if key in _JSON_COLUMNS else value)
+        sets += ["version = version + 1", "updated_at = ?"]
+        params += [_ts(utcnow()), match_id, expected_version]
+        async with self._write() as conn:
+            try:
+                async with conn.execute(
+                    f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ? RETURNING {COLUMNS}",
+                    params,
+                ) as cur:
+                    row = await cur.fetchone()
+            except sqlite3.IntegrityError as e:
+                if _is_live_channel_clash(e):
+                    async with conn.execute(
+                        "SELECT channel_id FROM matches WHERE id = ?", (match_id,)
+                    ) as cur:
+                        (channel_id,) = await cur.fetchone()
+                    raise ChannelBusy(await self._live_id(conn, channel_id)) from None
+                raise
+            if row is None:
+                await self._fail_cas(conn, match_id, expected_version)
+            if "seats" in changes:
+                await self._set_players(conn, match_id, changes["seats"])
+        return _match(row)
+
+    async def commit_move(
+        self,
+        match_id: int,
+        expected_version: int,
+        seat: int,
+        action: Any,
+        revealed: bool,
+        state: Any,
+        status: str | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> MatchRecord:
+        check_move(seat, status, meta)
+        now = _ts(utcnow())
+        action_json = dumps(action)
+        state_json = _json_or_null(state)
+        meta_json = None if meta is None else dumps(dict(meta))
+        async with self._write() as conn:
+            async with conn.execute(
+                "UPDATE matches SET state = ?, status = COALESCE(?, status), meta = COALESCE(?, meta),"
+                " version = version + 1, updated_at = ?"
+                f" WHERE id = ? AND version = ? RETURNING {COLUMNS}",
+                (state_json, status, meta_json, now, match_id, expected_version),
+            ) as cur:
+                row = await cur.fetchone()
+            if row is None:
+                await self._fail_cas(conn, match_id, expected_version)
+            # idx = number of earlier actions (the log has no gaps, so MAX+1 is that count).
+            await conn.execute(
+                "INSERT INTO actions (match_id, idx, seat, action, revealed, created_at)"
+                " SELECT ?, COALESCE(MAX(idx) + 1, 0), ?, ?, ?, ? FROM actions WHERE match_id = ?",
+                (match_id, seat, action_json, bool(revealed), now, match_id),
+            )
+        return _match(row)
+
+    async def actions(self, match_id: int) -> list[ActionRecord]:
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT match_id, idx, seat, action, revealed, created_at FROM actions"
+                " WHERE match_id = ? ORDER BY idx",
+                (match_id,),
+            ) as cur,
+        ):
+            rows = await cur.fetchall()
+        return [
+            ActionRecord(r[0], r[1], r[2], json.loads(r[3]), bool(r[4]), datetime.fromisoformat(r[5]))
+            for r in rows
+        ]
+
+    async def close(self) -> None:
+        async with self._lock:
+            if not self._closed:
+                self._closed = True
+                await self._conn.close()
