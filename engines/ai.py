@@ -28,7 +28,7 @@ class RandomPlayer:
 
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Code:
         legal = game.legal(state, seat)
-        return legal[rng.randrange(len(legal))]
+        return legal[int(rng.random() * len(legal))]
 
 
 def players_for(game_key: str) -> dict[str, type]:

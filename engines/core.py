@@ -232,6 +232,13 @@ class Game(ABC, Generic[S]):
     def is_over(self, state: S) -> bool:
         return not self.to_move(state)
 
+    def scores(self, state: S) -> list[int]:
+        """Current score per seat (final scores once over). Games override for live scores."""
+        res = self.result(state)
+        if res is not None:
+            return list(res.scores)
+        raise NotImplementedError
+
     def round_scores(self, state: S) -> list[list[int]] | None:
         """Per-round scores (one list per finished round, seat order) for games that have rounds."""
         return None

@@ -40,6 +40,8 @@ def get(key: str) -> Game:
         if e.name and module.startswith(e.name):
             raise BadOptions("unknown_game", f"game {key!r} is not available in this build", game=key) from None
         raise
-    game = mod.GAME
+    game = getattr(mod, "GAME", None)
+    if game is None:
+        raise BadOptions("unknown_game", f"game {key!r} is not available in this build", game=key)
     _loaded[key] = game
     return game

@@ -1,0 +1,71 @@
+"""Random-playout throughput per game, printed as a table.
+
+Each playout builds a fresh seeded match and lets every seat pick uniformly among its legal
+actions until the match ends, through the public engine interface (legal, step, to_move) - the
+same calls the bot and the AI players make. Runs on one core; no asserts, just figures.
+
+    python bench/engines.py [--seconds 3] [--game lost-cities ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines import registry  # noqa: E402
+
+# Per game: (label, seats, options) of the configurations worth measuring.
+CONFIGS = {
+    "lost-cities": [("3-round match", 2, {}), ("3-round match, purple", 2, {"purple": True})],
+    "carcassonne": [("2 players, 72 tiles", 2, {})],
+    "citadels": [("6 players", 6, {}), ("4 players", 4, {})],
+}
+
+
+def playout(game, seats: int, options, seed: int, rng: random.Random) -> int:
+    state = game.new_state(seats, options, seed, None)
+    legal, step, to_move = game.legal, game.step, game.to_move
+    rnd = rng.random
+    steps = 0
+    while movers := to_move(state):
+        seat = movers[0]
+        actions = legal(state, seat)
+        step(state, seat, actions[int(rnd() * len(actions))])
+        steps += 1
+    return steps
+
+
+def measure(game, seats: int, raw_options, seconds: float) -> tuple[int, int, float]:
+    options = game.parse_options(raw_options)
+    rng = random.Random(12345)
+    matches = steps = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        steps += playout(game, seats, options, matches, rng)
+        matches += 1
+    return matches, steps, elapsed
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--game", action="append")
+    args = ap.parse_args()
+    keys = args.game or registry.available()
+    print(f"{'game':<14} {'configuration':<26} {'matches/s':>10} {'actions/s':>11} {'actions/match':>14}")
+    for key in keys:
+        game = registry.get(key)
+        for label, seats, options in CONFIGS.get(key, [(f"{game.min_players} players", game.min_players, {})]):
+            matches, steps, elapsed = measure(game, seats, options, args.seconds)
+            print(
+                f"{key:<14} {label:<26} {matches / elapsed:>10.1f} {steps / elapsed:>11.0f} {steps / max(matches, 1):>14.1f}"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+"""Command line: play and replay matches.
+
+    python -m engines selfplay GAME --seed S [--seats N] [--option key=value ...] [--ai NAME] [--out FILE]
+    python -m engines replay FILE
+    python -m engines games
+
+Errors (a malformed file, an unknown game or option, an illegal action) exit with status 2 and
+one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any, NoReturn
+
+from . import ai, registry
+from .core import EngineError
+from .match import LogError, Match
+
+
+def _fail(msg: str) -> NoReturn:
+    print(f"error: {msg}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, status 2, like every other error here
+        _fail(message)
+
+
+def _option(text: str) -> tuple[str, Any]:
+    if "=" not in text:
+        _fail(f"option {text!r} must look like key=value")
+    key, raw = text.split("=", 1)
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key.strip(), value
+
+
+def selfplay(args: argparse.Namespace) -> int:
+    try:
+        game = registry.get(args.game)
+    except EngineError as e:
+        _fail(e.reason)
+    n = args.seats or game.min_players
+    options = dict(_option(o) for o in args.option or [])
+    try:
+        match = Match.create(args.game, [f"ai-{i + 1}" for i in range(n)], options, seed=args.seed)
+    except EngineError as e:
+        _fail(e.reason)
+    kinds = ai.players_for(args.game)
+    if args.ai not in (None, *kinds):
+        _fail(f"unknown AI {args.ai!r}; available: {', '.join(kinds)}")
+    players = [kinds[args.ai]() if args.ai else ai.best_player(args.game) for _ in range(n)]
+    rng = random.Random(args.seed)
+    while not match.over:
+        seat = match.to_move()[0]
+        match.apply_code(seat, players[seat].choose(game, match.state, seat, rng))
+    text = json.dumps(match.to_log(), separators=(",", ":")) + "\n"
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def replay(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            log = json.load(f)
+    except OSError as e:
+        _fail(f"{args.file}: {e.strerror}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        _fail(f"{args.file}: not a JSON file ({e})")
+    try:
+        match = Match.from_log(log)
+    except LogError as e:
+        _fail(f"{args.file}: {e.reason}")
+    game = match.game
+    out: dict[str, Any] = {
+        "game": game.key,
+        "actions": len(match.actions),
+        "over": match.over,
+        "to_move": list(match.to_move()),
+        "scores": game.scores(match.state),
+    }
+    rounds = game.round_scores(match.state)
+    if rounds is not None:
+        out["round_scores"] = rounds
+    res = match.result()
+    if res is not None:
+        out["result"] = res.to_json()
+    print(json.dumps(out))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _Parser(prog="python -m engines", description="Play and replay Partida matches.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = sub.add_parser("selfplay", help="play a whole match between built-in AI players and write its log")
+    p.add_argument("game")
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--seats", type=int)
+    p.add_argument("--option", action="append", metavar="KEY=VALUE")
+    p.add_argument("--ai", help="AI kind for every seat (default: the game's best)")
+    p.add_argument("--out", help="write the log here (default: stdout)")
+    p.set_defaults(func=selfplay)
+    r = sub.add_parser("replay", help="check and apply every action of a match log; print the outcome")
+    r.add_argument("file")
+    r.set_defaults(func=replay)
+    g = sub.add_parser("games", help="list the games")
+    g.set_defaults(func=lambda a: print("\n".join(registry.available())) or 0)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
