@@ -58,6 +58,12 @@ class PostgresStore(Store):
         self._pool = pool
         self.schema = schema
 
+    @property
+    def _p(self) -> asyncpg.Pool:
+        if self._pool.is_closing():
+            raise RuntimeError("the store is closed")
+        return self._pool
+
     @classmethod
     async def open(
         cls, dsn: str, schema: str | None = None, min_size: int = 1, max_size: int = 10
@@ -80,7 +86,7 @@ class PostgresStore(Store):
 
     async def _migrate(self) -> list[int]:
         done = []
-        async with self._pool.acquire() as conn, conn.transaction():
+        async with self._p.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", migration_lock_key(self.schema))
             if self.schema:
                 await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
@@ -109,7 +115,7 @@ class PostgresStore(Store):
         raise VersionConflict(current, expected)
 
     async def _live_id(self, channel_id: int) -> int | None:
-        return await self._pool.fetchval(
+        return await self._p.fetchval(
             "SELECT id FROM matches WHERE channel_id = $1 AND status IN ('lobby', 'active')", channel_id
         )
 
@@ -140,7 +146,7 @@ class PostgresStore(Store):
         seats, meta = check_create(guild_id, channel_id, game, host_id, seats, options, lang, meta)
         now = utcnow()
         try:
-            async with self._pool.acquire() as conn, conn.transaction():
+            async with self._p.acquire() as conn, conn.transaction():
                 row = await conn.fetchrow(
                     "INSERT INTO matches (guild_id, channel_id, game, status, host_id, seats, options, seed,"
                     " setup, state, version, lang, meta, created_at, updated_at)"
@@ -164,11 +170,11 @@ class PostgresStore(Store):
         return _match(row)
 
     async def get(self, match_id: int) -> MatchRecord | None:
-        row = await self._pool.fetchrow(f"SELECT {COLUMNS} FROM matches WHERE id = $1", match_id)
+        row = await self._p.fetchrow(f"SELECT {COLUMNS} FROM matches WHERE id = $1", match_id)
         return None if row is None else _match(row)
 
     async def active_in_channel(self, channel_id: int) -> MatchRecord | None:
-        row = await self._pool.fetchrow(
+        row = await self._p.fetchrow(
             f"SELECT {COLUMNS} FROM matches WHERE channel_id = $1 AND status IN ('lobby', 'active')",
             channel_id,
         )
@@ -177,7 +183,7 @@ class PostgresStore(Store):
     async def matches_for_user(self, user_id: int, active_only: bool = True) -> list[MatchRecord]:
         live = " AND m.status IN ('lobby', 'active')" if active_only else ""
         cols = ", ".join(f"m.{c.strip()}" for c in COLUMNS.split(","))
-        rows = await self._pool.fetch(
+        rows = await self._p.fetch(
             f"SELECT {cols} FROM match_players p JOIN matches m ON m.id = p.match_id"
             f" WHERE p.user_id = $1{live} ORDER BY m.id DESC",
             user_id,
@@ -185,7 +191,7 @@ class PostgresStore(Store):
         return [_match(r) for r in rows]
 
     async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
-        rows = await self._pool.fetch(
+        rows = await self._p.fetch(
             f"SELECT {COLUMNS} FROM matches WHERE channel_id = $1 ORDER BY id DESC LIMIT $2",
             channel_id,
             int(limit),
@@ -202,7 +208,7 @@ class PostgresStore(Store):
         n = len(params)
         sets += ["version = version + 1", f"updated_at = ${n - 2}"]
         try:
-            async with self._pool.acquire() as conn, conn.transaction():
+            async with self._p.acquire() as conn, conn.transaction():
                 row = await conn.fetchrow(
                     f"UPDATE matches SET {', '.join(sets)} WHERE id = ${n - 1} AND version = ${n}"
                     f" RETURNING {COLUMNS}",
@@ -214,9 +220,7 @@ class PostgresStore(Store):
                     await self._set_players(conn, match_id, changes["seats"])
         except asyncpg.UniqueViolationError as e:
             if e.constraint_name == LIVE_INDEX:
-                channel_id = await self._pool.fetchval(
-                    "SELECT channel_id FROM matches WHERE id = $1", match_id
-                )
+                channel_id = await self._p.fetchval("SELECT channel_id FROM matches WHERE id = $1", match_id)
                 raise ChannelBusy(await self._live_id(channel_id)) from None
             raise
         return _match(row)
@@ -234,7 +238,7 @@ class PostgresStore(Store):
     ) -> MatchRecord:
         check_move(seat, status, meta)
         now = utcnow()
-        async with self._pool.acquire() as conn, conn.transaction():
+        async with self._p.acquire() as conn, conn.transaction():
             row = await conn.fetchrow(
                 "UPDATE matches SET state = $1, status = COALESCE($2, status), meta = COALESCE($3, meta),"
                 " version = version + 1, updated_at = $4"
@@ -262,7 +266,7 @@ class PostgresStore(Store):
         return _match(row)
 
     async def actions(self, match_id: int) -> list[ActionRecord]:
-        rows = await self._pool.fetch(
+        rows = await self._p.fetch(
             "SELECT match_id, idx, seat, action, revealed, created_at FROM actions WHERE match_id = $1 ORDER BY idx",
             match_id,
         )
