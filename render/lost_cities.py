@@ -1,0 +1,515 @@
+"""Pictures for Lost Cities, drawn only from an engine *view* dict (see engines.lost_cities).
+
+* :func:`board_png` - the public table: both expeditions per colour, running scores, discard
+  piles, deck, round, whose turn, and the last move marked. It never reads ``view["hand"]`` (nor
+  ``viewer``), so a seat view and the public view give the very same bytes.
+* :func:`hand_png` - the viewer's hand (private view) as a row of large cards.
+
+Original flat art: rounded coloured cards, one shape per colour (colour-blind friendly: yellow
+sun, blue wave, white mountain, green leaf, red flame, purple star) and a coin for wager cards.
+Texts in English ("en") and Spanish ("es").
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    PALETTE,
+    UI,
+    clean_text,
+    draw_symbol,
+    encode_png,
+    fit_size,
+    frame,
+    ink_for,
+    mix,
+    new_canvas,
+    paste,
+    pill,
+    rounded_sprite,
+    supersampled,
+    text,
+    text_width,
+)
+
+COLOUR_ORDER = ("yellow", "blue", "white", "green", "red", "purple")
+SYMBOL = {
+    "yellow": "sun",
+    "blue": "wave",
+    "white": "triangle",
+    "green": "diamond",
+    "red": "drop",
+    "purple": "star",
+}
+CARD_FILL = {c: PALETTE[c] for c in COLOUR_ORDER}
+CARD_EDGE = {c: mix(PALETTE[c], (0, 0, 0), 0.35) for c in COLOUR_ORDER}
+CARD_EDGE["white"] = (150, 150, 145)
+
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "round": "Round {r}/{n}",
+        "deck": "Deck: {n}",
+        "to_move": "{name} to move",
+        "play": "play or discard",
+        "draw": "draw a card",
+        "over": "Game over",
+        "wins": "{names} wins",
+        "win_many": "tie: {names}",
+        "winner": "WINNER",
+        "round_pts": "round {n}",
+        "total_pts": "total {n}",
+        "pile": "{n} in pile",
+        "pile1": "1 in pile",
+        "empty": "empty",
+        "just": "just discarded",
+        "your_hand": "Your hand",
+        "your_turn": "your turn: {what}",
+        "played": "{name} played {card}",
+        "discarded": "{name} discarded {card}",
+        "drew_deck": "and drew from the deck",
+        "drew_pile": "and drew from the {colour} pile",
+        "card": "{colour} {value}",
+        "wager": "a {colour} wager",
+        "last": "Last move: ",
+        "no_last": "No moves yet this round",
+        "and": " and ",
+        "seat": "Player {n}",
+    },
+    "es": {
+        "round": "Ronda {r}/{n}",
+        "deck": "Mazo: {n}",
+        "to_move": "le toca a {name}",
+        "play": "jugar o descartar",
+        "draw": "robar una carta",
+        "over": "Fin de la partida",
+        "wins": "gana {names}",
+        "win_many": "empate: {names}",
+        "winner": "GANA",
+        "round_pts": "ronda {n}",
+        "total_pts": "total {n}",
+        "pile": "{n} en la pila",
+        "pile1": "1 en la pila",
+        "empty": "vacía",
+        "just": "recién descartada",
+        "your_hand": "Tu mano",
+        "your_turn": "tu turno: {what}",
+        "played": "{name} jugó {card}",
+        "discarded": "{name} descartó {card}",
+        "drew_deck": "y robó del mazo",
+        "drew_pile": "y robó de la pila {colour}",
+        "card": "el {value} {colour}",
+        "wager": "una apuesta {colour}",
+        "last": "Última jugada: ",
+        "no_last": "Aún no hay jugadas en esta ronda",
+        "and": " y ",
+        "seat": "Jugador {n}",
+    },
+}
+
+# Colour names: English; Spanish masculine (cards: "el 7 rojo") and feminine ("la pila roja").
+COLOUR_NAMES = {
+    "en": {c: c for c in COLOUR_ORDER},
+    "es": {"yellow": "amarillo", "blue": "azul", "white": "blanco", "green": "verde", "red": "rojo",
+           "purple": "morado"},
+}
+COLOUR_NAMES_FEM = {
+    "en": COLOUR_NAMES["en"],
+    "es": {"yellow": "amarilla", "blue": "azul", "white": "blanca", "green": "verde", "red": "roja",
+           "purple": "morada"},
+}
+
+
+def _t(lang: str) -> dict[str, str]:
+    return TEXTS.get(lang, TEXTS["en"])
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in TEXTS else "en"
+
+
+def _split(card: str) -> tuple[str, str]:
+    """'red-7' -> ('red', '7'); 'red-w2' -> ('red', 'w2')."""
+    colour, _, value = card.rpartition("-")
+    return colour, value
+
+
+def _is_wager(value: str) -> bool:
+    return value.startswith("w")
+
+
+def card_name(card: str, lang: str) -> str:
+    colour, value = _split(card)
+    t = _t(lang)
+    lang = _lang(lang)
+    if _is_wager(value):
+        return t["wager"].format(colour=COLOUR_NAMES_FEM[lang].get(colour, colour))
+    return t["card"].format(colour=COLOUR_NAMES[lang].get(colour, colour), value=value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Card sprites (cached; supersampled so edges and shapes are smooth)
+
+TABLE_CARD_W, TABLE_CARD_H, STRIP = 168, 112, 46
+
+
+@lru_cache(maxsize=256)
+def table_card(card: str, w: int = TABLE_CARD_W, h: int = TABLE_CARD_H, strip: int = STRIP) -> Image.Image:
+    """A card as it lies in an expedition or on a discard pile: value and symbol in the top strip
+    (the part that stays visible when cards overlap), a big faint symbol in the body."""
+    colour, value = _split(card)
+    fill = CARD_FILL.get(colour, PALETTE["grey"])
+    edge = CARD_EDGE.get(colour, (90, 90, 90))
+    ink = ink_for(fill)
+    faint = mix(fill, ink, 0.22)
+
+    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
+        d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), 12 * s, fill=fill, outline=edge, width=2 * s)
+        # strip separator, subtle
+        d.line((10 * s, strip * s - 3 * s, (w - 10) * s, strip * s - 3 * s), fill=mix(fill, ink, 0.15), width=s)
+        sym = SYMBOL.get(colour, "circle")
+        cy = (strip - 2) / 2
+        if _is_wager(value):
+            draw_symbol(d, "coin", (10 * s, (cy - 16) * s, 42 * s, (cy + 16) * s), ink, bg=fill)
+        else:
+            text(d, (12 * s, cy * s), value, 36 * s, ink, anchor="lm", bold=True)
+        draw_symbol(d, sym, ((w - 46) * s, (cy - 15) * s, (w - 14) * s, (cy + 15) * s), ink, bg=fill)
+        # body: a large faint symbol (or coin for wagers)
+        body_top, body_bot = strip + 4, h - 8
+        r = (body_bot - body_top) / 2
+        bx = w / 2
+        by = (body_top + body_bot) / 2
+        draw_symbol(d, "coin" if _is_wager(value) else sym, ((bx - r) * s, (by - r) * s, (bx + r) * s, (by + r) * s),
+                    faint, bg=fill)
+
+    return supersampled(w, h, paint)
+
+
+@lru_cache(maxsize=256)
+def hand_card(card: str, lang: str, w: int, h: int) -> Image.Image:
+    """A large hand card: a big value in the middle, the colour's symbol in two corners and the
+    colour's name at the bottom (or a big coin for a wager card)."""
+    colour, value = _split(card)
+    fill = CARD_FILL.get(colour, PALETTE["grey"])
+    edge = CARD_EDGE.get(colour, (90, 90, 90))
+    ink = ink_for(fill)
+    name = COLOUR_NAMES[_lang(lang)].get(colour, colour)
+    sym = SYMBOL.get(colour, "circle")
+
+    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
+        d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), 14 * s, fill=fill, outline=edge, width=3 * s)
+        c = 34
+        draw_symbol(d, sym, (10 * s, 10 * s, (10 + c) * s, (10 + c) * s), ink, bg=fill)
+        draw_symbol(d, sym, ((w - 10 - c) * s, 10 * s, (w - 10) * s, (10 + c) * s), ink, bg=fill)
+        cx, cy = w / 2, h * 0.5
+        if _is_wager(value):
+            r = min(w, h) * 0.3
+            draw_symbol(d, "coin", ((cx - r) * s, (cy - r) * s, (cx + r) * s, (cy + r) * s), ink, bg=fill)
+        else:
+            size = int(min(w * 0.5, h * 0.4))
+            text(d, (cx * s, cy * s), value, size * s, ink, anchor="mm", bold=True)
+        fs = fit_size(name, w - 16, 22, 12, True)
+        text(d, (cx * s, (h - 22) * s), name, fs * s, ink, anchor="mm", bold=True)
+
+    return supersampled(w, h, paint)
+
+
+@lru_cache(maxsize=32)
+def empty_slot(colour: str, w: int = TABLE_CARD_W, h: int = TABLE_CARD_H) -> Image.Image:
+    """An empty place for a colour: a dim outline with the colour's symbol."""
+    base = CARD_FILL.get(colour, PALETTE["grey"])
+    bright = colour == "white"
+    fill = mix(UI["bg"], base, 0.08 if bright else 0.16)
+    line = mix(UI["bg"], base, 0.45 if bright else 0.6)
+
+    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
+        d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), 12 * s, fill=fill, outline=line, width=2 * s)
+        r = min(w, h) * 0.25
+        draw_symbol(d, SYMBOL.get(colour, "circle"), ((w / 2 - r) * s, (h / 2 - r) * s, (w / 2 + r) * s,
+                    (h / 2 + r) * s), line, bg=fill)
+
+    return supersampled(w, h, paint)
+
+
+@lru_cache(maxsize=8)
+def card_back(w: int, h: int) -> Image.Image:
+    back = (60, 44, 90)
+    trim = (200, 170, 100)
+
+    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
+        d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), 8 * s, fill=back, outline=trim, width=2 * s)
+        m = 6
+        d.rounded_rectangle((m * s, m * s, (w - m) * s, (h - m) * s), 5 * s, outline=trim, width=s)
+        r = min(w, h) * 0.26
+        draw_symbol(d, "star", ((w / 2 - r) * s, (h / 2 - r) * s, (w / 2 + r) * s, (h / 2 + r) * s), trim)
+
+    return supersampled(w, h, paint)
+
+
+# ---------------------------------------------------------------------------------------------
+# Board
+
+W = 1200
+MARGIN = 20
+HEADER_H = 78
+BAR_H = 58
+SCORE_H = 44
+PILE_CAPTION_H = 30
+FOOTER_H = 56
+LAST_COLOUR = (255, 255, 255)
+
+
+def _names(names: list[str], n: int, lang: str) -> list[str]:
+    out = []
+    for i in range(n):
+        raw = names[i] if i < len(names) and names[i] else ""
+        name = clean_text(str(raw))
+        out.append(name or _t(lang)["seat"].format(n=i + 1))
+    return out
+
+
+def _status(view: dict[str, Any], names: list[str], lang: str) -> str:
+    t = _t(lang)
+    if view.get("phase") == "over":
+        winners = view.get("winner") or []
+        who = ", ".join(names[s] for s in winners if 0 <= s < len(names))
+        if len(winners) == 1:
+            return f"{t['over']} · {t['wins'].format(names=who)}"
+        if winners:
+            return f"{t['over']} · {t['win_many'].format(names=who)}"
+        return t["over"]
+    movers = [names[s] for s in view.get("to_move") or [] if 0 <= s < len(names)]
+    if not movers:
+        return ""
+    what = t["draw"] if view.get("phase") == "draw" else t["play"]
+    return f"{t['to_move'].format(name=', '.join(movers))} · {what}"
+
+
+def _last_text(view: dict[str, Any], names: list[str], lang: str) -> str:
+    t = _t(lang)
+    last = view.get("last")
+    if not last:
+        return t["no_last"]
+    seat = last.get("seat", 0)
+    name = names[seat] if 0 <= seat < len(names) else "?"
+    key = "discarded" if last.get("how") == "discard" else "played"
+    s = t[key].format(name=name, card=card_name(last.get("card", "?-?"), lang))
+    draw = last.get("draw")
+    if draw == "deck":
+        s += " " + t["drew_deck"]
+    elif draw:
+        s += " " + t["drew_pile"].format(colour=COLOUR_NAMES_FEM[_lang(lang)].get(draw, draw))
+    return t["last"] + s
+
+
+def _fmt_score(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
+    """The public board as a PIL image (see :func:`board_png`). Reads no hand."""
+    t = _t(lang)
+    colours = [c for c in view.get("colours") or COLOUR_ORDER[:5]]
+    n = len(colours)
+    expeditions = view.get("expeditions") or [{}, {}]
+    seats = len(expeditions)
+    names = _names(names, seats, lang)
+    exp_scores = view.get("expedition_scores") or [{} for _ in range(seats)]
+    discards = view.get("discards") or {}
+    to_move = set(view.get("to_move") or [])
+    over = view.get("phase") == "over"
+    winners = set(view.get("winner") or []) if over else set()
+    last = view.get("last") or None
+
+    col_w = (W - 2 * MARGIN) / n
+    cw = min(TABLE_CARD_W, int(col_w) - 14)
+    ch, step = TABLE_CARD_H, STRIP
+
+    def col_x(i: int) -> int:
+        return int(MARGIN + col_w * i + (col_w - cw) / 2)
+
+    lens = [max([len(expeditions[s].get(c, [])) for c in colours] + [1]) for s in range(seats)]
+    block_h = [BAR_H + 12 + ch + (L - 1) * step + 6 + SCORE_H for L in lens]
+    pile_h = 14 + ch + PILE_CAPTION_H + 8
+    H = HEADER_H + sum(block_h) + pile_h + FOOTER_H + 8
+    img = new_canvas(W, H)
+    d = ImageDraw.Draw(img)
+
+    # --- header: round, deck, status
+    y = 0
+    d.rectangle((0, 0, W, HEADER_H), fill=UI["panel"])
+    rnd = t["round"].format(r=view.get("round", 1), n=view.get("rounds", 1))
+    x = MARGIN
+    x += text(d, (x, HEADER_H / 2), rnd, 38, UI["text"], anchor="lm", bold=True) + 28
+    bw, bh = 34, 48
+    by = (HEADER_H - bh) // 2
+    paste(img, card_back(bw, bh), (x, by))
+    deck_box = (x, by, x + bw, by + bh)
+    x += bw + 10
+    x += text(d, (x, HEADER_H / 2), t["deck"].format(n=view.get("deck", 0)), 34, UI["text"], anchor="lm",
+              bold=True) + 20
+    status = _status(view, names, lang)
+    if status:
+        room = W - MARGIN - x - 10
+        size = 30
+        while size > 18 and text_width(status, size, True) + 30 > room:
+            size -= 1
+        pill(img, (W - MARGIN, HEADER_H // 2), status, size, UI["accent"], anchor="rm")
+    if last and last.get("draw") == "deck":
+        frame(d, deck_box, 8, LAST_COLOUR, 3)
+    y = HEADER_H
+
+    def player_block(seat: int, y: int) -> int:
+        bar_fill = UI["panel_hi"]
+        ink = UI["text"]
+        if seat in to_move and not over:
+            bar_fill = UI["accent"]
+            ink = (25, 25, 25)
+        d.rectangle((0, y, W, y + BAR_H), fill=bar_fill)
+        cy = y + BAR_H / 2
+        # right side: finished rounds, round score, total
+        rs = view.get("round_score") or [0] * seats
+        totals = view.get("totals") or [0] * seats
+        right = W - MARGIN
+        tot = t["total_pts"].format(n=totals[seat] if seat < len(totals) else 0)
+        right -= text(d, (right, cy), tot, 32, ink, anchor="rm", bold=True) + 26
+        if not over:
+            rtxt = t["round_pts"].format(n=_fmt_score(rs[seat] if seat < len(rs) else 0))
+            right -= text(d, (right, cy), rtxt, 30, ink, anchor="rm", bold=False) + 26
+        hist = view.get("round_scores") or []
+        if hist and seat < len(hist) and hist[seat]:
+            htxt = " · ".join(f"R{i + 1} {v}" for i, v in enumerate(hist[seat]))
+            right -= text(d, (right, cy), htxt, 24, mix(ink, bar_fill, 0.35), anchor="rm") + 20
+        # left side: marker + name (+ winner pill)
+        x = MARGIN
+        if seat in to_move and not over:
+            d.polygon([(x, cy - 13), (x + 20, cy), (x, cy + 13)], fill=ink)
+            x += 32
+        room = right - x - 10
+        if seat in winners:
+            room -= text_width(t["winner"], 24, True) + 40
+        x += text(d, (x, cy), names[seat], 34, ink, anchor="lm", bold=True, max_width=max(60, room)) + 16
+        if seat in winners:
+            pill(img, (x, int(cy)), t["winner"], 24, UI["good"], anchor="lm")
+        y += BAR_H + 12
+        # columns
+        exp = expeditions[seat]
+        scores = exp_scores[seat] if seat < len(exp_scores) else {}
+        for i, c in enumerate(colours):
+            cards = exp.get(c, [])
+            x0 = col_x(i)
+            if not cards:
+                paste(img, empty_slot(c, cw, ch), (x0, y))
+            for k, card in enumerate(cards):
+                paste(img, table_card(card, cw, ch), (x0, y + k * step))
+            if (last and last.get("how") == "play" and last.get("seat") == seat and cards
+                    and cards[-1] == last.get("card")):
+                ky = y + (len(cards) - 1) * step
+                frame(d, (x0 - 3, ky - 3, x0 + cw + 3, ky + ch + 3), 14, LAST_COLOUR, 5)
+            sc = scores.get(c, 0)
+            sy = y + ch + (lens[seat] - 1) * step + 6 + SCORE_H / 2
+            if cards:
+                colr = UI["good"] if sc > 0 else UI["bad"] if sc < 0 else UI["text"]
+                text(d, (x0 + cw / 2, sy), _fmt_score(sc), 32, colr, anchor="mm", bold=True)
+            else:
+                text(d, (x0 + cw / 2, sy), "–", 28, UI["muted"], anchor="mm")
+        return y + ch + (lens[seat] - 1) * step + 6 + SCORE_H
+
+    def piles(y: int) -> int:
+        d.rectangle((0, y, W, y + pile_h), fill=mix(UI["bg"], UI["panel"], 0.5))
+        d.line((0, y, W, y), fill=UI["line"], width=2)
+        d.line((0, y + pile_h - 1, W, y + pile_h - 1), fill=UI["line"], width=2)
+        y0 = y + 14
+        for i, c in enumerate(colours):
+            pile = discards.get(c, [])
+            x0 = col_x(i)
+            if pile:
+                if len(pile) > 1:  # hint of a stack under the top card
+                    paste(img, rounded_sprite(cw, ch, 12, CARD_EDGE.get(c, (90, 90, 90))), (x0 + 5, y0 - 5))
+                paste(img, table_card(pile[-1], cw, ch), (x0, y0))
+            else:
+                paste(img, empty_slot(c, cw, ch), (x0, y0))
+            if last and last.get("how") == "discard" and pile and pile[-1] == last.get("card"):
+                frame(d, (x0 - 3, y0 - 3, x0 + cw + 3, y0 + ch + 3), 14, LAST_COLOUR, 5)
+            if last and last.get("draw") == c:
+                frame(d, (x0 - 6, y0 - 6, x0 + cw + 6, y0 + ch + 6), 14, LAST_COLOUR, 4, dashed=True)
+            cy = y0 + ch + PILE_CAPTION_H / 2 + 4
+            if view.get("just_discarded") == c and view.get("phase") == "draw":
+                cap, colr = t["just"], UI["bad"]
+            elif pile:
+                cap = t["pile1"] if len(pile) == 1 else t["pile"].format(n=len(pile))
+                colr = UI["muted"]
+            else:
+                cap, colr = t["empty"], UI["muted"]
+            text(d, (x0 + cw / 2, cy), cap, 22, colr, anchor="mm", max_width=int(col_w) - 6)
+        return y + pile_h
+
+    # seat 0 on top, piles in the middle, seat 1 below (like the two sides of the table)
+    y = player_block(0, y)
+    y = piles(y + 8)
+    for s in range(1, seats):
+        y = player_block(s, y)
+
+    # --- footer: the last move in words
+    d.rectangle((0, H - FOOTER_H, W, H), fill=UI["panel"])
+    text(d, (MARGIN, H - FOOTER_H / 2), _last_text(view, names, lang), 28, UI["text"], anchor="lm",
+         max_width=W - 2 * MARGIN)
+    return img
+
+
+def board_png(view: dict[str, Any], names: list[str], lang: str = "en") -> bytes:
+    """The public board picture (PNG bytes). ``names[i]`` is seat i's display name."""
+    return encode_png(board_image(view, names, lang))
+
+
+# ---------------------------------------------------------------------------------------------
+# Hand
+
+HAND_W = 1200
+HAND_CARD_W, HAND_CARD_H = 136, 200
+HAND_TITLE_H = 64
+
+
+def hand_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
+    """The viewer's hand as a PIL image (see :func:`hand_png`)."""
+    t = _t(lang)
+    hand = list(view.get("hand") or [])
+    n = max(1, len(hand))
+    gap = 10
+    room = HAND_W - 2 * MARGIN
+    cw = min(HAND_CARD_W, int((room - (n - 1) * gap) / n))
+    ch = HAND_CARD_H if cw == HAND_CARD_W else max(120, int(cw * HAND_CARD_H / HAND_CARD_W))
+    H = HAND_TITLE_H + ch + 24
+    img = new_canvas(HAND_W, H)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, HAND_W, HAND_TITLE_H), fill=UI["panel"])
+    cy = HAND_TITLE_H / 2
+    x = MARGIN + text(d, (MARGIN, cy), t["your_hand"], 36, UI["text"], anchor="lm", bold=True) + 24
+    info = "  ·  ".join([
+        t["round"].format(r=view.get("round", 1), n=view.get("rounds", 1)),
+        t["deck"].format(n=view.get("deck", 0)),
+    ])
+    right = HAND_W - MARGIN - text(d, (HAND_W - MARGIN, cy), info, 28, UI["muted"], anchor="rm") - 20
+    viewer = view.get("viewer")
+    if view.get("phase") != "over" and viewer is not None and viewer in (view.get("to_move") or []):
+        what = t["draw"] if view.get("phase") == "draw" else t["play"]
+        msg = t["your_turn"].format(what=what)
+        size = 26
+        while size > 16 and text_width(msg, size, True) + 30 > right - x:
+            size -= 1
+        pill(img, (x, int(cy)), msg, size, UI["accent"], anchor="lm")
+    total = len(hand) * cw + (len(hand) - 1) * gap
+    x0 = (HAND_W - total) // 2
+    for i, card in enumerate(hand):
+        paste(img, hand_card(card, _lang(lang), cw, ch), (x0 + i * (cw + gap), HAND_TITLE_H + 12))
+    return img
+
+
+def hand_png(view: dict[str, Any], lang: str = "en") -> bytes:
+    """The viewer's hand picture (PNG bytes) from a seat view (``view['hand']`` is a list)."""
+    if view.get("hand") is None:
+        raise ValueError("hand_png needs a seat view with a hand, not the public view")
+    return encode_png(hand_image(view, lang))
