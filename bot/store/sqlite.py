@@ -9,6 +9,7 @@ Inside one store an asyncio lock keeps coroutines from interleaving statements o
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import sqlite3
 from collections.abc import AsyncIterator
@@ -78,6 +79,17 @@ def _match(row: Any) -> MatchRecord:
 
 def _is_live_channel_clash(err: sqlite3.IntegrityError) -> bool:
     return "matches.channel_id" in str(err)
+
+
+def _shielded(method):
+    """Run a write to its end even if the caller is cancelled: aiosqlite would still execute the
+    statements already queued, so an interrupted transaction could be left open on the connection."""
+
+    @functools.wraps(method)
+    async def wrapper(self, *args, **kwargs):
+        return await asyncio.shield(method(self, *args, **kwargs))
+
+    return wrapper
 
 
 class SqliteStore(Store):
@@ -184,6 +196,7 @@ class SqliteStore(Store):
 
     # -- operations ----------------------------------------------------------------------------------
 
+    @_shielded
     async def create_match(
         self,
         guild_id: int | None,
@@ -270,6 +283,7 @@ class SqliteStore(Store):
             rows = await cur.fetchall()
         return [_match(r) for r in rows]
 
+    @_shielded
     async def update(self, match_id: int, expected_version: int, **changes: Any) -> MatchRecord:
         changes = check_changes(changes)
         sets, params = [], []
@@ -299,6 +313,7 @@ class SqliteStore(Store):
                 await self._set_players(conn, match_id, changes["seats"])
         return _match(row)
 
+    @_shielded
     async def commit_move(
         self,
         match_id: int,

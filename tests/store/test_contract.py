@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import subprocess
 import sys
 import textwrap
@@ -412,3 +413,23 @@ async def test_committed_moves_survive_a_killed_process(url):
         assert [a.action["n"] for a in await store.actions(match_id)] == list(range(10))
     finally:
         await store.close()
+
+
+async def test_cancelled_move_is_all_or_nothing(store):
+    rec = await started(store)
+    for delay_steps in range(6):
+        task = asyncio.create_task(
+            store.commit_move(rec.id, rec.version, 0, {"n": rec.version}, False, {"turn": rec.version})
+        )
+        for _ in range(delay_steps):
+            await asyncio.sleep(0)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, VersionConflict):
+            await task
+        await asyncio.sleep(0.05)  # let anything still in flight settle
+        rec = await store.get(rec.id)
+        log = await store.actions(rec.id)
+        assert len(log) == rec.version - 1  # every applied move bumped the version exactly once
+        assert [a.idx for a in log] == list(range(len(log)))
+        # The store is still usable afterwards.
+        rec = await store.commit_move(rec.id, rec.version, 1, {"n": "after"}, False, {"turn": "after"})
