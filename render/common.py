@@ -428,8 +428,14 @@ def new_canvas(w: int, h: int, bg: Color = UI["bg"]) -> Image.Image:
     return Image.new("RGB", (int(w), int(h)), tuple(bg))
 
 
-def encode_png(img: Image.Image, compress_level: int = 6) -> bytes:
-    """PNG bytes (no metadata, deterministic). optimize=False keeps encoding fast."""
+def encode_png(img: Image.Image, palette: bool = True, compress_level: int = 3) -> bytes:
+    """PNG bytes (no metadata, deterministic), optimize=False.
+
+    ``palette=True`` first reduces flat art to 256 colours (fast octree, no dithering): for a
+    1200x1600 board that is ~3x smaller and ~2x faster to encode than RGB, with no visible change.
+    Use ``palette=False`` for photos or smooth gradients."""
+    if palette and img.mode in ("RGB", "RGBA"):
+        img = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     img.save(buf, "PNG", optimize=False, compress_level=compress_level)
     return buf.getvalue()

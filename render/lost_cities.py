@@ -72,7 +72,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "discarded": "{name} discarded {card}",
         "drew_deck": "and drew from the deck",
         "drew_pile": "and drew from the {colour} pile",
-        "card": "{colour} {value}",
+        "card": "the {colour} {value}",
         "wager": "a {colour} wager",
         "last": "Last move: ",
         "no_last": "No moves yet this round",

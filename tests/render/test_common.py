@@ -1,0 +1,59 @@
+"""render.common helpers: colours, text fitting, symbols, encoding."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageDraw
+
+from render import common as c
+
+
+def test_rgb_and_ink():
+    assert c.rgb("#ff8000") == (255, 128, 0)
+    assert c.rgb("blue") == c.PALETTE["blue"]
+    with pytest.raises(ValueError):
+        c.rgb("#12")
+    assert c.ink_for((250, 250, 250)) == (20, 20, 20)
+    assert c.ink_for((10, 10, 60)) == (255, 255, 255)
+    assert c.contrast((0, 0, 0), (255, 255, 255)) == pytest.approx(21, rel=1e-3)
+
+
+def test_fit_and_ellipsize():
+    s = "Maximiliano de la Fuente y Ortega"
+    size = c.fit_size(s, 200, 40, 8)
+    assert c.text_width(s, size) <= 200 or size == 8
+    cut = c.ellipsize(s, 30, 150)
+    assert cut.endswith("…") and c.text_width(cut, 30) <= 150
+    assert c.ellipsize("ok", 30, 500) == "ok"
+    lines = c.wrap("uno dos tres cuatro cinco seis siete ocho", 24, 160)
+    assert len(lines) > 1 and all(c.text_width(line, 24) <= 160 for line in lines)
+
+
+def test_clean_text_drops_emoji():
+    assert c.clean_text("Ana 🎲") == "Ana"
+    if c.full_unicode():
+        assert c.clean_text("José Ñúñez") == "José Ñúñez"
+    else:
+        assert c.clean_text("José Ñúñez") == "Jose Nunez"
+
+
+@pytest.mark.parametrize("name", c.SYMBOLS)
+def test_symbols_draw_something(name):
+    spr = c.supersampled(40, 40, lambda d, s: c.draw_symbol(d, name, (2 * s, 2 * s, 38 * s, 38 * s), (255, 0, 0),
+                                                              bg=(0, 0, 0)))
+    assert spr.size == (40, 40)
+    assert spr.getchannel("A").getbbox() is not None
+
+
+def test_encoders_round_trip():
+    img = c.new_canvas(300, 200)
+    d = ImageDraw.Draw(img)
+    c.text(d, (10, 10), "Ronda 2/3 · Última", 30, (255, 255, 255), bold=True)
+    c.pill(img, (150, 150), "le toca", 24, c.UI["accent"], anchor="mm")
+    for data in (c.encode_png(img), c.encode_png(img, palette=False)):
+        out = Image.open(io.BytesIO(data))
+        assert out.size == (300, 200)
+    assert c.encode_png(img) == c.encode_png(img.copy())
+    assert Image.open(io.BytesIO(c.encode_webp(img))).size == (300, 200)
