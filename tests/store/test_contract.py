@@ -7,6 +7,7 @@ import contextlib
 import subprocess
 import sys
 import textwrap
+import time
 from datetime import UTC, timedelta
 from pathlib import Path
 
@@ -433,3 +434,50 @@ async def test_cancelled_move_is_all_or_nothing(store):
         assert [a.idx for a in log] == list(range(len(log)))
         # The store is still usable afterwards.
         rec = await store.commit_move(rec.id, rec.version, 1, {"n": "after"}, False, {"turn": "after"})
+
+
+STARTER = textwrap.dedent(
+    """
+    import asyncio, sys, time
+    from bot.store import ChannelBusy, open_store
+
+    async def main(url, start_at):
+        time.sleep(max(0.0, start_at - time.time()))  # imports done: all processes go at once
+        store = await open_store(url)
+        seats = [{"user_id": 5, "ai": None, "name": "e"}]
+        try:
+            rec = await store.create_match(None, 77, "lost-cities", 5, seats, {}, "en")
+            print("won", rec.id)
+        except ChannelBusy as e:
+            print("busy", e.existing_match_id)
+        await store.close()
+
+    asyncio.run(main(sys.argv[1], float(sys.argv[2])))
+    """
+)
+
+
+async def test_processes_starting_together_on_a_fresh_database(url, raw):
+    start_at = str(time.time() + 1.5)
+    procs = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            STARTER,
+            url,
+            start_at,
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for _ in range(3)
+    ]
+    outs = await asyncio.wait_for(asyncio.gather(*(p.communicate() for p in procs)), timeout=90)
+    for p, (_, err) in zip(procs, outs, strict=True):
+        assert p.returncode == 0, err.decode()
+    results = sorted(out.decode().split() for out, _ in outs)
+    winners = [r for r in results if r[0] == "won"]
+    assert len(winners) == 1, results
+    assert all(r == ["busy", winners[0][1]] for r in results if r[0] == "busy"), results
+    rows = await raw(url, "SELECT version, name FROM schema_migrations ORDER BY version")
+    assert rows == [(m.version, m.name) for m in load_migrations()]
