@@ -1,0 +1,316 @@
+"""Factories for the JSON objects the stand-in sends: users, members, channels, messages, gateway events.
+
+Embedded objects follow the spec's ``*Response`` schemas (UserResponse, GuildMemberResponse,
+GuildChannelResponse, PrivateChannelResponse, ThreadResponse, MessageResponse); tests check that.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+DISCORD_EPOCH_MS = 1420070400000
+_counter = itertools.count(1)
+
+# Permission bits for the guild's @everyone role and for the bot (all the text ones).
+EVERYONE_PERMISSIONS = (1 << 0) | (1 << 6) | (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31) \
+    | (1 << 35) | (1 << 36) | (1 << 38)
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13) | (1 << 34) | (1 << 17) | (1 << 18)
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+
+# channel types
+GUILD_TEXT = 0
+DM = 1
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+
+
+def snowflake() -> int:
+    """A fresh, increasing snowflake id (an int; JSON objects carry it as a string)."""
+    ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    return (ms << 22) | (next(_counter) & 0x3FFFFF)
+
+
+def iso_now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+def user_object(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
+    return {
+        "id": str(user_id),
+        "username": name,
+        "global_name": name,
+        "discriminator": "0",
+        "avatar": None,
+        "public_flags": 0,
+        "flags": 0,
+        "bot": bot,
+        "primary_guild": None,
+    }
+
+
+def member_object(user: dict[str, Any], *, roles: list[str] | None = None, joined_at: str | None = None,
+                  permissions: int | None = None) -> dict[str, Any]:
+    member = {
+        "user": user,
+        "nick": None,
+        "avatar": None,
+        "banner": None,
+        "roles": list(roles or []),
+        "joined_at": joined_at or iso_now(),
+        "premium_since": None,
+        "deaf": False,
+        "mute": False,
+        "pending": False,
+        "flags": 0,
+        "communication_disabled_until": None,
+    }
+    if permissions is not None:  # interactions carry the member's computed permissions
+        member["permissions"] = str(permissions)
+    return member
+
+
+def role_object(role_id: int, name: str, *, permissions: int, position: int = 0, managed: bool = False,
+                tags: dict[str, Any] | None = None) -> dict[str, Any]:
+    role = {
+        "id": str(role_id),
+        "name": name,
+        "permissions": str(permissions),
+        "position": position,
+        "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+        "hoist": False,
+        "managed": managed,
+        "mentionable": False,
+        "icon": None,
+        "unicode_emoji": None,
+        "flags": 0,
+    }
+    if tags is not None:
+        role["tags"] = tags
+    return role
+
+
+def text_channel_object(channel_id: int, guild_id: int, name: str, *, position: int = 0) -> dict[str, Any]:
+    return {
+        "id": str(channel_id),
+        "type": GUILD_TEXT,
+        "guild_id": str(guild_id),
+        "name": name,
+        "position": position,
+        "flags": 0,
+        "parent_id": None,
+        "topic": None,
+        "nsfw": False,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "permission_overwrites": [],
+    }
+
+
+def dm_channel_object(channel_id: int, recipient: dict[str, Any]) -> dict[str, Any]:
+    return {"id": str(channel_id), "type": DM, "flags": 0, "last_message_id": None, "recipients": [recipient]}
+
+
+def thread_object(thread_id: int, guild_id: int, parent_id: int, name: str, owner_id: int, *,
+                  private: bool = False, auto_archive_duration: int = 1440) -> dict[str, Any]:
+    return {
+        "id": str(thread_id),
+        "type": PRIVATE_THREAD if private else PUBLIC_THREAD,
+        "guild_id": str(guild_id),
+        "parent_id": str(parent_id),
+        "name": name,
+        "owner_id": str(owner_id),
+        "flags": 0,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "total_message_sent": 0,
+        "thread_metadata": {
+            "archived": False,
+            "archive_timestamp": iso_now(),
+            "auto_archive_duration": auto_archive_duration,
+            "locked": False,
+            "create_timestamp": iso_now(),
+        },
+    }
+
+
+def guild_object(guild_id: int, name: str, *, owner_id: int, roles: list[dict[str, Any]],
+                 channels: list[dict[str, Any]], threads: list[dict[str, Any]],
+                 members: list[dict[str, Any]], locale: str = "en-US") -> dict[str, Any]:
+    """A full GUILD_CREATE payload (gateway only: not in the spec)."""
+    return {
+        "id": str(guild_id),
+        "name": name,
+        "icon": None,
+        "splash": None,
+        "discovery_splash": None,
+        "banner": None,
+        "description": None,
+        "owner_id": str(owner_id),
+        "afk_channel_id": None,
+        "afk_timeout": 300,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "mfa_level": 0,
+        "nsfw_level": 0,
+        "premium_tier": 0,
+        "premium_subscription_count": 0,
+        "preferred_locale": locale,
+        "system_channel_id": None,
+        "system_channel_flags": 0,
+        "rules_channel_id": None,
+        "public_updates_channel_id": None,
+        "safety_alerts_channel_id": None,
+        "vanity_url_code": None,
+        "application_id": None,
+        "max_members": 500000,
+        "max_video_channel_users": 25,
+        "premium_progress_bar_enabled": False,
+        "features": [],
+        "roles": roles,
+        "emojis": [],
+        "stickers": [],
+        "joined_at": iso_now(),
+        "large": False,
+        "unavailable": False,
+        "member_count": len(members),
+        "members": members,
+        "channels": channels,
+        "threads": threads,
+        "presences": [],
+        "voice_states": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+        "soundboard_sounds": [],
+        "incidents_data": None,
+    }
+
+
+def message_object(*, message_id: int, channel_id: int, author: dict[str, Any], content: str = "",
+                   embeds: list[Any] | None = None, components: list[Any] | None = None,
+                   attachments: list[dict[str, Any]] | None = None, flags: int = 0, msg_type: int = 0,
+                   application_id: int | None = None, webhook_id: int | None = None,
+                   interaction_metadata: dict[str, Any] | None = None) -> dict[str, Any]:
+    msg: dict[str, Any] = {
+        "id": str(message_id),
+        "channel_id": str(channel_id),
+        "type": msg_type,
+        "content": content,
+        "author": author,
+        "mentions": [],
+        "mention_roles": [],
+        "mention_everyone": False,
+        "attachments": attachments or [],
+        "embeds": embeds or [],
+        "components": components or [],
+        "timestamp": iso_now(),
+        "edited_timestamp": None,
+        "flags": flags,
+        "pinned": False,
+        "tts": False,
+    }
+    if application_id is not None:
+        msg["application_id"] = str(application_id)
+    if webhook_id is not None:
+        msg["webhook_id"] = str(webhook_id)
+    if interaction_metadata is not None:
+        msg["interaction_metadata"] = interaction_metadata
+    return msg
+
+
+def attachment_object(attachment_id: int, filename: str, data: bytes, *, base_url: str,
+                      content_type: str | None = None, description: str | None = None) -> dict[str, Any]:
+    att: dict[str, Any] = {
+        "id": str(attachment_id),
+        "filename": filename,
+        "size": len(data),
+        "url": f"{base_url}/attachments/{attachment_id}/{filename}",
+        "proxy_url": f"{base_url}/attachments/{attachment_id}/{filename}",
+    }
+    if content_type:
+        att["content_type"] = content_type
+    if description:
+        att["description"] = description
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
+        att["width"] = int.from_bytes(data[16:20], "big")
+        att["height"] = int.from_bytes(data[20:24], "big")
+    return att
+
+
+_COMPONENT_IDS = itertools.count(1)
+
+
+def response_components(components: list[Any] | None) -> list[Any]:
+    """Turn request components into response components: Discord numbers each one with an ``id``."""
+    out = []
+    for comp in components or []:
+        if not isinstance(comp, dict):
+            continue
+        new = dict(comp)
+        new.setdefault("id", next(_COMPONENT_IDS))
+        if isinstance(new.get("components"), list):
+            new["components"] = response_components(new["components"])
+        if new.get("type") == 3:  # string select defaults
+            new.setdefault("min_values", 1)
+            new.setdefault("max_values", 1)
+        out.append(new)
+    return out
+
+
+def find_component(components: list[Any], custom_id: str) -> dict[str, Any] | None:
+    for comp in components or []:
+        if not isinstance(comp, dict):
+            continue
+        if comp.get("custom_id") == custom_id:
+            return comp
+        inner = comp.get("components")
+        if isinstance(inner, list):
+            found = find_component(inner, custom_id)
+            if found is not None:
+                return found
+        accessory = comp.get("accessory")
+        if isinstance(accessory, dict) and accessory.get("custom_id") == custom_id:
+            return accessory
+    return None
+
+
+def iter_custom_ids(components: list[Any]) -> list[str]:
+    ids: list[str] = []
+    for comp in components or []:
+        if not isinstance(comp, dict):
+            continue
+        if "custom_id" in comp:
+            ids.append(comp["custom_id"])
+        ids.extend(iter_custom_ids(comp.get("components") or []))
+        if isinstance(comp.get("accessory"), dict):
+            ids.extend(iter_custom_ids([comp["accessory"]]))
+    return ids
+
+
+def ready_event(*, session_id: str, bot_user: dict[str, Any], application_id: int, guild_ids: list[int],
+                resume_gateway_url: str, shard: list[int] | None = None) -> dict[str, Any]:
+    data = {
+        "v": 10,
+        "user": {**bot_user, "verified": True, "mfa_enabled": False, "email": None, "locale": "en-US"},
+        "guilds": [{"id": str(g), "unavailable": True} for g in guild_ids],
+        "session_id": session_id,
+        "session_type": "normal",
+        "resume_gateway_url": resume_gateway_url,
+        "application": {"id": str(application_id), "flags": 0},
+        "private_channels": [],
+        "relationships": [],
+        "presences": [],
+        "geo_ordered_rtc_regions": [],
+        "guild_join_requests": [],
+        "user_settings": {},
+        "_trace": ["partida-standin"],
+    }
+    if shard is not None:
+        data["shard"] = shard
+    return data

@@ -1,0 +1,387 @@
+"""The Discord stand-in works with the real discord.py 2.7 and rejects what Discord would reject."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import subprocess
+import sys
+import textwrap
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+from PIL import Image
+
+from tests.standin import StandIn, patch_discord
+from tests.standin import factories as fac
+from tests.standin.fixtures import standin, standin_spec  # noqa: F401  (fixtures)
+from tests.standin.spec import response_validator
+
+
+def png_bytes(size: tuple[int, int] = (6, 4)) -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", size, (200, 30, 30)).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+class Seat(discord.ui.DynamicItem[discord.ui.Button], template=r"seat:(?P<n>[0-9]+)"):
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Seat {n}", custom_id=f"seat:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"seat {self.n} taken by {interaction.user.name}", ephemeral=True)
+
+
+class TableView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=60)
+        self.add_item(Seat(3))
+
+    @discord.ui.button(label="Join", custom_id="join", style=discord.ButtonStyle.primary)
+    async def join(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        button.disabled = True
+        await interaction.response.edit_message(content=f"{interaction.user.name} joined", view=self)
+
+    @discord.ui.select(custom_id="colour", options=[discord.SelectOption(label=c, value=c) for c in ("red", "blue")])
+    async def colour(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.send_message(f"colour {select.values[0]}", ephemeral=True)
+
+
+class DmView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Ready", custom_id="dm-ready")
+    async def ready(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        where = "dm" if interaction.guild is None else "guild"
+        await interaction.response.send_message(f"ready in {where} ({interaction.locale.value})")
+
+
+class NameModal(discord.ui.Modal, title="Your name"):
+    name = discord.ui.TextInput(label="Name", custom_id="name")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"hello {self.name.value}", ephemeral=True)
+
+
+class Bad(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_item(discord.ui.Button(label="x" * 81, custom_id="too-long"))
+
+
+def make_bot(events: dict) -> commands.Bot:
+    intents = discord.Intents.default()
+    bot = commands.Bot(command_prefix="!", intents=intents, guild_ready_timeout=0.05)
+    group = app_commands.Group(name="partida", description="Play a game")
+
+    async def game_autocomplete(interaction: discord.Interaction, current: str):
+        games = ["lost-cities", "carcassonne", "citadels"]
+        return [app_commands.Choice(name=g, value=g) for g in games if g.startswith(current)]
+
+    @group.command(name="new", description="Start a game")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def new(interaction: discord.Interaction, game: str, players: int = 2) -> None:
+        await interaction.response.send_message(f"New {game} table for {players}", view=TableView())
+
+    @group.command(name="secret", description="Ephemeral")
+    async def secret(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"only for you ({interaction.locale.value})", ephemeral=True)
+
+    @group.command(name="render", description="Deferred + file")
+    async def render(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await asyncio.sleep(0.05)
+        await interaction.followup.send("board", file=discord.File(io.BytesIO(png_bytes()), "board.png"))
+        await interaction.edit_original_response(content="rendered")
+
+    @group.command(name="dm", description="DM someone")
+    async def dm(interaction: discord.Interaction, who: discord.Member) -> None:
+        try:
+            await who.send("your turn", view=DmView())
+        except discord.Forbidden as exc:
+            events["forbidden"] = exc
+            await interaction.response.send_message(f"cannot DM {who.name}", ephemeral=True)
+            return
+        await interaction.response.send_message(f"DM sent to {who.name}", ephemeral=True)
+
+    @group.command(name="thread", description="Threads")
+    async def thread(interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        table = await interaction.channel.send("Table")
+        public = await table.create_thread(name="table-talk")
+        await public.send("welcome to the table")
+        private = await interaction.channel.create_thread(name="secret-hand", type=discord.ChannelType.private_thread)
+        await private.send("your cards")
+        await interaction.followup.send(f"threads {public.id} {private.id}")
+
+    @group.command(name="ask", description="Modal")
+    async def ask(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(NameModal())
+
+    @group.command(name="bad", description="Sends invalid things")
+    async def bad(interaction: discord.Interaction, what: str) -> None:
+        try:
+            if what == "label":
+                await interaction.response.send_message("x", view=Bad())
+            elif what == "long":
+                await interaction.response.send_message("y" * 2001)
+            elif what == "twice":
+                await interaction.response.send_message("one")
+                await interaction.followup.send("fine")
+                interaction.response._response_type = None  # make discord.py send a second initial response
+                await interaction.response.send_message("two")
+            elif what == "slow":
+                await asyncio.sleep(0.25)
+                await interaction.response.send_message("late")
+        except discord.HTTPException as exc:
+            events.setdefault("errors", []).append(exc)
+
+    @bot.event
+    async def setup_hook() -> None:
+        bot.tree.add_command(group)
+        bot.add_dynamic_items(Seat)
+        bot.add_view(DmView())
+        await bot.tree.sync()
+
+    @bot.event
+    async def on_message(message: discord.Message) -> None:
+        if message.author.id != bot.user.id and message.content == "ping":
+            await message.channel.send("pong")
+
+    return bot
+
+
+@pytest.fixture
+async def bot(standin):  # noqa: F811
+    events: dict = {}
+    client = make_bot(events)
+    await standin.run_client(client)
+    client.events = events
+    return client
+
+
+async def test_slash_buttons_select_and_dynamic_item(standin, bot):  # noqa: F811
+    alice = standin.user("alice")
+    bob = standin.user("bob", locale="es-ES")
+    resp = await alice.slash("general", "partida new", game="lost-cities", players=3)
+    assert resp.type == 4 and not resp.ephemeral
+    assert resp.content == "New lost-cities table for 3"
+    assert set(resp.message.custom_ids()) == {"join", "seat:3", "colour"}
+    assert standin.messages_in("general")[-1].id == resp.message.id
+
+    click = await bob.click(resp.message, label="Join")
+    assert click.type == 7
+    assert resp.message.content == "bob joined"
+    assert resp.message.component("join")["disabled"] is True
+
+    seat = await alice.click(resp.message, "seat:3")
+    assert seat.ephemeral and seat.content == "seat 3 taken by alice"
+    assert seat.message.visible_to == alice.id
+    assert seat.message not in standin.messages_in("general")  # not public
+
+    sel = await bob.select(resp.message, "colour", ["blue"])
+    assert sel.content == "colour blue" and sel.ephemeral
+    print(f"{standin.checked_requests} requests checked against the spec")
+
+
+async def test_ephemeral_locale_and_deferred_png_followup(standin, bot):  # noqa: F811
+    carla = standin.user("carla", locale="es-ES")
+    secret = await carla.slash(None, "partida secret")
+    assert secret.ephemeral and secret.content == "only for you (es-ES)"
+    assert carla.ephemerals() == [secret.message]
+
+    render = await carla.slash(None, "partida render")
+    assert render.type == 5 and render.deferred
+    await render.wait(lambda r: r.content == "rendered")
+    # the follow-up replaced the "thinking..." message; the edit then changed its text, keeping the file
+    assert render.followups == [] and not render.message.loading and render.message.edits == 2
+    png = render.files["board.png"]
+    assert png.startswith(b"\x89PNG") and Image.open(io.BytesIO(png)).size == (6, 4)
+    assert render.message.raw["attachments"][0]["width"] == 6
+
+
+async def test_autocomplete_and_modal(standin, bot):  # noqa: F811
+    dan = standin.user("dan")
+    choices = await dan.autocomplete(None, "partida new", focused="game", game="ca")
+    assert [c["value"] for c in choices] == ["carcassonne"]
+    shown = await dan.slash(None, "partida ask")
+    assert shown.type == 9 and shown.modal["title"] == "Your name"
+    done = await dan.submit_modal(shown, {"name": "Dan the Man"})
+    assert done.content == "hello Dan the Man" and done.ephemeral
+
+
+async def test_dm_send_click_in_dm_and_closed_dms(standin, bot):  # noqa: F811
+    erin = standin.user("erin", locale="es-ES")
+    frank = standin.user("frank", dms_open=False)
+    ok = await erin.slash(None, "partida dm", who=erin)
+    assert ok.content == "DM sent to erin"
+    dm = await erin.wait_for_dm(lambda m: m.content == "your turn")
+    assert erin.dms() == [dm] and dm.custom_ids() == ["dm-ready"]
+    clicked = await erin.click(dm, "dm-ready")
+    assert clicked.content == "ready in dm (es-ES)"
+    assert clicked.record.guild_id is None and "user" in clicked.record.payload
+
+    closed = await erin.slash(None, "partida dm", who=frank)
+    assert closed.content == "cannot DM frank"
+    exc = bot.events["forbidden"]
+    assert isinstance(exc, discord.Forbidden) and exc.code == 50007
+    assert frank.dms() == []
+
+
+async def test_threads_and_plain_messages(standin, bot):  # noqa: F811
+    gus = standin.user("gus")
+    resp = await gus.slash("general", "partida thread")
+    await resp.wait_done()
+    public, private = standin.threads()
+    assert public["type"] == 11 and public["name"] == "table-talk"
+    assert private["type"] == 12 and private["name"] == "secret-hand"
+    assert resp.content == f"threads {public['id']} {private['id']}"
+    assert [m.content for m in standin.messages_in(int(public["id"]))] == ["welcome to the table"]
+    assert [m.content for m in standin.messages_in(int(private["id"]))] == ["your cards"]
+    # the thread was started from the "Table" message, so it has the message's id
+    table = next(m for m in standin.messages_in("general") if m.content == "Table")
+    assert int(public["id"]) == table.id
+
+    await gus.say("general", "ping")
+    pong = await standin.wait_for_message(standin.default_channel_id, lambda m: m.content == "pong")
+    assert pong.author_id == standin.bot_id
+
+
+async def test_resume_after_dropped_connection(standin, bot):  # noqa: F811
+    hana = standin.user("hana")
+    await standin.drop_connection()
+    resp = await hana.slash(None, "partida secret")
+    assert resp.content == "only for you (en-US)"
+    assert standin.identify_count == 1 and standin.resume_count >= 1
+
+
+async def test_rejects_label_over_80_and_content_over_2000(standin, bot, standin_spec):  # noqa: F811
+    ivan = standin.user("ivan")
+    label = await ivan.slash(None, "partida bad", what="label", wait=False)
+    long = await ivan.slash(None, "partida bad", what="long", wait=False)
+    await standin.wait_until(lambda: len(bot.events.get("errors", [])) >= 2, 3, "two rejected requests")
+    assert not label.responded and not long.responded
+    assert all(e.status == 400 and e.code == 50035 for e in bot.events["errors"])
+    rules = [v.detail for v in standin.violations]
+    assert any("label" in d and "too long" in d for d in rules), rules
+    assert any("data.content" in d and "2000" in d for d in rules), rules
+    standin.violations.clear()
+
+
+async def test_rejects_second_initial_response(standin, bot):  # noqa: F811
+    judy = standin.user("judy")
+    resp = await judy.slash(None, "partida bad", what="twice")
+    await standin.wait_until(lambda: bot.events.get("errors"), 3, "the rejected second response")
+    assert resp.content == "one"
+    (err,) = bot.events["errors"]
+    assert err.code == 40060
+    assert [v.rule for v in standin.violations] == ["duplicate-response"]
+    standin.violations.clear()
+
+
+async def test_rejects_late_initial_response_and_old_followup(standin, bot):  # noqa: F811
+    standin.initial_response_limit = 0.1
+    kim = standin.user("kim")
+    resp = await kim.slash(None, "partida bad", what="slow", wait=False)
+    await standin.wait_until(lambda: bot.events.get("errors"), 3, "the late response to fail")
+    assert not resp.responded
+    assert isinstance(bot.events["errors"][0], discord.NotFound)
+    assert [v.rule for v in standin.violations] == ["timing"]
+    standin.violations.clear()
+
+    # follow-ups are accepted for 15 minutes only
+    standin.initial_response_limit = 3.0
+    ok = await kim.slash(None, "partida secret")
+    standin.advance(15 * 60 + 1)
+    app_id, token = standin.application_id, ok.record.token
+    webhook = discord.Webhook.partial(app_id, token, session=bot.http._HTTPClient__session)
+    with pytest.raises(discord.HTTPException):
+        await webhook.send("too late")
+    assert [v.rule for v in standin.violations] == ["timing"]
+    standin.violations.clear()
+
+
+async def test_rejects_oversized_file_and_unknown_route(standin, bot):  # noqa: F811
+    channel = bot.get_channel(standin.default_channel_id)
+    with pytest.raises(discord.HTTPException) as info:
+        await channel.send(file=discord.File(io.BytesIO(b"\0" * (10 * 1024 * 1024 + 1)), "big.bin"))
+    assert info.value.status == 400
+    assert any(v.rule == "spec" and "big.bin" in v.detail for v in standin.violations)
+    standin.violations.clear()
+    with pytest.raises(discord.HTTPException):
+        await bot.http.request(discord.http.Route("POST", "/channels/{channel_id}/not-a-route",
+                                                  channel_id=standin.default_channel_id), json={})
+    assert standin.violations and "not a route in the spec" in standin.violations[0].detail
+    standin.violations.clear()
+
+
+def test_factory_objects_match_the_spec(standin_spec):  # noqa: F811
+    u = fac.user_object(fac.snowflake(), "zoe")
+    checks = {
+        "UserResponse": u,
+        "GuildMemberResponse": fac.member_object(u),
+        "GuildChannelResponse": fac.text_channel_object(fac.snowflake(), fac.snowflake(), "general"),
+        "PrivateChannelResponse": fac.dm_channel_object(fac.snowflake(), u),
+        "ThreadResponse": fac.thread_object(fac.snowflake(), 1, 2, "t", 3),
+        "GuildRoleResponse": fac.role_object(fac.snowflake(), "@everyone", permissions=fac.EVERYONE_PERMISSIONS),
+        "MessageResponse": fac.message_object(
+            message_id=fac.snowflake(), channel_id=fac.snowflake(), author=u, content="hi",
+            components=fac.response_components([{"type": 1, "components": [
+                {"type": 2, "style": 1, "label": "Go", "custom_id": "go"}]}]),
+            attachments=[fac.attachment_object(fac.snowflake(), "a.png", png_bytes(), base_url="http://x")]),
+    }
+    for name, obj in checks.items():
+        errors = list(response_validator(name).iter_errors(obj))
+        assert errors == [], (name, [e.message for e in errors[:3]])
+
+
+async def test_fresh_identify_from_a_subprocess_bot(standin):  # noqa: F811
+    """A bot in another process connects through the env vars; a restarted one identifies afresh."""
+    script = textwrap.dedent("""
+        import asyncio, os, sys
+        import discord
+        sys.path.insert(0, os.getcwd())
+        from tests.standin.patching import apply_env
+        assert apply_env()
+        client = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+
+        @client.event
+        async def on_ready():
+            print("READY", client.user.id, len(client.guilds), flush=True)
+
+        asyncio.run(client.start(os.environ["PARTIDA_DISCORD_TOKEN"]))
+    """)
+    env = {**os.environ, **standin.env()}
+    procs = []
+    try:
+        for expected in (1, 2):
+            proc = await asyncio.create_subprocess_exec(sys.executable, "-c", script, env=env,
+                                                        stdout=subprocess.PIPE, cwd=os.getcwd())
+            procs.append(proc)
+            line = await asyncio.wait_for(proc.stdout.readline(), 10)
+            assert line.split()[0] == b"READY" and int(line.split()[1]) == standin.bot_id
+            assert standin.identify_count == expected
+            proc.kill()  # SIGKILL, as the e2e tests will do
+            await proc.wait()
+            await standin.wait_until(lambda: not standin._live, 3, "the dead bot to disconnect")
+    finally:
+        for p in procs:
+            if p.returncode is None:
+                p.kill()
+                await p.wait()
+
+
+async def test_standin_without_client_patching_is_restored():
+    async with StandIn() as s:
+        with patch_discord(s.api_url, s.gateway_url):
+            assert discord.http.Route.BASE == s.api_url
+    assert discord.http.Route.BASE == "https://discord.com/api/v10"
