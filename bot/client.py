@@ -1,0 +1,326 @@
+"""The Discord client: slash commands, persistent components, start-up and shutdown."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+from engines import registry
+
+from . import components
+from .flows import ALLOWED, Flows, guarded, jump_link, reply
+from .games import ui_for
+from .i18n import Translator, lang_of, t
+from .service import MatchService, UserError
+from .settings import Settings
+from .store import open_store
+
+log = logging.getLogger(__name__)
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """'rounds=3 purple=true' -> {"rounds": 3, "purple": True}."""
+    out: dict[str, Any] = {}
+    for part in (text or "").replace(",", " ").split():
+        key, sep, raw = part.partition("=")
+        if not sep or not key:
+            raise UserError("bad_option_text")
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=registry.get(k).name, value=k) for k in registry.available()]
+
+
+class PartidaGroup(app_commands.Group):
+    def __init__(self, bot: Partida) -> None:
+        super().__init__(name=_("partida"), description=_("Play tabletop games in this channel"))
+        self.bot = bot
+
+    @property
+    def flows(self) -> Flows:
+        return self.bot.flows
+
+    @app_commands.command(name=_("new"), description=_("Start a new match in this channel"))
+    @app_commands.rename(game=_("game"), options=_("options"), thread=_("thread"))
+    @app_commands.describe(
+        game=_("Which game"), options=_("Options as key=value pairs, e.g. rounds=3 purple=true"),
+        thread=_("Open the match in a new thread"),
+    )
+    @app_commands.choices(game=game_choices())
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None, thread: bool = False) -> None:
+        await self._new(interaction, game, options, thread)
+
+    @guarded
+    async def _new(self, interaction: discord.Interaction, game: str, options: str | None, thread: bool) -> None:
+        lang = lang_of(interaction.locale)
+        if interaction.guild_id is None or interaction.channel is None:
+            raise UserError("guild_only")
+        opts = parse_options(options)
+        channel_id = interaction.channel_id
+        target: Any = None
+        if thread and isinstance(interaction.channel, discord.TextChannel):
+            # validate before creating anything
+            registry_game = self._game_or_error(game)
+            registry_game.parse_options(opts)
+            target = await interaction.channel.create_thread(
+                name=f"{registry_game.name} · {interaction.user.display_name}"[:100], type=discord.ChannelType.public_thread
+            )
+            channel_id = target.id
+        loaded = await self.bot.service.new_lobby(
+            interaction.guild_id, channel_id, game, interaction.user.id, interaction.user.display_name, opts, lang
+        )
+        content, view = self.flows.lobby_message(loaded, lang)
+        if target is not None:
+            await target.send(content, view=view, allowed_mentions=ALLOWED)
+            await reply(interaction, f"{target.mention}", ephemeral=False)
+        else:
+            await interaction.response.send_message(content, view=view, allowed_mentions=ALLOWED)
+
+    @staticmethod
+    def _game_or_error(key: str):
+        try:
+            return registry.get(key)
+        except Exception:
+            raise UserError("unknown_game", game=key) from None
+
+    @new.autocomplete("options")
+    async def _options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        key = getattr(interaction.namespace, "game", None) or "lost-cities"
+        try:
+            fields = registry.get(key).Options.model_fields
+        except Exception:
+            return []
+        done = current.rsplit(" ", 1)[0] + " " if " " in current else ""
+        out = []
+        for name, f in fields.items():
+            value = json.dumps(f.default)
+            text = f"{done}{name}={value}".strip()
+            desc = f" ({f.description})" if f.description else ""
+            out.append(app_commands.Choice(name=(text + desc)[:100], value=text[:100]))
+        return out[:25]
+
+    @app_commands.command(name=_("invite"), description=_("Invite someone to this channel's match"))
+    @app_commands.rename(user=_("user"))
+    @app_commands.describe(user=_("Who to invite"))
+    async def invite(self, interaction: discord.Interaction, user: discord.User) -> None:
+        await self._invite(interaction, user)
+
+    @guarded
+    async def _invite(self, interaction: discord.Interaction, user: discord.User) -> None:
+        lang = lang_of(interaction.locale)
+        loaded = await self.bot.service.in_channel(interaction.channel_id)
+        rec = loaded.record
+        body = t("invite.body", rec.lang, user=interaction.user.display_name, game=loaded.game.name, channel=f"<#{rec.channel_id}>", link=jump_link(rec))
+        try:
+            await user.send(body)
+            await reply(interaction, t("invite.sent", lang, user=user.display_name))
+        except discord.Forbidden:
+            await interaction.response.send_message(f"<@{user.id}> " + body, allowed_mentions=ALLOWED)
+            await interaction.followup.send(t("invite.closed", lang, user=user.display_name), ephemeral=True)
+
+    @app_commands.command(name=_("status"), description=_("Show the match in this channel"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self._status(interaction)
+
+    @guarded
+    async def _status(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        loaded = await self.bot.service.in_channel(interaction.channel_id)
+        files = []
+        if loaded.state is not None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            import asyncio
+
+            png = await asyncio.to_thread(ui_for(loaded.record.game).board_png, loaded.view(None), loaded.names, lang)
+            if png:
+                files.append(discord.File(io.BytesIO(png), filename="board.png"))
+        await reply(interaction, self.flows.status_text(loaded, lang), files=files)
+
+    @app_commands.command(name=_("hand"), description=_("See your hand (only you)"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.flows.show_hand(interaction)
+
+    @app_commands.command(name=_("log"), description=_("Recent moves in words"))
+    async def log_(self, interaction: discord.Interaction) -> None:
+        await self._log(interaction)
+
+    @guarded
+    async def _log(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        loaded = await self.bot.service.in_channel(interaction.channel_id)
+        actions = await self.bot.service.store.actions(loaded.record.id)
+        ui = ui_for(loaded.record.game)
+        lines = [f"{a.idx + 1}. {ui.describe(a.action, loaded.names[a.seat], lang)}" for a in actions[-15:]]
+        body = "\n".join(lines) if lines else t("log.empty", lang)
+        await reply(interaction, f"{t('log.title', lang, id=loaded.record.id)}\n{body}")
+
+    @app_commands.command(name=_("export"), description=_("Download the match log as JSON"))
+    async def export(self, interaction: discord.Interaction) -> None:
+        await self._export(interaction)
+
+    @guarded
+    async def _export(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        store = self.bot.service.store
+        rec = await store.active_in_channel(interaction.channel_id)
+        if rec is None:
+            history = await store.history_in_channel(interaction.channel_id, 1)
+            rec = history[0] if history else None
+        if rec is None or rec.state is None:
+            raise UserError("no_match")
+        data = await self.bot.service.log(rec.id)
+        name = f"partida-{rec.game}-{rec.id}.json"
+        file = discord.File(io.BytesIO(json.dumps(data, indent=1).encode()), filename=name)
+        await reply(interaction, t("export.done", lang, id=rec.id, file=name), files=[file])
+
+    @app_commands.command(name=_("rules"), description=_("A short summary of the rules"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await self._rules(interaction)
+
+    @guarded
+    async def _rules(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        rec = await self.bot.service.store.active_in_channel(interaction.channel_id)
+        keys = [rec.game] if rec else registry.available()
+        texts = [ui_for(k).rules.get(lang) or registry.get(k).name for k in keys]
+        files = []
+        if rec is None or rec.game == "lost-cities":
+            files.append(discord.File(io.BytesIO(await _example_board(lang)), filename="example.png"))
+        await reply(interaction, "\n\n".join(texts)[:2000], files=files)
+
+    @app_commands.command(name=_("abandon"), description=_("Abandon the match in this channel"))
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        await self._abandon(interaction)
+
+    @guarded
+    async def _abandon(self, interaction: discord.Interaction) -> None:
+        loaded = await self.bot.service.in_channel(interaction.channel_id)
+        perms = getattr(interaction, "permissions", None)
+        can_manage = bool(perms and perms.manage_channels)
+        done = await self.bot.service.abandon(loaded.record.id, interaction.user.id, can_manage)
+        rec = done.record
+        await interaction.response.send_message(
+            t("abandon.done", rec.lang, id=rec.id, user=interaction.user.display_name), allowed_mentions=ALLOWED
+        )
+
+
+_EXAMPLE: dict[str, bytes] = {}
+
+
+async def _example_board(lang: str) -> bytes:
+    """A board picture from a short seeded example match, to illustrate /partida rules."""
+    if lang not in _EXAMPLE:
+        import asyncio
+        import random
+
+        from engines.ai import best_player
+        from engines.match import Match
+
+        def draw() -> bytes:
+            m = Match.create("lost-cities", ["Ana", "Ben"], {"rounds": 1}, seed=2024)
+            p, rng = best_player("lost-cities"), random.Random(1)
+            for _ in range(40):
+                seat = m.to_move()[0]
+                m.apply_code(seat, p.choose(m.game, m.state, seat, rng))
+            return ui_for("lost-cities").board_png(m.view(None), m.seats, lang)
+
+        _EXAMPLE[lang] = await asyncio.to_thread(draw)
+    return _EXAMPLE[lang]
+
+
+@app_commands.command(name=_("mygames"), description=_("Your active matches on every server"))
+async def mygames(interaction: discord.Interaction) -> None:
+    bot: Partida = interaction.client  # type: ignore[assignment]
+    await bot.flows_mygames(interaction)
+
+
+def guarded_client(fn):  
+    async def wrapper(self: Partida, interaction: discord.Interaction) -> None:
+        await guarded(lambda _flows, i: fn(self, i))(self.flows, interaction)
+
+    return wrapper
+
+
+class Partida(discord.Client):
+    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(intents=intents, allowed_mentions=ALLOWED, **kwargs)
+        self.settings = settings
+        self.tree = app_commands.CommandTree(self)
+        self.store = None
+        self.service: MatchService = None  # type: ignore[assignment]
+        self.flows: Flows = None  # type: ignore[assignment]
+
+    async def setup_hook(self) -> None:
+        self.store = await open_store(self.settings.database_url)
+        self.service = MatchService(self.store)
+        self.flows = Flows(self, self.service)
+        self.add_dynamic_items(*components.ALL)
+        await self.tree.set_translator(Translator())
+        self.tree.add_command(PartidaGroup(self))
+        self.tree.add_command(mygames)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s guilds)", self.user, len(self.guilds))
+        await self.flows.resume()
+
+    @guarded_client
+    async def flows_mygames(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        recs = await self.service.store.matches_for_user(interaction.user.id)
+        if not recs:
+            await reply(interaction, t("mygames.none", lang))
+            return
+        rows = []
+        for rec in recs:
+            loaded = self.service.load(rec)
+            seat = loaded.seat_of(interaction.user.id)
+            mine = rec.status == "active" and seat in loaded.to_move()
+            tag = t("mygames.your_turn", lang) if mine else (t("mygames.lobby", lang) if rec.status == "lobby" else self.flows.status_text(loaded, lang).splitlines()[-1])
+            rows.append((not mine, f"• **{loaded.game.name}** #{rec.id} — {tag} — {jump_link(rec)}"))
+        rows.sort(key=lambda r: r[0])
+        await reply(interaction, t("mygames.title", lang) + "\n" + "\n".join(r for _, r in rows))
+
+    async def close(self) -> None:
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+
+
+def configure_endpoints(settings: Settings) -> None:
+    """Point discord.py at another Discord (the tests' local stand-in)."""
+    if settings.partida_discord_api:
+        discord.http.Route.BASE = settings.partida_discord_api.rstrip("/")
+    if settings.partida_discord_gateway:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.partida_discord_gateway)
+
+
+async def run(settings: Settings) -> int:
+    configure_endpoints(settings)
+    client = Partida(settings)
+    try:
+        async with client:
+            await client.start(settings.discord_token.get_secret_value())
+    except discord.LoginFailure:
+        log.error("Discord refused the token (DISCORD_TOKEN): check it in the developer portal")
+        return 2
+    return 0

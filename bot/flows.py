@@ -1,0 +1,356 @@
+"""What happens on each click and after each move: replies, pictures, DMs, AI turns.
+
+Every handler answers the person who clicked: a refusal (not your turn, stale button, a move the
+rules refuse) is an ephemeral message in that person's language and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from engines.core import EngineError
+
+from .components import STYLES, DoButton, LobbyButton, PickSelect, TurnButton
+from .games import ui_for
+from .i18n import M, error_text, lang_of, t
+from .service import Loaded, MatchService, MoveResult, Stale, UserError
+
+log = logging.getLogger(__name__)
+
+ALLOWED = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+def jump_link(rec: Any) -> str:
+    return f"https://discord.com/channels/{rec.guild_id or '@me'}/{rec.channel_id}"
+
+
+async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = True, files=(), view=None) -> None:
+    kwargs: dict[str, Any] = {"content": content[:2000], "ephemeral": ephemeral, "files": list(files)}
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+def guarded(handler: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """Turn every refusal into an ephemeral reply in the clicker's language; nothing is changed."""
+
+    @functools.wraps(handler)
+    async def wrapper(self: Flows, interaction: discord.Interaction, *args: Any) -> None:
+        lang = lang_of(interaction.locale)
+        try:
+            await handler(self, interaction, *args)
+        except Stale as e:
+            await reply(interaction, self.stale_text(e.record, lang))
+        except UserError as e:
+            await reply(interaction, user_error_text(e, lang))
+        except EngineError as e:
+            await reply(interaction, error_text(e.code, e.params, lang, e.reason))
+        except discord.HTTPException:
+            log.exception("Discord refused a request while handling %s", handler.__name__)
+        except Exception:
+            log.exception("error in %s", handler.__name__)
+            try:
+                await reply(interaction, t("err.internal", lang))
+            except discord.HTTPException:
+                pass
+
+    return wrapper
+
+
+def user_error_text(e: UserError, lang: str) -> str:
+    return t("err." + e.code, lang, **e.params) if "err." + e.code in M else t(e.code, lang, **e.params)
+
+
+class Flows:
+    def __init__(self, client: discord.Client, service: MatchService) -> None:
+        self.client = client
+        self.service = service
+        self._ai_tasks: dict[int, asyncio.Task] = {}
+
+    # -- texts -----------------------------------------------------------------------------------
+
+    def stale_text(self, rec: Any, lang: str) -> str:
+        text = t("stale", lang)
+        if rec is None:
+            return text
+        loaded = self.service.load(rec)
+        return f"{text}\n{self.status_text(loaded, lang)}"
+
+    def status_text(self, loaded: Loaded, lang: str) -> str:
+        rec = loaded.record
+        names = loaded.names
+        if rec.status == "lobby":
+            return t("status.body", lang, game=loaded.game.name, id=rec.id, status=t("status.lobby", lang), players=", ".join(names))
+        ui = ui_for(rec.game)
+        line = ui.status(loaded.view(None), names, lang) if loaded.state is not None else ""
+        if rec.status == "active":
+            movers = loaded.to_move()
+            who = ", ".join(self.mention(loaded, s) for s in movers)
+            return f"{line}\n{t('turn.now', lang, player=who)}".strip()
+        return f"{line}\n{self.result_text(loaded, lang)}".strip()
+
+    def mention(self, loaded: Loaded, seat: int) -> str:
+        uid = loaded.record.seats[seat].get("user_id")
+        return f"<@{uid}>" if uid else loaded.names[seat]
+
+    def result_text(self, loaded: Loaded, lang: str) -> str:
+        res = loaded.game.result(loaded.state) if loaded.state is not None else None
+        if loaded.record.status == "abandoned" or res is None:
+            return t("status." + loaded.record.status, lang)
+        scores = ", ".join(f"{n} {s}" for n, s in zip(loaded.names, res.scores, strict=True))
+        winners = " & ".join(loaded.names[s] for s in res.ranking[0])
+        key = "game.result_tie" if len(res.ranking[0]) > 1 else "game.result"
+        return f"{t('game.over', lang)} {t(key, lang, scores=scores, winners=winners)}"
+
+    # -- lobby -----------------------------------------------------------------------------------
+
+    def lobby_message(self, loaded: Loaded, lang: str) -> tuple[str, discord.ui.View]:
+        rec, game = loaded.record, loaded.game
+        players = ", ".join(
+            (f"<@{s['user_id']}>" if s.get("user_id") else f"🤖 {s['name']}") for s in rec.seats
+        ) or t("lobby.none", lang)
+        options = ", ".join(f"{k}={v}" for k, v in rec.options.items()) or "-"
+        content = (
+            f"**{t('lobby.title', lang, game=game.names.get(lang, game.name))}** (#{rec.id})\n"
+            + t("lobby.body", lang, host=f"<@{rec.host_id}>", n=len(rec.seats), min=game.min_players, max=game.max_players, players=players, options=options)
+        )
+        view = discord.ui.View(timeout=None)
+        for act, style in (("join", "primary"), ("leave", "secondary"), ("ai", "secondary"), ("start", "success")):
+            view.add_item(LobbyButton(act, rec.id, rec.version, t("lobby." + ("add_ai" if act == "ai" else act), lang), style))
+        return content, view
+
+    @guarded
+    async def on_lobby(self, interaction: discord.Interaction, act: str, mid: int, ver: int) -> None:
+        lang = lang_of(interaction.locale)
+        user = interaction.user
+        svc = self.service
+        if act == "join":
+            loaded = await svc.join(mid, ver, user.id, user.display_name)
+        elif act == "leave":
+            loaded = await svc.leave(mid, ver, user.id)
+        elif act == "ai":
+            rec = (await svc.get(mid)).record
+            n = sum(1 for s in rec.seats if s.get("ai")) + 1
+            loaded = await svc.add_ai(mid, ver, user.id, t("ai.name", rec.lang, n=n))
+        else:
+            await interaction.response.defer()
+            loaded = await svc.start(mid, ver, user.id)
+            content, _ = self.lobby_message(loaded, loaded.record.lang)
+            await interaction.edit_original_response(content=content + "\n" + t("lobby.started", loaded.record.lang), view=None)
+            await self.turn_started(loaded)
+            return
+        content, view = self.lobby_message(loaded, loaded.record.lang)
+        await interaction.response.edit_message(content=content, view=view, allowed_mentions=ALLOWED)
+
+    # -- private turn controls -------------------------------------------------------------------
+
+    async def private_turn(self, loaded: Loaded, seat: int, lang: str, picked: str | None = None, with_picture: bool = True):
+        """(content, files, view) of a seat's private message: hand picture and legal controls."""
+        ui = ui_for(loaded.record.game)
+        view_data = loaded.view(seat)
+        files = []
+        if with_picture:
+            png = await asyncio.to_thread(ui.hand_png, view_data, lang)
+            if png:
+                files.append(discord.File(io.BytesIO(png), filename="hand.png"))
+        rec = loaded.record
+        if rec.status != "active" or seat not in loaded.to_move():
+            movers = loaded.to_move()
+            text = self.status_text(loaded, lang) if not movers else t("turn.waiting", lang, player=", ".join(loaded.names[s] for s in movers))
+            return f"{t('turn.your_hand', lang)}\n{text}", files, None
+        legal = loaded.game.legal_json(loaded.state, seat)
+        c = ui.controls(view_data, legal, lang, picked)
+        view = discord.ui.View(timeout=None)
+        if c.select:
+            options = [
+                discord.SelectOption(label=ch.label[:100], value=ch.token, description=(ch.description or None) and ch.description[:100], default=ch.token == picked)
+                for ch in c.select[:25]
+            ]
+            view.add_item(PickSelect(rec.id, rec.version, options, c.select_placeholder))
+        for ch in c.buttons[:20]:
+            view.add_item(DoButton(rec.id, rec.version, ch.token, ch.label, ch.style))
+        return c.text, files, view
+
+    @guarded
+    async def on_turn(self, interaction: discord.Interaction, mid: int, ver: int) -> None:
+        lang = lang_of(interaction.locale)
+        loaded = await self.service.get(mid)
+        seat = loaded.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("not_player")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        content, files, view = await self.private_turn(loaded, seat, lang)
+        if loaded.record.version != ver:
+            content = f"{self.stale_text(None, lang)}\n{content}"
+        elif loaded.record.status == "active" and seat not in loaded.to_move():
+            who = ", ".join(loaded.names[s] for s in loaded.to_move())
+            content = f"{t('turn.not_yours', lang, player=who)}\n{t('turn.your_hand', lang)}"
+        await reply(interaction, content, files=files, view=view)
+
+    async def show_hand(self, interaction: discord.Interaction) -> None:
+        """/partida hand: the caller's hand, with their controls when it is their turn."""
+        await self._show_hand(interaction)
+
+    @guarded
+    async def _show_hand(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        loaded = await self.service.in_channel(interaction.channel_id)
+        seat = loaded.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("not_player")
+        if loaded.state is None:
+            raise UserError("not_active", status=t("status.lobby", lang))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        content, files, view = await self.private_turn(loaded, seat, lang)
+        await reply(interaction, content, files=files, view=view)
+
+    @guarded
+    async def on_pick(self, interaction: discord.Interaction, mid: int, ver: int, value: str) -> None:
+        lang = lang_of(interaction.locale)
+        loaded = await self.service.get(mid)
+        seat = loaded.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("not_player")
+        if loaded.record.version != ver:
+            raise Stale(loaded.record)
+        content, _, view = await self.private_turn(loaded, seat, lang, picked=value, with_picture=False)
+        await interaction.response.edit_message(content=content, view=view)
+
+    @guarded
+    async def on_do(self, interaction: discord.Interaction, mid: int, ver: int, token: str) -> None:
+        lang = lang_of(interaction.locale)
+        loaded = await self.service.get(mid)
+        if loaded.seat_of(interaction.user.id) is None:
+            raise UserError("not_player")
+        if loaded.record.version != ver:
+            raise Stale(loaded.record)
+        ui = ui_for(loaded.record.game)
+        try:
+            action = ui.action(token)
+        except (KeyError, ValueError):
+            raise UserError("bad_action") from None
+        await interaction.response.defer()  # commit + picture may take a moment
+        result = await self.service.move(mid, ver, ("user", interaction.user.id), action)
+        done = result.loaded
+        content, files, view = await self.private_turn(done, result.seat, lang)
+        if result.seat not in done.to_move():
+            content = f"{ui.describe(result.action, done.names[result.seat], lang)}. {t('turn.done', lang)}"
+            view = None
+        await interaction.edit_original_response(content=content, attachments=files, view=view)
+        await self.after_move(result)
+
+    # -- after a move: the channel, the next player, the AI --------------------------------------
+
+    async def after_move(self, result: MoveResult) -> None:
+        if result.turn_changed:
+            await self.turn_started(result.loaded, result)
+
+    async def turn_started(self, loaded: Loaded, result: MoveResult | None = None) -> None:
+        """Tell the next player (DM), post the board in the channel, and let AI seats play."""
+        if loaded.record.status == "active":
+            for seat in loaded.to_move():
+                if loaded.record.seats[seat].get("user_id"):
+                    loaded = await self.notify(loaded, seat)
+        await self.post_board(loaded)
+        if loaded.record.status == "active" and any(loaded.record.seats[s].get("ai") for s in loaded.to_move()):
+            self.schedule_ai(loaded.record.id)
+
+    async def channel(self, rec: Any) -> discord.abc.Messageable | None:
+        ch = self.client.get_channel(rec.channel_id)
+        if ch is None:
+            try:
+                ch = await self.client.fetch_channel(rec.channel_id)
+            except discord.HTTPException:
+                log.warning("channel %s of match %s is gone", rec.channel_id, rec.id)
+                return None
+        return ch  # type: ignore[return-value]
+
+    async def post_board(self, loaded: Loaded) -> None:
+        rec = loaded.record
+        ch = await self.channel(rec)
+        if ch is None:
+            return
+        lang = rec.lang
+        ui = ui_for(rec.game)
+        files = []
+        if loaded.state is not None:
+            png = await asyncio.to_thread(ui.board_png, loaded.view(None), loaded.names, lang)
+            if png:
+                files.append(discord.File(io.BytesIO(png), filename="board.png"))
+        view = None
+        if rec.status == "active":
+            view = discord.ui.View(timeout=None)
+            view.add_item(TurnButton(rec.id, rec.version, t("turn.button", lang)))
+        await ch.send(content=self.status_text(loaded, lang)[:2000], files=files, view=view, allowed_mentions=ALLOWED)
+
+    async def notify(self, loaded: Loaded, seat: int) -> Loaded:
+        """DM the player whose turn it is. Closed DMs: say so once in the channel, remember it."""
+        rec = loaded.record
+        uid = rec.seats[seat]["user_id"]
+        closed = set(rec.meta.get("dm_closed", []))
+        if uid in closed:
+            return loaded
+        lang = rec.lang
+        try:
+            user = self.client.get_user(uid) or await self.client.fetch_user(uid)
+            ch = await self.channel(rec)
+            where = f"{getattr(getattr(ch, 'guild', None), 'name', '')} #{getattr(ch, 'name', '')}".strip()
+            content, files, view = await self.private_turn(loaded, seat, lang)
+            intro = t("turn.dm", lang, game=loaded.game.name, where=where, id=rec.id, link=jump_link(rec))
+            kwargs: dict[str, Any] = {"content": f"{intro}\n{content}"[:2000], "files": files}
+            if view is not None:
+                kwargs["view"] = view
+            await user.send(**kwargs)
+            return loaded
+        except discord.Forbidden:
+            pass
+        except discord.HTTPException:
+            log.warning("could not DM user %s for match %s", uid, rec.id)
+            return loaded
+        # DMs closed: remember it and tell the channel once (nothing private in this message).
+        ch = await self.channel(rec)
+        if ch is not None:
+            await ch.send(t("turn.dm_closed", lang, player=f"<@{uid}>"), allowed_mentions=ALLOWED)
+        try:
+            new = await self.service.store.update(rec.id, rec.version, meta={**rec.meta, "dm_closed": sorted(closed | {uid})})
+            return Loaded(new, loaded.game, loaded.state)
+        except Exception:  # a concurrent change: the note is retried next turn
+            return loaded
+
+    def schedule_ai(self, match_id: int) -> None:
+        task = self._ai_tasks.get(match_id)
+        if task is None or task.done():
+            self._ai_tasks[match_id] = asyncio.create_task(self._run_ai(match_id))
+
+    async def _run_ai(self, match_id: int) -> None:
+        try:
+            while True:
+                result = await self.service.ai_step(match_id)
+                if result is None:
+                    return
+                if result.turn_changed:
+                    await self.turn_started(result.loaded, result)
+                    if not any(result.loaded.record.seats[s].get("ai") for s in result.loaded.to_move()):
+                        return
+        except Exception:
+            log.exception("AI turn failed in match %s", match_id)
+
+    async def resume(self) -> None:
+        """After a restart: let AI seats that were to move carry on."""
+        live = getattr(self.service.store, "live_matches", None)
+        for rec in await live() if live else []:
+            if rec.status == "active" and rec.state is not None:
+                loaded = self.service.load(rec)
+                if any(rec.seats[s].get("ai") for s in loaded.to_move()):
+                    self.schedule_ai(rec.id)
+

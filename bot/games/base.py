@@ -1,0 +1,57 @@
+"""What a game tells the shared Discord layer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Choice:
+    """One control of a private turn message.
+
+    ``token`` is the compact form of an engine action (it travels inside a custom_id), or, for a
+    select that only narrows the choice (e.g. "which card?"), a key the UI understands in
+    ``controls(..., picked=...)``.
+    """
+
+    label: str
+    token: str
+    style: str = "secondary"  # primary | secondary | success | danger
+    description: str | None = None
+
+
+@dataclass
+class Controls:
+    """Private turn controls: an optional select (narrows the choice) and buttons (actions)."""
+
+    text: str
+    select_placeholder: str | None = None
+    select: list[Choice] = field(default_factory=list)
+    buttons: list[Choice] = field(default_factory=list)
+
+
+class GameUI:
+    key = ""
+    rules: dict[str, str] = {"en": "", "es": ""}
+
+    def board_png(self, view: dict[str, Any], names: list[str], lang: str) -> bytes | None:
+        return None
+
+    def hand_png(self, view: dict[str, Any], lang: str) -> bytes | None:
+        return None
+
+    def controls(self, view: dict[str, Any], legal: list[dict[str, Any]], lang: str, picked: str | None = None) -> Controls:
+        raise NotImplementedError
+
+    def token(self, action: dict[str, Any]) -> str:
+        raise NotImplementedError
+
+    def action(self, token: str) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def describe(self, action: dict[str, Any], name: str, lang: str) -> str:
+        return f"{name}: {action}"
+
+    def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
+        return ""

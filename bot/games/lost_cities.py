@@ -1,0 +1,120 @@
+"""Lost Cities on Discord: pick a card, play or discard it, then choose where to draw from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import COLOUR_NAMES, card_name
+from .base import Choice, Controls, GameUI
+
+T = {
+    "pick": {"en": "Choose a card from your hand", "es": "Elige una carta de tu mano"},
+    "play_phase": {"en": "Your turn: choose a card, then play it or discard it.", "es": "Tu turno: elige una carta y juégala o descártala."},
+    "picked": {"en": "{card}: play it on your expedition or discard it?", "es": "{card}: ¿la juegas en tu expedición o la descartas?"},
+    "draw_phase": {"en": "Now draw a card: from the deck or from a discard pile.", "es": "Ahora roba una carta: del mazo o de una pila de descarte."},
+    "play": {"en": "Play {card}", "es": "Jugar {card}"},
+    "discard": {"en": "Discard {card}", "es": "Descartar {card}"},
+    "back": {"en": "Another card", "es": "Otra carta"},
+    "deck": {"en": "Draw from the deck ({n})", "es": "Robar del mazo ({n})"},
+    "pile": {"en": "Take {card}", "es": "Coger {card}"},
+    "can_play": {"en": "can be played or discarded", "es": "se puede jugar o descartar"},
+    "discard_only": {"en": "can only be discarded", "es": "solo se puede descartar"},
+    "d_play": {"en": "{who} played {card}", "es": "{who} jugó {card}"},
+    "d_discard": {"en": "{who} discarded {card}", "es": "{who} descartó {card}"},
+    "d_deck": {"en": "{who} drew from the deck", "es": "{who} robó del mazo"},
+    "d_pile": {"en": "{who} took the top of the {colour} pile", "es": "{who} cogió la carta de la pila {colour}"},
+    "status": {"en": "Round {round}/{rounds} · deck {deck} · {a} {sa} – {b} {sb}", "es": "Ronda {round}/{rounds} · mazo {deck} · {a} {sa} – {b} {sb}"},
+}
+
+
+def tr(key: str, lang: str, **kw: Any) -> str:
+    return T[key].get(lang, T[key]["en"]).format(**kw)
+
+
+class LostCitiesUI(GameUI):
+    key = "lost-cities"
+    rules = {
+        "en": (
+            "**Lost Cities** (2 players, 3 rounds). Each turn: **1.** play a card on your expedition of its "
+            "colour (each card higher than the last; wagers only before the first number) or discard it on "
+            "its colour's pile; **2.** draw from the deck or the top of a discard pile (not the card you just "
+            "discarded). The round ends when the last deck card is drawn. Each started expedition scores "
+            "(sum − 20) × (1 + wagers), +20 with 8 or more cards. Rounds add up; the leader starts the next."
+        ),
+        "es": (
+            "**Lost Cities** (2 jugadores, 3 rondas). En tu turno: **1.** juega una carta en tu expedición de su "
+            "color (cada carta mayor que la anterior; las apuestas solo antes del primer número) o descártala "
+            "en la pila de su color; **2.** roba del mazo o de lo alto de una pila de descarte (no la carta que "
+            "acabas de descartar). La ronda termina al robar la última carta del mazo. Cada expedición empezada "
+            "puntúa (suma − 20) × (1 + apuestas), +20 con 8 cartas o más. Las rondas se suman; empieza el que va ganando."
+        ),
+    }
+
+    def board_png(self, view, names, lang):
+        from render.lost_cities import board_png
+
+        return board_png(view, names, lang)
+
+    def hand_png(self, view, lang):
+        from render.lost_cities import hand_png
+
+        return hand_png(view, lang) if view.get("hand") is not None else None
+
+    # Tokens: "p.red-7" play, "x.red-7" discard, "d.deck" / "d.red" draw; a picked card is its id.
+    def token(self, action: dict[str, Any]) -> str:
+        if action["type"] == "draw":
+            return f"d.{action['from']}"
+        return ("p." if action["type"] == "play" else "x.") + action["card"]
+
+    def action(self, token: str) -> dict[str, Any]:
+        kind, _, arg = token.partition(".")
+        if kind == "d":
+            return {"type": "draw", "from": arg}
+        return {"type": "play" if kind == "p" else "discard", "card": arg}
+
+    def controls(self, view, legal, lang, picked=None):
+        if view["phase"] == "draw":
+            buttons = []
+            for a in legal:
+                if a["from"] == "deck":
+                    buttons.append(Choice(tr("deck", lang, n=view["deck"]), self.token(a), "primary"))
+                else:
+                    top = view["discards"][a["from"]][-1]
+                    buttons.append(Choice(tr("pile", lang, card=card_name(top, lang)), self.token(a)))
+            return Controls(tr("draw_phase", lang), buttons=buttons)
+        playable = {a["card"] for a in legal if a["type"] == "play"}
+        cards = [a["card"] for a in legal if a["type"] == "discard"]
+        if picked in cards:
+            buttons = []
+            if picked in playable:
+                buttons.append(Choice(tr("play", lang, card=card_name(picked, lang)), f"p.{picked}", "success"))
+            buttons.append(Choice(tr("discard", lang, card=card_name(picked, lang)), f"x.{picked}", "danger"))
+            return Controls(
+                tr("picked", lang, card=card_name(picked, lang)),
+                tr("pick", lang),
+                self._card_choices(cards, playable, lang),
+                buttons,
+            )
+        return Controls(tr("play_phase", lang), tr("pick", lang), self._card_choices(cards, playable, lang))
+
+    def _card_choices(self, cards, playable, lang):
+        return [
+            Choice(card_name(c, lang), c, description=tr("can_play" if c in playable else "discard_only", lang))
+            for c in cards
+        ]
+
+    def describe(self, action, name, lang):
+        if action["type"] == "play":
+            return tr("d_play", lang, who=name, card=card_name(action["card"], lang))
+        if action["type"] == "discard":
+            return tr("d_discard", lang, who=name, card=card_name(action["card"], lang))
+        if action["from"] == "deck":
+            return tr("d_deck", lang, who=name)
+        return tr("d_pile", lang, who=name, colour=COLOUR_NAMES[action["from"]][lang])
+
+    def status(self, view, names, lang):
+        total = [t + r for t, r in zip(view["totals"], view["round_score"], strict=True)]
+        return tr(
+            "status", lang, round=view["round"], rounds=view["rounds"], deck=view["deck"],
+            a=names[0], sa=total[0], b=names[1], sb=total[1],
+        )

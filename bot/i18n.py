@@ -1,0 +1,204 @@
+"""Every text a player sees, in English and Spanish.
+
+``t(key, lang, **params)`` formats a message; ``error_text(err, lang)`` turns an engine or bot error
+(a stable ``code`` plus ``params``) into a sentence. Languages: "en" (default) and "es"; the
+language of a reply is the interaction's locale, the language of channel posts is the match's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+LANGS = ("en", "es")
+
+
+def lang_of(locale: discord.Locale | str | None) -> str:
+    value = str(getattr(locale, "value", locale) or "")
+    return "es" if value.lower().startswith("es") else "en"
+
+
+M: dict[str, dict[str, str]] = {
+    # -- lobby -----------------------------------------------------------------------------------
+    "lobby.title": {"en": "New {game} match", "es": "Nueva partida de {game}"},
+    "lobby.body": {
+        "en": "Host: {host}\nPlayers ({n}/{max}): {players}\nOptions: {options}\nJoin with the button below; the host starts when {min}-{max} players are in.",
+        "es": "Anfitrión: {host}\nJugadores ({n}/{max}): {players}\nOpciones: {options}\nÚnete con el botón; el anfitrión empieza cuando haya {min}-{max} jugadores.",
+    },
+    "lobby.join": {"en": "Join", "es": "Unirme"},
+    "lobby.leave": {"en": "Leave", "es": "Salir"},
+    "lobby.start": {"en": "Start", "es": "Empezar"},
+    "lobby.add_ai": {"en": "Add AI", "es": "Añadir IA"},
+    "lobby.joined": {"en": "You joined the match.", "es": "Te has unido a la partida."},
+    "lobby.left": {"en": "You left the match.", "es": "Has salido de la partida."},
+    "lobby.ai_added": {"en": "AI player added.", "es": "Jugador IA añadido."},
+    "lobby.none": {"en": "nobody yet", "es": "nadie todavía"},
+    "lobby.started": {"en": "The match has started!", "es": "¡La partida ha empezado!"},
+    "ai.name": {"en": "AI {n}", "es": "IA {n}"},
+    # -- turns -----------------------------------------------------------------------------------
+    "turn.now": {"en": "It is {player}'s turn.", "es": "Le toca a {player}."},
+    "turn.button": {"en": "Take your turn", "es": "Jugar mi turno"},
+    "turn.dm": {
+        "en": "Your turn in **{game}** on {where} (match #{id}). Play here or in the channel: {link}",
+        "es": "Te toca en **{game}** en {where} (partida #{id}). Juega aquí o en el canal: {link}",
+    },
+    "turn.dm_closed": {
+        "en": "{player}, I can't send you direct messages: use the \"Take your turn\" button here (only you will see your hand).",
+        "es": "{player}, no puedo enviarte mensajes directos: usa el botón \"Jugar mi turno\" aquí (solo tú verás tu mano).",
+    },
+    "turn.your_hand": {"en": "Your hand.", "es": "Tu mano."},
+    "turn.done": {"en": "Done. Your turn is over.", "es": "Hecho. Tu turno ha terminado."},
+    "turn.not_yours": {"en": "It is not your turn: it is {player}'s.", "es": "No es tu turno: le toca a {player}."},
+    "turn.waiting": {"en": "Waiting for {player}.", "es": "Esperando a {player}."},
+    "game.over": {"en": "The match is over.", "es": "La partida ha terminado."},
+    "game.result": {"en": "Final scores: {scores}. Winner: {winners}.", "es": "Puntuación final: {scores}. Gana: {winners}."},
+    "game.result_tie": {"en": "Final scores: {scores}. Tie between {winners}.", "es": "Puntuación final: {scores}. Empate entre {winners}."},
+    "stale": {
+        "en": "This button is out of date: the match has moved on. Here is where it stands now.",
+        "es": "Este botón está desactualizado: la partida ha avanzado. Así está ahora.",
+    },
+    "not_player": {"en": "You are not playing in this match.", "es": "No juegas en esta partida."},
+    "no_match": {"en": "There is no match in this channel. Start one with /partida new.", "es": "No hay partida en este canal. Empieza una con /partida nueva."},
+    "no_such_match": {"en": "That match no longer exists.", "es": "Esa partida ya no existe."},
+    "not_active": {"en": "That match is not being played (it is {status}).", "es": "Esa partida no está en juego (está {status})."},
+    "status.lobby": {"en": "waiting for players", "es": "esperando jugadores"},
+    "status.active": {"en": "in play", "es": "en juego"},
+    "status.finished": {"en": "finished", "es": "terminada"},
+    "status.abandoned": {"en": "abandoned", "es": "abandonada"},
+    # -- bot errors (the user did something the bot cannot do) ---------------------------------
+    "err.channel_busy": {"en": "This channel already has a match (#{id}). Finish or abandon it first.", "es": "Este canal ya tiene una partida (#{id}). Termínala o abandónala antes."},
+    "err.already_joined": {"en": "You are already in this match.", "es": "Ya estás en esta partida."},
+    "err.not_joined": {"en": "You are not in this match.", "es": "No estás en esta partida."},
+    "err.full": {"en": "The match is full ({max} players).", "es": "La partida está completa ({max} jugadores)."},
+    "err.host_only": {"en": "Only the host ({host}) can do that.", "es": "Solo el anfitrión ({host}) puede hacer eso."},
+    "err.not_enough": {"en": "{game} needs at least {min} players.", "es": "{game} necesita al menos {min} jugadores."},
+    "err.host_leave": {"en": "The host cannot leave; abandon the match instead.", "es": "El anfitrión no puede salir; abandona la partida."},
+    "err.not_lobby": {"en": "The match has already started.", "es": "La partida ya ha empezado."},
+    "err.abandon_rights": {"en": "Only the host or someone with Manage Channels can abandon the match.", "es": "Solo el anfitrión o alguien con Gestionar canales puede abandonar la partida."},
+    "err.unknown_game": {"en": "Unknown game {game}.", "es": "Juego desconocido: {game}."},
+    "err.bad_options": {"en": "Invalid options: {reason}", "es": "Opciones no válidas: {reason}"},
+    "err.bad_option_text": {"en": "Options look like key=value, separated by spaces (e.g. rounds=3 purple=true).", "es": "Las opciones son clave=valor separadas por espacios (p. ej. rounds=3 purple=true)."},
+    "err.guild_only": {"en": "Use this command in a server channel.", "es": "Usa este comando en un canal de un servidor."},
+    "err.internal": {"en": "Something went wrong on my side; nothing was changed. Try again.", "es": "Algo ha fallado por mi parte; no ha cambiado nada. Inténtalo de nuevo."},
+    "err.busy": {"en": "Another move is being saved right now; try again in a moment.", "es": "Se está guardando otra jugada ahora mismo; inténtalo en un momento."},
+    # -- engine refusals (codes from the rules engines) -------------------------------------------
+    "rule.not_your_turn": {"en": "It is not your turn.", "es": "No es tu turno."},
+    "rule.game_over": {"en": "The match is over.", "es": "La partida ha terminado."},
+    "rule.must_draw": {"en": "You already played a card this turn: now draw one.", "es": "Ya has jugado una carta este turno: ahora roba una."},
+    "rule.must_play_first": {"en": "First play or discard a card, then draw.", "es": "Primero juega o descarta una carta; después roba."},
+    "rule.not_in_hand": {"en": "{card} is not in your hand.", "es": "{card} no está en tu mano."},
+    "rule.not_higher": {"en": "{card} must be higher than {top}, the top of your {colour} expedition.", "es": "{card} debe ser mayor que {top}, la última carta de tu expedición {colour}."},
+    "rule.wager_after_number": {"en": "Wagers only go before the first number card; your {colour} expedition already has numbers.", "es": "Las apuestas solo van antes de la primera carta numerada; tu expedición {colour} ya tiene números."},
+    "rule.pile_empty": {"en": "The {colour} discard pile is empty.", "es": "La pila de descarte {colour} está vacía."},
+    "rule.just_discarded": {"en": "You cannot take back the card you just discarded.", "es": "No puedes recuperar la carta que acabas de descartar."},
+    "rule.unknown_card": {"en": "There is no such card in this match.", "es": "Esa carta no existe en esta partida."},
+    "rule.unknown_pile": {"en": "There is no such pile.", "es": "Esa pila no existe."},
+    "rule.bad_action": {"en": "That is not a valid action.", "es": "Esa acción no es válida."},
+    "rule.bad_options": {"en": "Invalid options: {reason}", "es": "Opciones no válidas: {reason}"},
+    "rule.bad_seat_count": {"en": "This game needs {min}-{max} players, not {got}.", "es": "Este juego necesita {min}-{max} jugadores, no {got}."},
+    "rule.unknown_game": {"en": "Unknown game {game}.", "es": "Juego desconocido: {game}."},
+    # -- commands --------------------------------------------------------------------------------
+    "status.body": {"en": "**{game}** match #{id}: {status}. Players: {players}.", "es": "Partida #{id} de **{game}**: {status}. Jugadores: {players}."},
+    "log.title": {"en": "Last moves of match #{id}:", "es": "Últimas jugadas de la partida #{id}:"},
+    "log.empty": {"en": "No moves yet.", "es": "Todavía no hay jugadas."},
+    "export.done": {"en": "The log of match #{id}. Replay it with `python -m engines replay {file}`.", "es": "El registro de la partida #{id}. Reprodúcelo con `python -m engines replay {file}`."},
+    "abandon.done": {"en": "Match #{id} abandoned by {user}.", "es": "{user} ha abandonado la partida #{id}."},
+    "invite.body": {"en": "{user} invites you to play **{game}** in {channel}: {link}", "es": "{user} te invita a jugar a **{game}** en {channel}: {link}"},
+    "invite.sent": {"en": "Invitation sent to {user}.", "es": "Invitación enviada a {user}."},
+    "invite.closed": {"en": "{user} does not accept direct messages; I posted the invitation here instead.", "es": "{user} no acepta mensajes directos; he publicado la invitación aquí."},
+    "mygames.none": {"en": "You have no active matches.", "es": "No tienes partidas activas."},
+    "mygames.title": {"en": "Your active matches (waiting on you first):", "es": "Tus partidas activas (primero las que esperan por ti):"},
+    "mygames.your_turn": {"en": "your turn", "es": "te toca"},
+    "mygames.lobby": {"en": "lobby", "es": "sala de espera"},
+}
+
+
+def t(key: str, lang: str, **params: Any) -> str:
+    entry = M.get(key)
+    if entry is None:
+        return key
+    text = entry.get(lang) or entry["en"]
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError):
+        return text
+
+
+COLOUR_NAMES = {
+    "yellow": {"en": "yellow", "es": "amarilla"},
+    "blue": {"en": "blue", "es": "azul"},
+    "white": {"en": "white", "es": "blanca"},
+    "green": {"en": "green", "es": "verde"},
+    "red": {"en": "red", "es": "roja"},
+    "purple": {"en": "purple", "es": "morada"},
+}
+
+
+def card_name(card: str, lang: str) -> str:
+    """'red-7' -> 'red 7' / 'roja 7'; 'red-w2' -> 'red wager' / 'apuesta roja'."""
+    colour, _, value = card.partition("-")
+    c = COLOUR_NAMES.get(colour, {}).get(lang, colour)
+    if value.startswith("w"):
+        return f"{c} wager" if lang == "en" else f"apuesta {c}"
+    return f"{c} {value}"
+
+
+def error_text(code: str, params: dict[str, Any], lang: str, fallback: str = "") -> str:
+    """Translate an engine refusal or a bot error from its code and params."""
+    shown = dict(params)
+    for key in ("card", "top"):
+        if isinstance(shown.get(key), str):
+            shown[key] = card_name(shown[key], lang)
+    if isinstance(shown.get("colour"), str):
+        shown["colour"] = COLOUR_NAMES.get(shown["colour"], {}).get(lang, shown["colour"])
+    for prefix in ("rule.", "err."):
+        if prefix + code in M:
+            return t(prefix + code, lang, **shown)
+    return fallback or t("rule.bad_action", lang)
+
+
+# -- slash command names and descriptions --------------------------------------------------------
+
+COMMAND_ES = {
+    "partida": "partida",
+    "Play tabletop games in this channel": "Juega a juegos de mesa en este canal",
+    "new": "nueva",
+    "Start a new match in this channel": "Empieza una partida nueva en este canal",
+    "game": "juego",
+    "Which game": "Qué juego",
+    "options": "opciones",
+    "Options as key=value pairs, e.g. rounds=3 purple=true": "Opciones como clave=valor, p. ej. rounds=3 purple=true",
+    "thread": "hilo",
+    "Open the match in a new thread": "Abrir la partida en un hilo nuevo",
+    "invite": "invitar",
+    "Invite someone to this channel's match": "Invita a alguien a la partida de este canal",
+    "user": "usuario",
+    "Who to invite": "A quién invitar",
+    "status": "estado",
+    "Show the match in this channel": "Muestra la partida de este canal",
+    "hand": "mano",
+    "See your hand (only you)": "Mira tu mano (solo tú)",
+    "log": "registro",
+    "Recent moves in words": "Las últimas jugadas, en palabras",
+    "export": "exportar",
+    "Download the match log as JSON": "Descarga el registro de la partida en JSON",
+    "rules": "reglas",
+    "A short summary of the rules": "Un resumen breve de las reglas",
+    "abandon": "abandonar",
+    "Abandon the match in this channel": "Abandona la partida de este canal",
+    "mygames": "mispartidas",
+    "Your active matches on every server": "Tus partidas activas en todos los servidores",
+}
+
+
+class Translator(app_commands.Translator):
+    """Spanish names and descriptions for the slash commands (Discord shows them by user locale)."""
+
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContext
+    ) -> str | None:
+        if lang_of(locale) == "es":
+            return COMMAND_ES.get(string.message)
+        return None

@@ -1,0 +1,265 @@
+"""Match lifecycle and moves, with no Discord in sight.
+
+The Discord layer calls these coroutines and turns their results and errors into messages. The
+rules live in the engines; this module only loads a match from the store, asks the engine, and
+commits the result with the store's compare-and-set on the match version, so a move is applied
+exactly once even when two clicks (or two processes) race.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines import ai, registry
+from engines.core import EngineError, Game, Outcome
+from engines.rng import fresh_seed
+
+from .store import ChannelBusy, MatchRecord, Store, VersionConflict
+
+
+class UserError(Exception):
+    """Something the person asked for cannot be done; ``code`` keys a message in bot.i18n."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+class Stale(Exception):
+    """The click was built on an older version of the match."""
+
+    def __init__(self, record: MatchRecord | None) -> None:
+        super().__init__("stale")
+        self.record = record
+
+
+@dataclass
+class Loaded:
+    """A match record with its engine and live state."""
+
+    record: MatchRecord
+    game: Game
+    state: Any = None
+
+    @property
+    def names(self) -> list[str]:
+        return [s["name"] for s in self.record.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, s in enumerate(self.record.seats):
+            if s.get("user_id") == user_id:
+                return i
+        return None
+
+    def to_move(self) -> tuple[int, ...]:
+        return self.game.to_move(self.state) if self.state is not None else ()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+
+@dataclass
+class MoveResult:
+    loaded: Loaded
+    seat: int
+    action: dict[str, Any]
+    outcome: Outcome
+    # True when the turn passed to someone else (or the match ended): time to post the board.
+    turn_changed: bool
+    previous_movers: tuple[int, ...] = field(default_factory=tuple)
+
+
+class MatchService:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+    # -- loading -------------------------------------------------------------------------------
+
+    async def get(self, match_id: int) -> Loaded:
+        rec = await self.store.get(match_id)
+        if rec is None:
+            raise UserError("no_such_match")
+        return self.load(rec)
+
+    def load(self, rec: MatchRecord) -> Loaded:
+        game = registry.get(rec.game)
+        state = game.load(rec.state) if rec.state is not None else None
+        return Loaded(rec, game, state)
+
+    async def in_channel(self, channel_id: int) -> Loaded:
+        rec = await self.store.active_in_channel(channel_id)
+        if rec is None:
+            raise UserError("no_match")
+        return self.load(rec)
+
+    # -- lobby ---------------------------------------------------------------------------------
+
+    async def new_lobby(
+        self, guild_id: int | None, channel_id: int, game_key: str, host_id: int, host_name: str,
+        options: dict[str, Any], lang: str,
+    ) -> Loaded:
+        try:
+            game = registry.get(game_key)
+        except EngineError:
+            raise UserError("unknown_game", game=game_key) from None
+        try:
+            opts = game.parse_options(options)
+        except EngineError as e:
+            raise UserError("bad_options", reason=e.reason) from None
+        seats = [{"user_id": host_id, "ai": None, "name": host_name}]
+        try:
+            rec = await self.store.create_match(
+                guild_id, channel_id, game_key, host_id, seats, opts.model_dump(mode="json"), lang
+            )
+        except ChannelBusy as e:
+            raise UserError("channel_busy", id=e.existing_match_id) from None
+        return Loaded(rec, game)
+
+    async def _lobby_edit(self, match_id: int, version: int | None, edit) -> Loaded:
+        async with self.lock(match_id):
+            loaded = await self.get(match_id)
+            rec = loaded.record
+            if rec.status != "lobby":
+                raise UserError("not_lobby")
+            if version is not None and rec.version != version:
+                raise Stale(rec)
+            changes = edit(loaded)
+            try:
+                rec = await self.store.update(match_id, rec.version, **changes)
+            except VersionConflict:
+                raise Stale(await self.store.get(match_id)) from None
+            return self.load(rec)
+
+    async def join(self, match_id: int, version: int | None, user_id: int, name: str) -> Loaded:
+        def edit(m: Loaded) -> dict:
+            if m.seat_of(user_id) is not None:
+                raise UserError("already_joined")
+            if len(m.record.seats) >= m.game.max_players:
+                raise UserError("full", max=m.game.max_players)
+            return {"seats": [*m.record.seats, {"user_id": user_id, "ai": None, "name": name}]}
+
+        return await self._lobby_edit(match_id, version, edit)
+
+    async def leave(self, match_id: int, version: int | None, user_id: int) -> Loaded:
+        def edit(m: Loaded) -> dict:
+            if m.record.host_id == user_id:
+                raise UserError("host_leave")
+            if m.seat_of(user_id) is None:
+                raise UserError("not_joined")
+            return {"seats": [s for s in m.record.seats if s.get("user_id") != user_id]}
+
+        return await self._lobby_edit(match_id, version, edit)
+
+    async def add_ai(self, match_id: int, version: int | None, user_id: int, name: str) -> Loaded:
+        def edit(m: Loaded) -> dict:
+            if m.record.host_id != user_id:
+                raise UserError("host_only", host=m.names[0])
+            if len(m.record.seats) >= m.game.max_players:
+                raise UserError("full", max=m.game.max_players)
+            kind = next(iter(ai.players_for(m.record.game)))
+            return {"seats": [*m.record.seats, {"user_id": None, "ai": kind, "name": name}]}
+
+        return await self._lobby_edit(match_id, version, edit)
+
+    async def start(self, match_id: int, version: int | None, user_id: int, seed: int | None = None) -> Loaded:
+        def edit(m: Loaded) -> dict:
+            if m.record.host_id != user_id:
+                raise UserError("host_only", host=m.names[0])
+            if len(m.record.seats) < m.game.min_players:
+                raise UserError("not_enough", game=m.game.name, min=m.game.min_players)
+            opts = m.game.parse_options(m.record.options)
+            s = seed if seed is not None else fresh_seed()
+            state = m.game.new_state(len(m.record.seats), opts, s, None)
+            return {"status": "active", "seed": s, "state": m.game.dump(state)}
+
+        return await self._lobby_edit(match_id, version, edit)
+
+    async def abandon(self, match_id: int, user_id: int, can_manage: bool) -> Loaded:
+        async with self.lock(match_id):
+            loaded = await self.get(match_id)
+            rec = loaded.record
+            if not rec.live:
+                raise UserError("not_active", status=rec.status)
+            if rec.host_id != user_id and not can_manage:
+                raise UserError("abandon_rights")
+            rec = await self.store.update(match_id, rec.version, status="abandoned")
+            return self.load(rec)
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    async def move(self, match_id: int, version: int | None, seat_or_user: tuple[str, int], action: Any) -> MoveResult:
+        """Apply one action for a user (("user", id)) or an AI seat (("seat", n)).
+
+        Raises Stale (version moved on), UserError (not a player / not active) or EngineError (the
+        rules refuse); in every such case nothing is written.
+        """
+        async with self.lock(match_id):
+            loaded = await self.get(match_id)
+            rec = loaded.record
+            if version is not None and rec.version != version:
+                raise Stale(rec)
+            if rec.status != "active":
+                raise UserError("not_active", status=rec.status)
+            kind, who = seat_or_user
+            seat = loaded.seat_of(who) if kind == "user" else who
+            if seat is None:
+                raise UserError("not_player")
+            game, state = loaded.game, loaded.state
+            movers = game.to_move(state)
+            code = game.code_of(action)
+            game.check(state, seat, code)
+            outcome = game.step(state, seat, code)
+            over = game.is_over(state)
+            try:
+                new = await self.store.commit_move(
+                    match_id, rec.version, seat, game.encode(code), outcome.revealed, game.dump(state),
+                    status="finished" if over else None,
+                )
+            except VersionConflict:
+                raise Stale(await self.store.get(match_id)) from None
+            done = Loaded(new, game, state)
+            return MoveResult(done, seat, game.encode(code), outcome, over or game.to_move(state) != movers, movers)
+
+    async def ai_step(self, match_id: int) -> MoveResult | None:
+        """If an AI seat is to move, let it make one move. None when no AI is to move."""
+        rec = await self.store.get(match_id)
+        if rec is None or rec.status != "active":
+            return None
+        loaded = self.load(rec)
+        for seat in loaded.to_move():
+            kind = rec.seats[seat].get("ai")
+            if kind:
+                player = ai.players_for(rec.game).get(kind, ai.RandomPlayer)()
+                rng = random.Random(f"{rec.seed}/{rec.version}")
+                code = player.choose(loaded.game, loaded.state, seat, rng)
+                try:
+                    return await self.move(match_id, rec.version, ("seat", seat), loaded.game.encode(code))
+                except Stale:
+                    return None
+        return None
+
+    async def log(self, match_id: int) -> dict[str, Any]:
+        """The match log in the format `python -m engines replay` reads."""
+        loaded = await self.get(match_id)
+        rec = loaded.record
+        actions = await self.store.actions(match_id)
+        return {
+            "format": 1,
+            "game": rec.game,
+            "seats": loaded.names,
+            "options": rec.options,
+            "seed": rec.seed,
+            "setup": rec.setup,
+            "actions": [{"seat": a.seat, "action": a.action} for a in actions],
+        }

@@ -1,0 +1,128 @@
+"""The match service over a real SQLite store: lobby, start, moves, races, AI turns."""
+
+import asyncio
+import random
+
+import pytest
+
+from bot.service import MatchService, Stale, UserError
+from bot.store import open_store
+from engines.core import EngineError
+from engines.lost_cities.ai import HeuristicPlayer
+
+
+@pytest.fixture
+async def service(tmp_path):
+    store = await open_store(f"sqlite:///{tmp_path}/t.sqlite3")
+    yield MatchService(store)
+    await store.close()
+
+
+async def started(service, seed=5, ai=False):
+    m = await service.new_lobby(1, 100, "lost-cities", 11, "Ana", {}, "en")
+    if ai:
+        m = await service.add_ai(m.record.id, m.record.version, 11, "AI 1")
+    else:
+        m = await service.join(m.record.id, m.record.version, 22, "Ben")
+    return await service.start(m.record.id, m.record.version, 11, seed=seed)
+
+
+async def test_lobby_rules(service):
+    m = await service.new_lobby(1, 100, "lost-cities", 11, "Ana", {"rounds": 2}, "en")
+    mid = m.record.id
+    with pytest.raises(UserError) as e:
+        await service.new_lobby(1, 100, "lost-cities", 33, "Cy", {}, "en")
+    assert e.value.code == "channel_busy"
+    with pytest.raises(UserError) as e:
+        await service.start(mid, None, 11)
+    assert e.value.code == "not_enough"
+    with pytest.raises(UserError) as e:
+        await service.join(mid, None, 11, "Ana")
+    assert e.value.code == "already_joined"
+    m = await service.join(mid, None, 22, "Ben")
+    with pytest.raises(UserError) as e:
+        await service.join(mid, None, 33, "Cy")
+    assert e.value.code == "full"
+    with pytest.raises(UserError) as e:
+        await service.start(mid, None, 22)
+    assert e.value.code == "host_only"
+    with pytest.raises(Stale):
+        await service.leave(mid, 0, 22)  # built on an old version
+    with pytest.raises(UserError) as e:
+        await service.new_lobby(1, 101, "lost-cities", 11, "Ana", {"rounds": 9}, "en")
+    assert e.value.code == "bad_options"
+    with pytest.raises(UserError) as e:
+        await service.new_lobby(1, 101, "chess", 11, "Ana", {}, "en")
+    assert e.value.code == "unknown_game"
+    m = await service.start(mid, None, 11, seed=3)
+    assert m.record.status == "active" and m.to_move() == (0,)
+
+
+async def test_moves_are_checked_and_a_refusal_writes_nothing(service):
+    m = await started(service)
+    mid, v = m.record.id, m.record.version
+    with pytest.raises(EngineError) as e:
+        await service.move(mid, v, ("user", 22), {"type": "draw", "from": "deck"})
+    assert e.value.code == "not_your_turn"
+    with pytest.raises(UserError):
+        await service.move(mid, v, ("user", 99), {"type": "draw", "from": "deck"})
+    assert (await service.get(mid)).record.version == v and await service.store.actions(mid) == []
+    card = m.view(0)["hand"][0]
+    r = await service.move(mid, v, ("user", 11), {"type": "discard", "card": card})
+    assert r.loaded.record.version == v + 1 and not r.turn_changed
+    r = await service.move(mid, v + 1, ("user", 11), {"type": "draw", "from": "deck"})
+    assert r.turn_changed and r.loaded.to_move() == (1,)
+
+
+async def test_double_click_applies_once(service):
+    m = await started(service)
+    mid, v = m.record.id, m.record.version
+    card = m.view(0)["hand"][0]
+    action = {"type": "discard", "card": card}
+    results = await asyncio.gather(
+        *(service.move(mid, v, ("user", 11), action) for _ in range(5)), return_exceptions=True
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert all(isinstance(r, Stale) for r in results if isinstance(r, Exception))
+    assert len(await service.store.actions(mid)) == 1
+
+
+async def test_two_processes_racing_on_one_version(service, tmp_path):
+    """A second service on its own connection to the same file: exactly one move wins."""
+    m = await started(service)
+    other = MatchService(await open_store(f"sqlite:///{tmp_path}/t.sqlite3"))
+    try:
+        mid, v = m.record.id, m.record.version
+        hand = m.view(0)["hand"]
+        results = await asyncio.gather(
+            service.move(mid, v, ("user", 11), {"type": "discard", "card": hand[0]}),
+            other.move(mid, v, ("user", 11), {"type": "discard", "card": hand[1]}),
+            return_exceptions=True,
+        )
+        assert sorted(type(r).__name__ for r in results) == ["MoveResult", "Stale"]
+        assert len(await service.store.actions(mid)) == 1
+    finally:
+        await other.store.close()
+
+
+async def test_whole_match_with_an_ai_seat_and_export_replays(service):
+    m = await started(service, ai=True)
+    mid = m.record.id
+    me, rng = HeuristicPlayer(), random.Random(0)
+    while True:
+        m = await service.get(mid)
+        if m.record.status != "active":
+            break
+        seat = m.to_move()[0]
+        if m.record.seats[seat]["ai"]:
+            assert await service.ai_step(mid) is not None
+        else:
+            code = me.choose(m.game, m.state, seat, rng)
+            await service.move(mid, m.record.version, ("user", 11), m.game.encode(code))
+    assert m.record.status == "finished"
+    log = await service.log(mid)
+    from engines.match import Match
+
+    replayed = Match.from_log(log)
+    assert replayed.over and list(replayed.result().scores) == list(m.game.result(m.state).scores)
+    assert await service.ai_step(mid) is None
