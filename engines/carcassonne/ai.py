@@ -1,0 +1,233 @@
+"""A greedy Carcassonne player. It uses only public information (the table, the scores, the
+tile in hand, its legal actions) - never the order of the draw pile.
+
+For each legal placement it works out, without changing the state, what the tile does to the
+roads and cities it touches (merged open edges, tiles, pennants, meeples) and to the monasteries
+around it. Each action gets a value: the points it makes us score now, minus those it gives the
+best opponent, plus the change in the estimated worth of unfinished features we (or they) hold,
+plus, for a meeple, the estimated worth of the feature it claims minus the cost of tying it up.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import USE, Carcassonne, State
+from .tiles import (
+    CITY,
+    CITY_ROAD,
+    DX,
+    DY,
+    EDGES,
+    FARM,
+    FID,
+    FKIND,
+    HAS_MONASTERY,
+    INDEX,
+    MONASTERY,
+    NOPEN,
+    PENNANT,
+    PORTS,
+    ROAD,
+    RUINS,
+    TOUCH,
+)
+
+NEIGHBOURS8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+
+def _worth(kind: int, open_: int, tiles: int, pen: int, rules: int, tiles_left: int) -> float:
+    """Estimated final worth of a road or city to the players who lead it."""
+    if open_ == 0:
+        if kind == ROAD:
+            return tiles
+        if rules < 3 and tiles == 2:
+            return tiles + pen
+        return 2 * (tiles + pen)
+    base = tiles if kind == ROAD else tiles + pen
+    if tiles_left < 4:
+        return base
+    # the fewer open edges, the likelier it closes (and a city doubles when it does)
+    chance = 0.7 if open_ <= 1 else 0.45 if open_ == 2 else 0.2
+    return base * (1 + chance) if kind == CITY else base + chance
+
+
+class GreedyPlayer:
+    name = "greedy"
+
+    def choose(self, game: Carcassonne, state: State, seat: int, rng: random.Random) -> Any:
+        legal = game.legal(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        if USE in legal:
+            return USE  # more choice never hurts
+        if legal[0][0] == "choose":
+            best, best_v = legal[0], -1e9
+            for code in legal:
+                v = self._best(game, state, seat, INDEX[code[1]], rng)[1]
+                if v > best_v:
+                    best, best_v = code, v
+            return best
+        return self._best(game, state, seat, state.current, rng, legal)[0]
+
+    # -- evaluation ----------------------------------------------------------------------------
+
+    def _best(self, game: Carcassonne, s: State, seat: int, t: int, rng: random.Random,
+              legal: list | None = None) -> tuple[Any, float]:
+        if legal is None:
+            legal = []
+            for x, y, rot, spots in game.placements(s, seat, t):
+                legal.append((x, y, rot, None))
+                legal.extend((x, y, rot, fid) for fid in spots)
+        cache: dict[tuple[int, int, int], tuple] = {}
+        best, best_v = None, -1e18
+        for code in legal:
+            if code == USE:
+                continue
+            x, y, rot, fid = code
+            key = (x, y, rot)
+            info = cache.get(key)
+            if info is None:
+                info = cache[key] = self._analyse(s, t, x, y, rot, seat)
+            v = self._value(s, t, seat, info, fid) + rng.random() * 1e-3
+            if v > best_v:
+                best, best_v = code, v
+        return best, best_v
+
+    def _analyse(self, s: State, t: int, x: int, y: int, rot: int, seat: int) -> tuple:
+        """Groups of the tile's roads/cities after the placement, and monastery effects."""
+        n = s.n
+        ports = PORTS[t][rot]
+        edges = EDGES[t][rot]
+        pos = s.pos
+        links: dict[int, list[int]] = {f: [] for f in CITY_ROAD[t]}
+        for side in range(4):
+            if edges[side] == 3:
+                continue
+            j = pos.get((x + DX[side], y + DY[side]))
+            if j is None:
+                continue
+            jp = PORTS[s.tt[j]][s.tr[j]]
+            r = s.find(s.base[j] + jp[((side + 2) % 4) * 3 + 1])
+            links[ports[side * 3 + 1]].append(r)
+        # local features sharing a neighbour feature become one group
+        groups: list[tuple[list[int], set[int], int]] = []
+        for f, roots in links.items():
+            merged_f, merged_r, conn = [f], set(roots), len(roots)
+            keep = []
+            for g in groups:
+                if g[1] & merged_r:
+                    merged_f += g[0]
+                    merged_r |= g[1]
+                    conn += g[2]
+                else:
+                    keep.append(g)
+            groups = keep + [(merged_f, merged_r, conn)]
+        out = []
+        tiles_left = len(s.pile)
+        for fs, roots, conn in groups:
+            kind = FKIND[t][fs[0]]
+            open_ = sum(NOPEN[t][f] for f in fs) + sum(s.open[r] for r in roots) - 2 * conn
+            tiles = 1 + sum(len(s.tiles[r]) for r in roots)
+            pen = (1 if kind == CITY and PENNANT[t] else 0) + sum(s.pen[r] for r in roots)
+            count = [0] * n
+            before = [0.0] * n
+            for r in roots:
+                c = [0] * n
+                for m in s.mee[r] or ():
+                    c[m[2]] += 1
+                    count[m[2]] += 1
+                top = max(c)
+                if top:
+                    w = _worth(kind, s.open[r], len(s.tiles[r]), s.pen[r], s.rules, tiles_left)
+                    for p in range(n):
+                        if c[p] == top:
+                            before[p] += w
+            out.append((fs, kind, open_, tiles, pen, count, before))
+        # monasteries around the cell gain a neighbour
+        mon_gain = [0.0] * n
+        around = 1
+        for dx, dy in NEIGHBOURS8:
+            j = pos.get((x + dx, y + dy))
+            if j is None:
+                continue
+            around += 1
+            if j in s.mon:
+                m = s.mee[s.base[j] + HAS_MONASTERY[s.tt[j]]]
+                if m:
+                    mon_gain[m[0][2]] += 1.0 + (2.0 if s.mon[j] == 8 else 0.0)
+        return out, mon_gain, around, (x, y, rot)
+
+    def _value(self, s: State, t: int, seat: int, info: tuple, fid: str | None) -> float:
+        groups, mon_gain, around, xyrot = info
+        n = s.n
+        tiles_left = len(s.pile)
+        gain = list(mon_gain)
+        f_meeple = FID[t].index(fid) if fid is not None else -1
+        meeple_value = 0.0
+        for fs, kind, open_, tiles, pen, count, before in groups:
+            c = count
+            mine = f_meeple in fs
+            if mine:
+                c = list(count)
+                c[seat] += 1
+            top = max(c)
+            worth = _worth(kind, open_, tiles, pen, s.rules, tiles_left) if top else 0.0
+            for p in range(n):
+                gain[p] += (worth if top and c[p] == top else 0.0) - before[p]
+            if mine:
+                if open_ == 0:
+                    meeple_value += 0.5  # scores and comes straight back
+                else:
+                    meeple_value -= self._meeple_cost(s, seat, tiles_left)
+        if f_meeple >= 0:
+            k = FKIND[t][f_meeple]
+            if k == MONASTERY:
+                gain[seat] += around + (0.0 if tiles_left < 4 else 0.5 * (9 - around))
+                meeple_value -= self._meeple_cost(s, seat, tiles_left)
+            elif k == FARM:
+                meeple_value += self._farm_value(s, t, seat, f_meeple, *xyrot, tiles_left)
+            elif k == RUINS:
+                meeple_value += 3.0 if tiles_left > 12 else -2.0
+        others = max(gain[p] for p in range(n) if p != seat)
+        return gain[seat] - others + meeple_value
+
+    @staticmethod
+    def _meeple_cost(s: State, seat: int, tiles_left: int) -> float:
+        left = s.supply[seat]
+        if tiles_left < 2 * s.n:
+            return 0.0
+        return 1.0 + (3.0 if left <= 2 else 1.0 if left <= 4 else 0.0)
+
+    @staticmethod
+    def _farm_value(s: State, t: int, seat: int, f: int, x: int, y: int, rot: int, tiles_left: int) -> float:
+        """Finished cities the field would border (through its neighbours), minus a farmer's cost."""
+        ports = PORTS[t][rot]
+        done: set[int] = set()
+        unfinished = len(TOUCH[t][f])
+        for side in range(4):
+            j = s.pos.get((x + DX[side], y + DY[side]))
+            if j is None:
+                continue
+            jp = PORTS[s.tt[j]][s.tr[j]]
+            o = ((side + 2) % 4) * 3
+            for k in (0, 2):
+                if ports[side * 3 + k] != f:
+                    continue
+                r = s.find(s.base[j] + jp[o + 2 - k])
+                if s.kind[r] != FARM:
+                    continue
+                for c in s.cities[r] or ():
+                    cr = s.find(c)
+                    if s.open[cr] == 0:
+                        done.add(cr)
+                    else:
+                        unfinished += 1
+        value = 3.0 * len(done) + 0.8 * min(unfinished, 4)
+        # a farmer never comes back: only worth it for a clear gain or late in the game
+        cost = 7.0 if tiles_left > 25 else 3.0
+        return value - cost - (3.0 if s.supply[seat] <= 2 else 0.0)
+
+
+PLAYERS = {"greedy": GreedyPlayer}
