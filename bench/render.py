@@ -36,8 +36,10 @@ def run(label: str, fn, n: int) -> None:
         t0 = time.perf_counter()
         fn()
         times.append((time.perf_counter() - t0) * 1000)
-    print(f"{label:28s} cold {cold:6.1f} ms  p50 {statistics.median(times):6.1f} ms  "
-          f"p99 {pct(times, 99):6.1f} ms  size {len(data) / 1024:6.1f} KB")
+    print(
+        f"{label:28s} cold {cold:6.1f} ms  p50 {statistics.median(times):6.1f} ms  "
+        f"p99 {pct(times, 99):6.1f} ms  size {len(data) / 1024:6.1f} KB"
+    )
 
 
 def main() -> None:

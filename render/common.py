@@ -273,7 +273,9 @@ def wrap(s: str, size: int, max_width: int, bold: bool = False) -> list[str]:
 SS = 4  # supersampling factor for sprites
 
 
-def supersampled(w: int, h: int, paint: Callable[[ImageDraw.ImageDraw, int], None], scale: int = SS) -> Image.Image:
+def supersampled(
+    w: int, h: int, paint: Callable[[ImageDraw.ImageDraw, int], None], scale: int = SS
+) -> Image.Image:
     """An RGBA ``w`` x ``h`` sprite painted at ``scale``x by ``paint(draw, scale)`` then scaled
     down, which gives smooth edges to shapes Pillow draws without anti-aliasing. Cache the result
     at the call site (sprites are usually reused many times)."""
@@ -303,7 +305,10 @@ def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None
 
 def _regular(cx: float, cy: float, r: float, n: int, rot: float = -90.0) -> list[tuple[float, float]]:
     return [
-        (cx + r * math.cos(math.radians(rot + 360 * i / n)), cy + r * math.sin(math.radians(rot + 360 * i / n)))
+        (
+            cx + r * math.cos(math.radians(rot + 360 * i / n)),
+            cy + r * math.sin(math.radians(rot + 360 * i / n)),
+        )
         for i in range(n)
     ]
 
@@ -318,12 +323,25 @@ def _star(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45) 
 
 
 SYMBOLS = (
-    "circle", "sun", "triangle", "diamond", "wave", "star", "square", "hexagon", "cross", "coin", "drop",
+    "circle",
+    "sun",
+    "triangle",
+    "diamond",
+    "wave",
+    "star",
+    "square",
+    "hexagon",
+    "cross",
+    "coin",
+    "drop",
 )
 
 
 def draw_symbol(
-    d: ImageDraw.ImageDraw, name: str, box: tuple[float, float, float, float], fill: Color,
+    d: ImageDraw.ImageDraw,
+    name: str,
+    box: tuple[float, float, float, float],
+    fill: Color,
     bg: Color | None = None,
 ) -> None:
     """Draw a simple flat symbol filling ``box`` (x0, y0, x1, y1). ``bg`` is the colour under it
@@ -342,7 +360,8 @@ def draw_symbol(
             ca, sa = math.cos(a), math.sin(a)
             d.line(
                 (cx + ca * r * 0.72, cy + sa * r * 0.72, cx + ca * r, cy + sa * r),
-                fill=fill, width=max(1, int(r * 0.2)),
+                fill=fill,
+                width=max(1, int(r * 0.2)),
             )
     elif name == "triangle":  # a mountain
         d.polygon([(cx, cy - r * 0.9), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)], fill=fill)
@@ -382,12 +401,25 @@ def draw_symbol(
 
 
 def pill(
-    canvas: Image.Image, xy: tuple[int, int], s: str, size: int, fill: Color, ink: Color | None = None,
-    anchor: str = "la", pad: int | None = None, bold: bool = True,
+    canvas: Image.Image,
+    xy: tuple[int, int],
+    s: str,
+    size: int,
+    fill: Color,
+    ink: Color | None = None,
+    anchor: str = "la",
+    pad: int | None = None,
+    bold: bool = True,
+    max_width: int | None = None,
 ) -> tuple[int, int, int, int]:
     """A rounded label with text. ``anchor``: 'l'/'m'/'r' + 'a'/'m' for the box position
-    relative to ``xy``. Returns the box (x0, y0, x1, y1)."""
+    relative to ``xy``. With ``max_width`` (of the whole label) the text is shrunk (to 60 %) and
+    then ellipsized to fit. Returns the box (x0, y0, x1, y1)."""
     pad = pad if pad is not None else max(4, size // 3)
+    if max_width is not None:
+        extra = 2 * pad + size // 3
+        size = fit_size(s, max_width - extra, size, max(8, int(size * 0.6)), bold)
+        s = ellipsize(s, size, max_width - extra, bold)
     tw = text_width(s, size, bold)
     w, h = tw + 2 * pad + size // 3, int(size * 1.35)
     x, y = xy
@@ -400,24 +432,33 @@ def pill(
 
 
 def frame(
-    d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], radius: int, color: Color, width: int,
+    d: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    radius: int,
+    color: Color,
+    width: int,
     dashed: bool = False,
 ) -> None:
     """An outline around ``box`` (drawn outside it by ``width``); dashed draws 4 dashed sides."""
     x0, y0, x1, y1 = box
     if not dashed:
-        d.rounded_rectangle((x0 - width, y0 - width, x1 + width, y1 + width), radius + width, outline=color, width=width)
+        d.rounded_rectangle(
+            (x0 - width, y0 - width, x1 + width, y1 + width), radius + width, outline=color, width=width
+        )
         return
     dash = 14
-    for (ax, ay, bx, by) in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0)):
+    for ax, ay, bx, by in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0)):
         length = math.hypot(bx - ax, by - ay)
         n = max(1, int(length // (2 * dash)))
         for i in range(n + 1):
             t0, t1 = (2 * i * dash) / length, min(1.0, (2 * i + 1) * dash / length)
             if t0 >= 1:
                 break
-            d.line((ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1, ay + (by - ay) * t1),
-                   fill=color, width=width)
+            d.line(
+                (ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1, ay + (by - ay) * t1),
+                fill=color,
+                width=width,
+            )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from render.common import (
     UI,
     clean_text,
     draw_symbol,
+    ellipsize,
     encode_png,
     fit_size,
     frame,
@@ -58,7 +59,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "draw": "draw a card",
         "over": "Game over",
         "wins": "{names} wins",
-        "win_many": "tie: {names}",
+        "win_many": "tie",
         "winner": "WINNER",
         "round_pts": "round {n}",
         "total_pts": "total {n}",
@@ -87,7 +88,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "draw": "robar una carta",
         "over": "Fin de la partida",
         "wins": "gana {names}",
-        "win_many": "empate: {names}",
+        "win_many": "empate",
         "winner": "GANA",
         "round_pts": "ronda {n}",
         "total_pts": "total {n}",
@@ -113,13 +114,25 @@ TEXTS: dict[str, dict[str, str]] = {
 # Colour names: English; Spanish masculine (cards: "el 7 rojo") and feminine ("la pila roja").
 COLOUR_NAMES = {
     "en": {c: c for c in COLOUR_ORDER},
-    "es": {"yellow": "amarillo", "blue": "azul", "white": "blanco", "green": "verde", "red": "rojo",
-           "purple": "morado"},
+    "es": {
+        "yellow": "amarillo",
+        "blue": "azul",
+        "white": "blanco",
+        "green": "verde",
+        "red": "rojo",
+        "purple": "morado",
+    },
 }
 COLOUR_NAMES_FEM = {
     "en": COLOUR_NAMES["en"],
-    "es": {"yellow": "amarilla", "blue": "azul", "white": "blanca", "green": "verde", "red": "roja",
-           "purple": "morada"},
+    "es": {
+        "yellow": "amarilla",
+        "blue": "azul",
+        "white": "blanca",
+        "green": "verde",
+        "red": "roja",
+        "purple": "morada",
+    },
 }
 
 
@@ -169,7 +182,9 @@ def table_card(card: str, w: int = TABLE_CARD_W, h: int = TABLE_CARD_H, strip: i
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), 12 * s, fill=fill, outline=edge, width=2 * s)
         # strip separator, subtle
-        d.line((10 * s, strip * s - 3 * s, (w - 10) * s, strip * s - 3 * s), fill=mix(fill, ink, 0.15), width=s)
+        d.line(
+            (10 * s, strip * s - 3 * s, (w - 10) * s, strip * s - 3 * s), fill=mix(fill, ink, 0.15), width=s
+        )
         sym = SYMBOL.get(colour, "circle")
         cy = (strip - 2) / 2
         if _is_wager(value):
@@ -182,8 +197,13 @@ def table_card(card: str, w: int = TABLE_CARD_W, h: int = TABLE_CARD_H, strip: i
         r = (body_bot - body_top) / 2
         bx = w / 2
         by = (body_top + body_bot) / 2
-        draw_symbol(d, "coin" if _is_wager(value) else sym, ((bx - r) * s, (by - r) * s, (bx + r) * s, (by + r) * s),
-                    faint, bg=fill)
+        draw_symbol(
+            d,
+            "coin" if _is_wager(value) else sym,
+            ((bx - r) * s, (by - r) * s, (bx + r) * s, (by + r) * s),
+            faint,
+            bg=fill,
+        )
 
     return supersampled(w, h, paint)
 
@@ -222,14 +242,19 @@ def empty_slot(colour: str, w: int = TABLE_CARD_W, h: int = TABLE_CARD_H) -> Ima
     """An empty place for a colour: a dim outline with the colour's symbol."""
     base = CARD_FILL.get(colour, PALETTE["grey"])
     bright = colour == "white"
-    fill = mix(UI["bg"], base, 0.08 if bright else 0.16)
-    line = mix(UI["bg"], base, 0.45 if bright else 0.6)
+    fill = mix(UI["bg"], base, 0.05 if bright else 0.09)
+    line = mix(UI["bg"], base, 0.35 if bright else 0.5)
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), 12 * s, fill=fill, outline=line, width=2 * s)
-        r = min(w, h) * 0.25
-        draw_symbol(d, SYMBOL.get(colour, "circle"), ((w / 2 - r) * s, (h / 2 - r) * s, (w / 2 + r) * s,
-                    (h / 2 + r) * s), line, bg=fill)
+        r = min(w, h) * 0.2
+        draw_symbol(
+            d,
+            SYMBOL.get(colour, "circle"),
+            ((w / 2 - r) * s, (h / 2 - r) * s, (w / 2 + r) * s, (h / 2 + r) * s),
+            line,
+            bg=fill,
+        )
 
     return supersampled(w, h, paint)
 
@@ -271,15 +296,21 @@ def _names(names: list[str], n: int, lang: str) -> list[str]:
     return out
 
 
+def _short(name: str, width: int = 360) -> str:
+    """A name cut to fit inside a sentence (status line, last move)."""
+    return ellipsize(name, 30, width, True)
+
+
 def _status(view: dict[str, Any], names: list[str], lang: str) -> str:
     t = _t(lang)
+    names = [_short(n) for n in names]
     if view.get("phase") == "over":
         winners = view.get("winner") or []
         who = ", ".join(names[s] for s in winners if 0 <= s < len(names))
         if len(winners) == 1:
             return f"{t['over']} · {t['wins'].format(names=who)}"
         if winners:
-            return f"{t['over']} · {t['win_many'].format(names=who)}"
+            return f"{t['over']} · {t['win_many']}"
         return t["over"]
     movers = [names[s] for s in view.get("to_move") or [] if 0 <= s < len(names)]
     if not movers:
@@ -290,6 +321,7 @@ def _status(view: dict[str, Any], names: list[str], lang: str) -> str:
 
 def _last_text(view: dict[str, Any], names: list[str], lang: str) -> str:
     t = _t(lang)
+    names = [_short(n) for n in names]
     last = view.get("last")
     if not last:
         return t["no_last"]
@@ -349,15 +381,29 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
     paste(img, card_back(bw, bh), (x, by))
     deck_box = (x, by, x + bw, by + bh)
     x += bw + 10
-    x += text(d, (x, HEADER_H / 2), t["deck"].format(n=view.get("deck", 0)), 34, UI["text"], anchor="lm",
-              bold=True) + 20
+    x += (
+        text(
+            d,
+            (x, HEADER_H / 2),
+            t["deck"].format(n=view.get("deck", 0)),
+            34,
+            UI["text"],
+            anchor="lm",
+            bold=True,
+        )
+        + 20
+    )
     status = _status(view, names, lang)
     if status:
-        room = W - MARGIN - x - 10
-        size = 30
-        while size > 18 and text_width(status, size, True) + 30 > room:
-            size -= 1
-        pill(img, (W - MARGIN, HEADER_H // 2), status, size, UI["accent"], anchor="rm")
+        pill(
+            img,
+            (W - MARGIN, HEADER_H // 2),
+            status,
+            30,
+            UI["accent"],
+            anchor="rm",
+            max_width=W - MARGIN - x - 10,
+        )
     if last and last.get("draw") == "deck":
         frame(d, deck_box, 8, LAST_COLOUR, 3)
     y = HEADER_H
@@ -405,8 +451,13 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
                 paste(img, empty_slot(c, cw, ch), (x0, y))
             for k, card in enumerate(cards):
                 paste(img, table_card(card, cw, ch), (x0, y + k * step))
-            if (last and last.get("how") == "play" and last.get("seat") == seat and cards
-                    and cards[-1] == last.get("card")):
+            if (
+                last
+                and last.get("how") == "play"
+                and last.get("seat") == seat
+                and cards
+                and cards[-1] == last.get("card")
+            ):
                 ky = y + (len(cards) - 1) * step
                 frame(d, (x0 - 3, ky - 3, x0 + cw + 3, ky + ch + 3), 14, LAST_COLOUR, 5)
             sc = scores.get(c, 0)
@@ -444,7 +495,7 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
                 colr = UI["muted"]
             else:
                 cap, colr = t["empty"], UI["muted"]
-            text(d, (x0 + cw / 2, cy), cap, 22, colr, anchor="mm", max_width=int(col_w) - 6)
+            text(d, (x0 + cw / 2, cy), cap, 24, colr, anchor="mm", max_width=int(col_w) - 6)
         return y + pile_h
 
     # seat 0 on top, piles in the middle, seat 1 below (like the two sides of the table)
@@ -455,8 +506,15 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
 
     # --- footer: the last move in words
     d.rectangle((0, H - FOOTER_H, W, H), fill=UI["panel"])
-    text(d, (MARGIN, H - FOOTER_H / 2), _last_text(view, names, lang), 28, UI["text"], anchor="lm",
-         max_width=W - 2 * MARGIN)
+    text(
+        d,
+        (MARGIN, H - FOOTER_H / 2),
+        _last_text(view, names, lang),
+        28,
+        UI["text"],
+        anchor="lm",
+        max_width=W - 2 * MARGIN,
+    )
     return img
 
 
@@ -488,19 +546,18 @@ def hand_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     d.rectangle((0, 0, HAND_W, HAND_TITLE_H), fill=UI["panel"])
     cy = HAND_TITLE_H / 2
     x = MARGIN + text(d, (MARGIN, cy), t["your_hand"], 36, UI["text"], anchor="lm", bold=True) + 24
-    info = "  ·  ".join([
-        t["round"].format(r=view.get("round", 1), n=view.get("rounds", 1)),
-        t["deck"].format(n=view.get("deck", 0)),
-    ])
+    info = "  ·  ".join(
+        [
+            t["round"].format(r=view.get("round", 1), n=view.get("rounds", 1)),
+            t["deck"].format(n=view.get("deck", 0)),
+        ]
+    )
     right = HAND_W - MARGIN - text(d, (HAND_W - MARGIN, cy), info, 28, UI["muted"], anchor="rm") - 20
     viewer = view.get("viewer")
     if view.get("phase") != "over" and viewer is not None and viewer in (view.get("to_move") or []):
         what = t["draw"] if view.get("phase") == "draw" else t["play"]
         msg = t["your_turn"].format(what=what)
-        size = 26
-        while size > 16 and text_width(msg, size, True) + 30 > right - x:
-            size -= 1
-        pill(img, (x, int(cy)), msg, size, UI["accent"], anchor="lm")
+        pill(img, (x, int(cy)), msg, 26, UI["accent"], anchor="lm", max_width=right - x)
     total = len(hand) * cw + (len(hand) - 1) * gap
     x0 = (HAND_W - total) // 2
     for i, card in enumerate(hand):

@@ -92,7 +92,17 @@ def mid_long() -> dict[str, Any]:
         [
             {"green": green, "yellow": ["yellow-3", "yellow-5", "yellow-8"], "red": ["red-w2", "red-6"]},
             {
-                "blue": ["blue-w1", "blue-2", "blue-3", "blue-5", "blue-6", "blue-7", "blue-8", "blue-9", "blue-10"],
+                "blue": [
+                    "blue-w1",
+                    "blue-2",
+                    "blue-3",
+                    "blue-5",
+                    "blue-6",
+                    "blue-7",
+                    "blue-8",
+                    "blue-9",
+                    "blue-10",
+                ],
                 "white": ["white-w1", "white-w3", "white-2", "white-5", "white-6", "white-7", "white-9"],
                 "red": ["red-w1", "red-w3", "red-4", "red-5", "red-7", "red-8", "red-9", "red-10"],
             },
@@ -115,8 +125,11 @@ def purple() -> dict[str, Any]:
         COLOURS6,
         [
             {"purple": ["purple-w1"], "blue": ["blue-4", "blue-7"], "white": ["white-w2", "white-3"]},
-            {"yellow": ["yellow-2", "yellow-5", "yellow-6", "yellow-9"], "purple": ["purple-3", "purple-4"],
-             "green": ["green-w3"]},
+            {
+                "yellow": ["yellow-2", "yellow-5", "yellow-6", "yellow-9"],
+                "purple": ["purple-3", "purple-4"],
+                "green": ["green-w3"],
+            },
         ],
         {"yellow": ["yellow-3"], "red": ["red-5", "red-w2"], "purple": ["purple-2"], "green": ["green-6"]},
         ["yellow-8", "blue-2", "blue-9", "white-6", "green-5", "red-4", "red-10", "purple-8"],
@@ -132,10 +145,15 @@ def game_over() -> dict[str, Any]:
     return make_view(
         COLOURS5,
         [
-            {"yellow": ["yellow-w1", "yellow-5", "yellow-7", "yellow-8", "yellow-10"],
-             "blue": ["blue-3", "blue-4"], "red": ["red-6", "red-7", "red-9"]},
-            {"green": ["green-w1", "green-w2", "green-4", "green-6", "green-7", "green-9", "green-10"],
-             "white": ["white-2", "white-8", "white-10"]},
+            {
+                "yellow": ["yellow-w1", "yellow-5", "yellow-7", "yellow-8", "yellow-10"],
+                "blue": ["blue-3", "blue-4"],
+                "red": ["red-6", "red-7", "red-9"],
+            },
+            {
+                "green": ["green-w1", "green-w2", "green-4", "green-6", "green-7", "green-9", "green-10"],
+                "white": ["white-2", "white-8", "white-10"],
+            },
         ],
         {"white": ["white-3"], "blue": ["blue-2", "blue-8"]},
         ["yellow-2", "blue-10", "white-5", "white-w1", "green-3", "green-5", "red-2", "red-10"],

@@ -41,8 +41,9 @@ def test_clean_text_drops_emoji():
 
 @pytest.mark.parametrize("name", c.SYMBOLS)
 def test_symbols_draw_something(name):
-    spr = c.supersampled(40, 40, lambda d, s: c.draw_symbol(d, name, (2 * s, 2 * s, 38 * s, 38 * s), (255, 0, 0),
-                                                              bg=(0, 0, 0)))
+    spr = c.supersampled(
+        40, 40, lambda d, s: c.draw_symbol(d, name, (2 * s, 2 * s, 38 * s, 38 * s), (255, 0, 0), bg=(0, 0, 0))
+    )
     assert spr.size == (40, 40)
     assert spr.getchannel("A").getbbox() is not None
 

@@ -24,7 +24,11 @@ def _png(data: bytes) -> Image.Image:
 
 @pytest.fixture(scope="module")
 def boards() -> dict[tuple[str, str], bytes]:
-    return {(k, lang): board_png(public(make()), NAMES, lang) for k, make in SAMPLES.items() for lang in ("en", "es")}
+    return {
+        (k, lang): board_png(public(make()), NAMES, lang)
+        for k, make in SAMPLES.items()
+        for lang in ("en", "es")
+    }
 
 
 @pytest.mark.parametrize("sample", list(SAMPLES))
@@ -118,7 +122,9 @@ def test_hand_png_refuses_public_view():
 
 def test_odd_names_and_unknown_language_still_render():
     view = public(SAMPLES["purple"]())
-    data = board_png(view, ["🎲🎲 " + "Maximiliano " * 8, ""], "fr")  # emoji, very long, empty; fallback to en
+    data = board_png(
+        view, ["🎲🎲 " + "Maximiliano " * 8, ""], "fr"
+    )  # emoji, very long, empty; fallback to en
     assert _png(data).size[0] == 1200
     assert board_png(view, ["", ""], "en") != board_png(view, ["", ""], "es")
 
