@@ -164,6 +164,7 @@ def make_bot(events: dict) -> commands.Bot:
 async def bot(standin):  # noqa: F811
     events: dict = {}
     client = make_bot(events)
+    standin.check_responses = True  # the stand-in's own answers must match the spec too
     await standin.run_client(client)
     client.events = events
     return client
@@ -380,8 +381,10 @@ async def test_fresh_identify_from_a_subprocess_bot(standin):  # noqa: F811
                 await p.wait()
 
 
-async def test_standin_without_client_patching_is_restored():
+async def test_patch_discord_restores_the_urls():
+    before_api, before_gw = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
     async with StandIn() as s:
         with patch_discord(s.api_url, s.gateway_url):
-            assert discord.http.Route.BASE == s.api_url
-    assert discord.http.Route.BASE == "https://discord.com/api/v10"
+            assert s.api_url == discord.http.Route.BASE
+            assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == s.gateway_url
+    assert (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == (before_api, before_gw)

@@ -12,10 +12,10 @@ A bot in another process connects through the environment from ``standin.env()``
 PARTIDA_DISCORD_API, PARTIDA_DISCORD_GATEWAY (and PARTIDA_DISCORD_TOKEN).
 """
 
+from .patching import apply_env, patch_discord
 from .person import InteractionResult, Person
 from .server import Attachment, InteractionRecord, Message, StandIn, Violation
 from .spec import get_checker, in_ci, spec_path
-from .patching import apply_env, patch_discord
 
 __all__ = [
     "Attachment", "InteractionRecord", "InteractionResult", "Message", "Person", "StandIn", "Violation",

@@ -267,6 +267,7 @@ class Person:
         src = shown.record
         message = self.standin.messages_by_id.get(src.source_message_id) if src.source_message_id else None
         rec = self.standin.new_interaction(self, 5, data, src.channel_id, message=message)
+        rec.trigger_id = src.id
         return await self._send(rec, wait, timeout)
 
     async def say(self, channel: Any, content: str) -> Message:

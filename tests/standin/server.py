@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import re
 import secrets
 import time
@@ -152,6 +153,7 @@ class InteractionRecord:
     payload: dict[str, Any]
     created_at: float  # stand-in clock
     source_message_id: int | None = None  # components: the message clicked
+    trigger_id: int | None = None  # modal submits: the interaction that opened the modal
     initial_type: int | None = None
     initial_data: dict[str, Any] | None = None
     initial_at: float | None = None
@@ -235,6 +237,8 @@ class StandIn:
                  spec_check: bool = True, initial_response_limit: float = INITIAL_RESPONSE_LIMIT,
                  followup_limit: float = FOLLOWUP_LIMIT, clock: Callable[[], float] = time.monotonic) -> None:
         self.checker = get_checker() if spec_check else None
+        # also check the stand-in's own 2xx bodies against the spec (a self-test; costs a little time)
+        self.check_responses = os.environ.get("PARTIDA_STANDIN_CHECK_RESPONSES", "") == "1"
         self.violations: list[Violation] = []
         self.checked_requests = 0
         self.requests: list[tuple[str, str, int]] = []  # (method, path, status)
@@ -745,7 +749,13 @@ class StandIn:
             return error_response(404, 0, "404: Not Found")
         handler, params, _template = found
         try:
-            return await handler(request, body, files, **params)
+            response = await handler(request, body, files, **params)
+            if self.check_responses and self.checker is not None and response.status in (200, 201):
+                template = self.checker.match(path)
+                shape = self.checker.check_response(template, method, response.status, json.loads(response.body))
+                for p in shape:
+                    self.violate(method, path, "standin-response", str(p))
+            return response
         except StandInError as exc:
             if exc.rule:
                 self.violate(method, path, exc.rule, exc.message)
@@ -892,15 +902,7 @@ class StandIn:
             raise StandInError(400, 50006, "Cannot send an empty message", rule="empty-message")
         mid = f.snowflake()
         flags = int(body.get("flags") or 0) | extra_flags
-        metadata = None
-        if interaction is not None:
-            metadata = {
-                "id": str(interaction.id), "type": interaction.type,
-                "user": self.users[interaction.user_id].user_object(),
-                "authorizing_integration_owners": interaction.payload["authorizing_integration_owners"],
-            }
-            if interaction.type == 3 and interaction.source_message_id:
-                metadata["interacted_message_id"] = str(interaction.source_message_id)
+        metadata = self._interaction_metadata(interaction) if interaction is not None else None
         raw = f.message_object(
             message_id=mid, channel_id=channel_id, author=self.bot_user, content=body.get("content") or "",
             embeds=body.get("embeds"), components=f.response_components(body.get("components")),
@@ -913,6 +915,20 @@ class StandIn:
                       visible_to=interaction.user_id if interaction and flags & EPHEMERAL else None)
         self._store(msg)
         return msg
+
+    def _interaction_metadata(self, rec: InteractionRecord, nested: bool = True) -> dict[str, Any]:
+        metadata: dict[str, Any] = {
+            "id": str(rec.id), "type": rec.type,
+            "user": self.users[rec.user_id].user_object(),
+            "authorizing_integration_owners": rec.payload["authorizing_integration_owners"],
+        }
+        if rec.type == 3 and rec.source_message_id:
+            metadata["interacted_message_id"] = str(rec.source_message_id)
+        if rec.type == 5 and nested:
+            trigger = self.interactions.get(rec.trigger_id or 0)
+            if trigger is not None:
+                metadata["triggering_interaction_metadata"] = self._interaction_metadata(trigger, nested=False)
+        return metadata
 
     def _apply_edit(self, msg: Message, body: dict[str, Any] | None, files: list[tuple[str, str, bytes]]) -> None:
         body = body or {}

@@ -133,6 +133,31 @@ class SpecChecker:
         self._validators[key] = validator
         return validator
 
+    def check_response(self, template: str, method: str, status: int, body: Any) -> list[Problem]:
+        """Does a stand-in response have the shape the spec promises (what discord.py was written for)?"""
+        key = (template, f"{method.lower()}#{status}")
+        if key not in self._validators:
+            from jsonschema import Draft202012Validator
+
+            op = self.spec["paths"].get(template, {}).get(method.lower(), {})
+            content = ((op.get("responses") or {}).get(str(status)) or {}).get("content") or {}
+            validator = None
+            if "application/json" in content:
+                pointer = "/".join(_escape(p) for p in ("paths", template, method.lower(), "responses", str(status),
+                                                        "content", "application/json", "schema"))
+                validator = Draft202012Validator({"$ref": f"{_SPEC_URI}#/{pointer}"}, registry=self.registry())
+            self._validators[key] = validator
+        validator = self._validators[key]
+        if validator is None:
+            return []
+        from jsonschema.exceptions import best_match
+
+        errors = list(validator.iter_errors(body))
+        if not errors:
+            return []
+        err = best_match(errors)
+        return [Problem(".".join(str(p) for p in err.absolute_path), _short(err.message))]
+
     def check_body(self, template: str, method: str, body: Any) -> list[Problem]:
         problems: list[Problem] = []
         if not self.has_operation(template, method):
