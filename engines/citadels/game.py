@@ -28,7 +28,7 @@ _FIELDS = (
     "tax_seat", "bishop_seat", "crown_given_to",
     "t_seat", "t_char", "t_mode", "t_income", "t_builds", "t_built", "t_spent", "t_used", "t_thank",
     "t_beaut", "pending", "built_round", "beautified", "museum", "bell", "complete_order",
-    "last_round", "final_round",
+    "last_round", "final_round", "draws",
 )
 
 
@@ -89,6 +89,7 @@ class State:
         self.complete_order: list[int] = []
         self.last_round: dict | None = None
         self.final_round = 0
+        self.draws = 0  # cards drawn from the deck so far (tells whether a step revealed cards)
 
 
 class CitadelsGame(Game[State]):
@@ -170,6 +171,7 @@ class CitadelsGame(Game[State]):
             if not st.deck:
                 break
             out.append(st.deck.pop())
+        st.draws += len(out)
         return out
 
     @staticmethod
@@ -382,11 +384,12 @@ class CitadelsGame(Game[State]):
 
     def _end_round(self, st: State, ev: list[Event]) -> None:
         chars = dict(st.revealed)
-        if st.murdered is not None and st.murdered in st.owner and st.murdered not in st.revealed:
+        if st.murdered is not None and st.murdered in st.owner:
             seat = st.owner[st.murdered]
             chars[st.murdered] = seat
-            ev.append(Event("murdered_revealed", seat, {"character": st.murdered}))
-            if st.murdered == "king":
+            if st.murdered not in st.revealed:
+                ev.append(Event("murdered_revealed", seat, {"character": st.murdered}))
+            if st.murdered == "king":  # a murdered King still takes the crown, at the end of the round
                 self._set_crown(st, seat, ev, "king")
         st.last_round = {
             "round": st.round,
@@ -697,6 +700,13 @@ class CitadelsGame(Game[State]):
         return ("not_allowed", f"{what} is not allowed now", {})
 
     def step(self, st: State, seat: int, code: Any) -> Outcome:
+        before = (st.draws, st.call_i, st.round, st.phase)
+        out = self._step(st, seat, code)
+        if not out.revealed and before != (st.draws, st.call_i, st.round, st.phase):
+            out.revealed = True
+        return out
+
+    def _step(self, st: State, seat: int, code: Any) -> Outcome:
         ev: list[Event] = []
         op = code[0]
         rev = False
@@ -736,7 +746,7 @@ class CitadelsGame(Game[State]):
                     self._after_income(st, ev)
                 else:
                     st.pending = {"kind": "keep", "seat": seat, "cards": drawn, "n": keep}
-            return Outcome(ev, op == "income" and code[1] == "cards" or st.t_char == "architect")
+            return Outcome(ev, False)
         if op == "end_turn":
             self._end_turn(st, ev)
             return Outcome(ev, True)
