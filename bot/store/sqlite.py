@@ -81,6 +81,31 @@ def _is_live_channel_clash(err: sqlite3.IntegrityError) -> bool:
     return "matches.channel_id" in str(err)
 
 
+async def _enable_wal(conn: aiosqlite.Connection, path: str, busy_timeout_ms: int) -> None:
+    """Switch the file to WAL (a persistent setting). The switch needs an exclusive lock and SQLite
+    does not always wait on busy_timeout for it when several connections open a new file at once,
+    so retry "database is locked" here until busy_timeout has passed."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + max(busy_timeout_ms, 1000) / 1000
+    delay = 0.005
+    while True:
+        try:
+            async with conn.execute("PRAGMA journal_mode") as cur:
+                row = await cur.fetchone()
+            if row is not None and str(row[0]).lower() == "wal":
+                return
+            async with conn.execute("PRAGMA journal_mode = WAL") as cur:
+                row = await cur.fetchone()
+            if row is not None and str(row[0]).lower() == "wal":
+                return
+            raise RuntimeError(f"could not switch {path} to WAL mode (got {row!r})")
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) and "busy" not in str(e) or loop.time() > deadline:
+                raise
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, 0.1)
+
+
 def _shielded(method):
     """Run a write to its end even if the caller is cancelled: aiosqlite would still execute the
     statements already queued, so an interrupted transaction could be left open on the connection."""
@@ -117,10 +142,7 @@ class SqliteStore(Store):
         try:
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             if path != ":memory:":
-                async with conn.execute("PRAGMA journal_mode = WAL") as cur:
-                    row = await cur.fetchone()
-                if row is None or str(row[0]).lower() != "wal":
-                    raise RuntimeError(f"could not switch {path} to WAL mode (got {row!r})")
+                await _enable_wal(conn, path, busy_timeout_ms)
             await conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
             await conn.execute("PRAGMA foreign_keys = ON")
             store = cls(conn, path)
