@@ -30,6 +30,26 @@ from PIL import Image, ImageDraw, ImageFont
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
+_CACHES: list = []
+
+
+def cached(maxsize: int = 256):
+    """``functools.lru_cache`` that :func:`clear_caches` can empty (use it for sprites too)."""
+
+    def deco(fn):
+        wrapped = lru_cache(maxsize=maxsize)(fn)
+        _CACHES.append(wrapped)
+        return wrapped
+
+    return deco
+
+
+def clear_caches() -> None:
+    """Forget every cached font, measure and sprite (e.g. after changing :data:`FONT_DIRS`)."""
+    for c in _CACHES:
+        c.cache_clear()
+
+
 # ---------------------------------------------------------------------------------------------
 # Colours
 
@@ -112,13 +132,13 @@ def ink_for(bg: Sequence[int], dark: Sequence[int] = (20, 20, 20), light: Sequen
 #: pyproject's package-data already includes ``*.ttf``), then the usual DejaVu install paths. When
 #: none is found we fall back to Pillow's bundled font, which has no accented letters, so texts are
 #: then folded to plain ASCII ("vacía" -> "vacia") instead of showing empty boxes.
-FONT_DIRS = (
+FONT_DIRS: list[Path] = [
     Path(__file__).resolve().parent / "fonts",
     Path("/usr/share/fonts/truetype/dejavu"),
     Path("/usr/share/fonts/dejavu"),
     Path("/usr/share/fonts/TTF"),
     Path("/usr/local/share/fonts"),
-)
+]
 FONT_REGULAR = ("DejaVuSans.ttf",)
 FONT_BOLD = ("DejaVuSans-Bold.ttf",)
 
@@ -132,7 +152,7 @@ def _find(names: tuple[str, ...]) -> str | None:
     return None
 
 
-@lru_cache(maxsize=1)
+@cached(1)
 def font_files() -> tuple[str | None, str | None]:
     """(regular, bold) TrueType paths in use; (None, None) means Pillow's bundled font."""
     reg = _find(FONT_REGULAR)
@@ -144,7 +164,7 @@ def full_unicode() -> bool:
     return font_files()[0] is not None
 
 
-@lru_cache(maxsize=128)
+@cached(128)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """A font at ``size`` pixels (cached): DejaVu Sans (Bold) when found, else Pillow's bundled
     font (``ImageFont.load_default(size=...)``)."""
@@ -171,18 +191,76 @@ def prep(s: str) -> str:
     accents are dropped and a few symbols replaced so nothing shows as a box."""
     if full_unicode():
         return s
-    s = unicodedata.normalize("NFKD", s.translate(_ASCII))
-    return "".join(ch for ch in s if not unicodedata.combining(ch))
+    return _fold(s)[0]
 
 
-@lru_cache(maxsize=4096)
+_MARKS = {"\u0301": "acute", "\u0300": "grave", "\u0303": "tilde", "\u0308": "diaeresis"}
+
+
+@cached(2048)
+def _fold(s: str) -> tuple[str, tuple[tuple[int, str], ...]]:
+    """ASCII-folded text and the accents to draw by hand: ((index in folded text, mark), ...)."""
+    out: list[str] = []
+    marks: list[tuple[int, str]] = []
+    for ch in s.translate(_ASCII):
+        parts = unicodedata.normalize("NFKD", ch)
+        base = [p for p in parts if not unicodedata.combining(p)]
+        out.extend(base)
+        if len(base) == 1:
+            marks.extend((len(out) - 1, _MARKS[p]) for p in parts if p in _MARKS)
+    return "".join(out), tuple(marks)
+
+
+def _draw_marks(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    s: str,
+    size: int,
+    fill: Color,
+    anchor: str,
+    bold: bool,
+) -> None:
+    """With the bundled font (no accented glyphs), draw acute/grave/tilde/diaeresis marks over
+    the folded letters so Spanish still reads right ("Última", "vacía", "Ñ")."""
+    base, marks = _fold(s)
+    if not marks:
+        return
+    f = font(size, bold)
+    length = f.getlength(base)
+    ox = xy[0] - {"l": 0, "m": length / 2, "r": length}.get(anchor[0], 0)
+    va = "l" + anchor[1]
+    a = size * 0.2
+    lw = max(1, round(size / (11 if bold else 14)))
+    for i, mark in marks:
+        x = ox + f.getlength(base[:i])
+        x0, y0, x1, _ = draw.textbbox((x, xy[1]), base[i], font=f, anchor=va)
+        if base[i].islower() and base[i] not in "ij":  # i/j: the mark goes above the dot
+            y0 = draw.textbbox((x, xy[1]), "o", font=f, anchor=va)[1]
+        cx, top = (x0 + x1) / 2, y0 - size * (0.07 if base[i].islower() else 0.1)
+        if mark == "acute":
+            draw.line((cx - a * 0.3, top, cx + a * 0.35, top - a * 0.9), fill=fill, width=lw)
+        elif mark == "grave":
+            draw.line((cx + a * 0.3, top, cx - a * 0.35, top - a * 0.9), fill=fill, width=lw)
+        elif mark == "tilde":
+            pts = [
+                (cx - a * 0.8 + a * 1.6 * t / 10, top - a * 0.45 - math.sin(t / 10 * 2 * math.pi) * a * 0.25)
+                for t in range(11)
+            ]
+            draw.line(pts, fill=fill, width=lw, joint="curve")
+        else:
+            r = max(1.0, size * 0.055)
+            for dx in (-a * 0.4, a * 0.4):
+                draw.ellipse((cx + dx - r, top - a * 0.5 - r, cx + dx + r, top - a * 0.5 + r), fill=fill)
+
+
+@cached(4096)
 def _has_glyph(ch: str) -> bool:
     if ch.isspace():
         return True
     return _glyph_pixels(ch) != _glyph_pixels("\ue000")  # private use: surely the .notdef box
 
 
-@lru_cache(maxsize=4096)
+@cached(4096)
 def _glyph_pixels(ch: str) -> bytes:
     im = Image.new("L", (48, 48))
     ImageDraw.Draw(im).text((8, 8), ch, font=font(24), fill=255)
@@ -196,7 +274,7 @@ def clean_text(s: str, replacement: str = "") -> str:
     return " ".join(out.split()) if out.strip() else out.strip()
 
 
-@lru_cache(maxsize=4096)
+@cached(4096)
 def text_size(s: str, size: int, bold: bool = False) -> tuple[int, int]:
     """(width, height) of ``s`` drawn at ``size`` (height is the ink height of the line)."""
     x0, y0, x1, y1 = font(size, bold).getbbox(prep(s), stroke_width=_stroke(size, bold))
@@ -226,6 +304,8 @@ def text(
         s = ellipsize(s, size, max_width, bold)
     sw = _stroke(size, bold)
     draw.text(xy, prep(s), font=font(size, bold), fill=fill, anchor=anchor, stroke_width=sw, stroke_fill=fill)
+    if not full_unicode():
+        _draw_marks(draw, xy, s, size, fill, anchor, bold)
     return text_width(s, size, bold)
 
 
@@ -284,7 +364,7 @@ def supersampled(
     return big.resize((w, h), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=512)
+@cached(512)
 def rounded_sprite(
     w: int, h: int, radius: int, fill: Color, outline: Color | None = None, width: int = 0
 ) -> Image.Image:

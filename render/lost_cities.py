@@ -12,7 +12,6 @@ Texts in English ("en") and Spanish ("es").
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -20,6 +19,7 @@ from PIL import Image, ImageDraw
 from render.common import (
     PALETTE,
     UI,
+    cached,
     clean_text,
     draw_symbol,
     ellipsize,
@@ -169,7 +169,7 @@ def card_name(card: str, lang: str) -> str:
 TABLE_CARD_W, TABLE_CARD_H, STRIP = 168, 112, 46
 
 
-@lru_cache(maxsize=256)
+@cached(256)
 def table_card(card: str, w: int = TABLE_CARD_W, h: int = TABLE_CARD_H, strip: int = STRIP) -> Image.Image:
     """A card as it lies in an expedition or on a discard pile: value and symbol in the top strip
     (the part that stays visible when cards overlap), a big faint symbol in the body."""
@@ -208,7 +208,7 @@ def table_card(card: str, w: int = TABLE_CARD_W, h: int = TABLE_CARD_H, strip: i
     return supersampled(w, h, paint)
 
 
-@lru_cache(maxsize=256)
+@cached(256)
 def hand_card(card: str, lang: str, w: int, h: int) -> Image.Image:
     """A large hand card: a big value in the middle, the colour's symbol in two corners and the
     colour's name at the bottom (or a big coin for a wager card)."""
@@ -237,7 +237,7 @@ def hand_card(card: str, lang: str, w: int, h: int) -> Image.Image:
     return supersampled(w, h, paint)
 
 
-@lru_cache(maxsize=32)
+@cached(32)
 def empty_slot(colour: str, w: int = TABLE_CARD_W, h: int = TABLE_CARD_H) -> Image.Image:
     """An empty place for a colour: a dim outline with the colour's symbol."""
     base = CARD_FILL.get(colour, PALETTE["grey"])
@@ -259,7 +259,7 @@ def empty_slot(colour: str, w: int = TABLE_CARD_W, h: int = TABLE_CARD_H) -> Ima
     return supersampled(w, h, paint)
 
 
-@lru_cache(maxsize=8)
+@cached(8)
 def card_back(w: int, h: int) -> Image.Image:
     back = (60, 44, 90)
     trim = (200, 170, 100)

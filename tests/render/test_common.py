@@ -58,3 +58,41 @@ def test_encoders_round_trip():
         assert out.size == (300, 200)
     assert c.encode_png(img) == c.encode_png(img.copy())
     assert Image.open(io.BytesIO(c.encode_webp(img))).size == (300, 200)
+
+
+@pytest.fixture
+def bundled_font_only(monkeypatch):
+    """Pretend no TrueType font is installed (like python:3.11-slim): Pillow's bundled font."""
+    monkeypatch.setattr(c, "FONT_DIRS", [])
+    c.clear_caches()
+    yield
+    monkeypatch.undo()
+    c.clear_caches()
+
+
+def test_fallback_font_folds_accents(bundled_font_only):
+    assert not c.full_unicode()
+    assert c.prep("Última jugada: vacía – ¿sí?") == "Ultima jugada: vacia - si?"
+    assert c.clean_text("José Ñúñez 🎲") == "Jose Nunez"
+
+
+def test_lost_cities_renders_with_fallback_font(bundled_font_only):
+    from render.lost_cities import board_png, hand_png
+    from tests.render.samples import NAMES, SAMPLES, public
+
+    view = SAMPLES["mid_long"]()
+    for lang in ("en", "es"):
+        board = Image.open(io.BytesIO(board_png(public(view), NAMES, lang)))
+        hand = Image.open(io.BytesIO(hand_png(view, lang)))
+        assert board.size[0] == 1200 and hand.size[0] == 1200
+
+
+def test_fallback_font_draws_accents_by_hand(bundled_font_only):
+    def draw(s: str) -> bytes:
+        img = c.new_canvas(300, 60)
+        c.text(ImageDraw.Draw(img), (10, 30), s, 30, (255, 255, 255), anchor="lm", bold=True)
+        return img.tobytes()
+
+    assert draw("vacía") != draw("vacia")
+    assert draw("año") != draw("ano")
+    assert draw("plain") == draw("plain")
