@@ -100,7 +100,7 @@ async def _enable_wal(conn: aiosqlite.Connection, path: str, busy_timeout_ms: in
                 return
             raise RuntimeError(f"could not switch {path} to WAL mode (got {row!r})")
         except sqlite3.OperationalError as e:
-            if "locked" not in str(e) and "busy" not in str(e) or loop.time() > deadline:
+            if ("locked" not in str(e) and "busy" not in str(e)) or loop.time() > deadline:
                 raise
         await asyncio.sleep(delay)
         delay = min(delay * 2, 0.1)
@@ -167,11 +167,11 @@ class SqliteStore(Store):
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn
+                await self._conn.execute("COMMIT")
             except BaseException:
-                if self._conn.in_transaction:
+                if self._conn.in_transaction:  # never leave a transaction open on the connection
                     await self._conn.execute("ROLLBACK")
                 raise
-            await self._conn.execute("COMMIT")
 
     def _check_open(self) -> None:
         if self._closed:
