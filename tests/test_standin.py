@@ -252,9 +252,13 @@ async def test_threads_and_plain_messages(standin, bot):  # noqa: F811
     table = next(m for m in standin.messages_in("general") if m.content == "Table")
     assert int(public["id"]) == table.id
 
+    # without the MESSAGE_CONTENT intent the bot sees guild messages with empty content, DMs in full
     await gus.say("general", "ping")
-    pong = await standin.wait_for_message(standin.default_channel_id, lambda m: m.content == "pong")
-    assert pong.author_id == standin.bot_id
+    await gus.say_dm("ping")
+    pong = await standin.wait_for_bot_message(gus.dm_channel_id, lambda m: m.content == "pong")
+    assert pong.author_id == standin.bot_id and gus.dms() == [pong]
+    assert [m.content for m in standin.messages_in("general") if m.author_id == standin.bot_id
+            ].count("pong") == 0
 
 
 async def test_resume_after_dropped_connection(standin, bot):  # noqa: F811
@@ -387,4 +391,4 @@ async def test_patch_discord_restores_the_urls():
         with patch_discord(s.api_url, s.gateway_url):
             assert s.api_url == discord.http.Route.BASE
             assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == s.gateway_url
-    assert (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == (before_api, before_gw)
+    assert (before_api, before_gw) == (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)

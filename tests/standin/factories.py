@@ -314,3 +314,16 @@ def ready_event(*, session_id: str, bot_user: dict[str, Any], application_id: in
     if shard is not None:
         data["shard"] = shard
     return data
+
+
+def guild_rest_object(gateway_guild: dict[str, Any], member_count: int) -> dict[str, Any]:
+    """GET /guilds/{id} (GuildWithCountsResponse) from a GUILD_CREATE payload."""
+    gateway_only = {"joined_at", "large", "unavailable", "member_count", "members", "channels", "threads",
+                    "presences", "voice_states", "stage_instances", "guild_scheduled_events", "soundboard_sounds"}
+    out = {k: v for k, v in gateway_guild.items() if k not in gateway_only}
+    out.update({
+        "home_header": None, "region": "deprecated", "widget_enabled": False, "widget_channel_id": None,
+        "max_presences": None, "max_stage_video_channel_users": 0, "nsfw": False,
+        "approximate_member_count": member_count, "approximate_presence_count": 0,
+    })
+    return out

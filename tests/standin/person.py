@@ -271,8 +271,9 @@ class Person:
         return await self._send(rec, wait, timeout)
 
     async def say(self, channel: Any, content: str) -> Message:
-        """Post a plain message (MESSAGE_CREATE)."""
-        return await self.standin.send_user_message(self, self._channel_for(channel), content)
+        """Post a plain message (MESSAGE_CREATE, delivered as the bot's intents allow)."""
+        msg, _delivered = await self.standin.send_user_message(self, self._channel_for(channel), content)
+        return msg
 
     async def say_dm(self, content: str) -> Message:
         """Write to the bot in this person's DM channel (created if needed)."""
@@ -281,7 +282,8 @@ class Person:
             self.standin.channels[cid] = f.dm_channel_object(cid, self.user_object())
             self.standin.messages[cid] = []
             self.standin.dm_channels[self.id] = cid
-        return await self.standin.send_user_message(self, self.dm_channel_id, content)
+        msg, _delivered = await self.standin.send_user_message(self, self.dm_channel_id, content)
+        return msg
 
     # -- slash command data -----------------------------------------------------------------------
     async def _command_data(self, command: str, options: dict[str, Any], focused: str | None) -> dict[str, Any]:

@@ -34,9 +34,12 @@ FOLLOWUP_LIMIT = 15 * 60.0
 OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_RESUME, OP_RECONNECT = 0, 1, 2, 6, 7
 OP_REQUEST_MEMBERS, OP_INVALID_SESSION, OP_HELLO, OP_HEARTBEAT_ACK = 8, 9, 10, 11
 
-# intents the stand-in honours when deciding to deliver MESSAGE_CREATE
+# intents the stand-in honours (what Discord delivers depends on them)
+INTENT_GUILDS = 1 << 0
+INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DIRECT_MESSAGES = 1 << 12
+INTENT_MESSAGE_CONTENT = 1 << 15
 
 
 @dataclass
@@ -270,6 +273,8 @@ class StandIn:
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.command_syncs = 0
+        self.recommended_shards = 1  # what GET /gateway/bot answers (AutoShardedClient)
+        self.thread_members: dict[int, set[int]] = {}
         self.identify_count = 0
         self.resume_count = 0
         self.tokens_seen: set[str] = set()
@@ -374,16 +379,24 @@ class StandIn:
     async def wait_commands(self, timeout: float = 5.0) -> None:
         await self.wait_until(lambda: self.command_syncs > 0, timeout, "the bot to sync its commands")
 
-    async def wait_for_message(self, channel_id: int, predicate: Callable[[Message], bool] | None = None,
+    async def wait_for_message(self, channel_id: Any, predicate: Callable[[Message], bool] | None = None,
                                timeout: float = 5.0, *, after: int = 0) -> Message:
         """The first message in ``channel_id`` (sent after index ``after``) matching ``predicate``."""
+        cid = self.channel_id(channel_id)
+
         def find() -> Message | None:
-            for m in self.messages.get(int(channel_id), [])[after:]:
+            for m in self.messages.get(cid, [])[after:]:
                 if not m.deleted and (predicate is None or predicate(m)):
                     return m
             return None
 
         return await self.wait_until(find, timeout, f"a message in channel {channel_id}")
+
+    async def wait_for_bot_message(self, channel: Any, predicate: Callable[[Message], bool] | None = None,
+                                   timeout: float = 5.0, *, after: int = 0) -> Message:
+        """Like :meth:`wait_for_message`, only messages the bot sent."""
+        return await self.wait_for_message(
+            channel, lambda m: m.author_id == self.bot_id and (predicate is None or predicate(m)), timeout, after=after)
 
     async def wait_for_dm(self, person: Any, predicate: Callable[[Message], bool] | None = None,
                           timeout: float = 5.0) -> Message:
@@ -397,7 +410,7 @@ class StandIn:
         self.channels[cid] = f.text_channel_object(cid, self.guild_id, name, position=position)
         self.messages[cid] = []
         if self._live:
-            self._dispatch_soon("CHANNEL_CREATE", self.channels[cid], guild=True)
+            self._dispatch_soon("CHANNEL_CREATE", self.channels[cid], guild=True, intent=INTENT_GUILDS)
         return cid
 
     def channel_id(self, name_or_id: Any) -> int:
@@ -421,12 +434,14 @@ class StandIn:
         self.users[person.id] = person
         if self._live:
             self._dispatch_soon("GUILD_MEMBER_ADD", {**person.member_object(), "guild_id": str(self.guild_id)},
-                                guild=True)
+                                guild=True, intent=INTENT_GUILD_MEMBERS)
         return person
 
-    def guild_payload(self) -> dict[str, Any]:
+    def guild_payload(self, *, with_members: bool = True) -> dict[str, Any]:
+        """GUILD_CREATE; without the GUILD_MEMBERS intent Discord only lists the bot itself."""
         members = [f.member_object(self.bot_user, roles=[str(self.bot_role_id)])]
-        members += [p.member_object() for p in self.users.values()]
+        if with_members:
+            members += [p.member_object() for p in self.users.values()]
         channels = [c for c in self.channels.values() if c["type"] == f.GUILD_TEXT]
         threads = [c for c in self.channels.values() if c["type"] in (f.PUBLIC_THREAD, f.PRIVATE_THREAD)]
         return f.guild_object(self.guild_id, self.guild_name, owner_id=self.owner_id, roles=self.roles,
@@ -439,8 +454,9 @@ class StandIn:
         return [m for m in self.messages.get(cid, []) if not m.deleted and (ephemeral is None or m.ephemeral == ephemeral)]
 
     def dms(self, person: Any) -> list[Message]:
+        """What the bot sent to ``person`` in their DM channel (their own messages left out)."""
         cid = self.dm_channels.get(person.id)
-        return [m for m in self.messages.get(cid, []) if not m.deleted] if cid else []
+        return [m for m in self.messages.get(cid, []) if not m.deleted and m.author_id == self.bot_id] if cid else []
 
     def ephemerals(self, person: Any) -> list[Message]:
         return [m for msgs in self.messages.values() for m in msgs if m.visible_to == person.id and not m.deleted]
@@ -482,7 +498,7 @@ class StandIn:
                     session = await self._identify(ws, d)
                 elif op == OP_RESUME:
                     session = await self._resume(ws, d)
-                elif op == OP_REQUEST_MEMBERS and session is not None:
+                elif op == OP_REQUEST_MEMBERS and session is not None and session.intents & INTENT_GUILD_MEMBERS:
                     members = [p.member_object() for p in self.users.values()]
                     members.append(f.member_object(self.bot_user, roles=[str(self.bot_role_id)]))
                     await self._send_dispatch(session, "GUILD_MEMBERS_CHUNK", {
@@ -520,7 +536,8 @@ class StandIn:
                               shard=list(session.shard) if d.get("shard") else None)
         await self._send_dispatch(session, "READY", ready)
         if owns_guild:
-            await self._send_dispatch(session, "GUILD_CREATE", self.guild_payload())
+            await self._send_dispatch(session, "GUILD_CREATE",
+                                      self.guild_payload(with_members=bool(session.intents & INTENT_GUILD_MEMBERS)))
         self._notify()
         return session
 
@@ -553,15 +570,24 @@ class StandIn:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await session.ws.send_str(json.dumps(payload))
 
-    async def dispatch(self, event: str, data: Any, *, guild: bool = True, timeout: float = 5.0) -> None:
-        """Send a gateway event to the shard that owns the guild (or shard 0 for DMs)."""
+    async def dispatch(self, event: str, data: Any, *, guild: bool = True, timeout: float = 5.0,
+                       intent: int = 0) -> bool:
+        """Send a gateway event to the shard that owns the guild (or shard 0 for DMs).
+
+        Waits up to ``timeout`` for a connection (a restarting bot). With ``intent``, the event is
+        only delivered when the bot identified with that intent; returns whether it was delivered.
+        """
         shard = self._shard_for_guild() if guild else 0
         await self.wait_until(lambda: shard in self._live, timeout, f"a gateway connection for shard {shard}")
-        await self._send_dispatch(self._live[shard], event, data)
+        session = self._live[shard]
+        if intent and not session.intents & intent:
+            return False
+        await self._send_dispatch(session, event, data)
+        return True
 
-    def _dispatch_soon(self, event: str, data: Any, *, guild: bool = True) -> None:
+    def _dispatch_soon(self, event: str, data: Any, *, guild: bool = True, intent: int = 0) -> None:
         with contextlib.suppress(RuntimeError):
-            asyncio.get_running_loop().create_task(self.dispatch(event, data, guild=guild))
+            asyncio.get_running_loop().create_task(self.dispatch(event, data, guild=guild, intent=intent))
 
     async def drop_connection(self, code: int = 4000) -> None:
         """Close the live gateway sockets abruptly; discord.py will RESUME."""
@@ -639,11 +665,16 @@ class StandIn:
         await self.dispatch("INTERACTION_CREATE", rec.payload, guild=rec.guild_id is not None)
         rec.created_at = self.now()
 
-    async def send_user_message(self, person: Any, channel_id: int, content: str) -> Message:
+    async def send_user_message(self, person: Any, channel_id: int, content: str) -> tuple[Message, bool]:
+        """A person posts; returns (message, delivered to the bot?). Honours the bot's intents: no
+        GUILD_MESSAGES/DIRECT_MESSAGES -> no event; no MESSAGE_CONTENT -> empty content in guilds
+        unless the bot is mentioned."""
         channel = self.channels[channel_id]
         in_guild = channel["type"] != f.DM
         mid = f.snowflake()
+        mentions = [self.bot_user] if f"<@{self.bot_id}>" in content else []
         raw = f.message_object(message_id=mid, channel_id=channel_id, author=person.user_object(), content=content)
+        raw["mentions"] = mentions
         msg = Message(mid, channel_id, raw, author_id=person.id)
         self._store(msg)
         event = dict(raw)
@@ -652,8 +683,14 @@ class StandIn:
             member = person.member_object()
             member.pop("user")
             event["member"] = member
-        await self.dispatch("MESSAGE_CREATE", event, guild=in_guild)
-        return msg
+        shard = self._shard_for_guild() if in_guild else 0
+        await self.wait_until(lambda: shard in self._live, 5.0, f"a gateway connection for shard {shard}")
+        intents = self._live[shard].intents
+        if in_guild and not intents & INTENT_MESSAGE_CONTENT and not mentions:
+            event.update(content="", embeds=[], attachments=[], components=[])
+        needed = INTENT_GUILD_MESSAGES if in_guild else INTENT_DIRECT_MESSAGES
+        delivered = await self.dispatch("MESSAGE_CREATE", event, guild=in_guild, intent=needed)
+        return msg, delivered
 
     # ================================================================== HTTP
     def _install_routes(self) -> None:
@@ -683,6 +720,13 @@ class StandIn:
         r("POST", "/channels/{channel_id}/typing", self._h_typing)
         r("PUT", "/channels/{channel_id}/thread-members/{user_id}", self._h_thread_member)
         r("PUT", "/channels/{channel_id}/thread-members/@me", self._h_thread_member)
+        r("DELETE", "/channels/{channel_id}/thread-members/{user_id}", self._h_thread_member)
+        r("PATCH", "/channels/{channel_id}", self._h_edit_channel)
+        r("DELETE", "/channels/{channel_id}", self._h_delete_channel)
+        r("GET", "/users/{user_id}", self._h_get_user)
+        r("GET", "/guilds/{guild_id}", self._h_get_guild)
+        r("GET", "/guilds/{guild_id}/members/{user_id}", self._h_get_member)
+        r("GET", "/guilds/{guild_id}/channels", self._h_guild_channels)
 
     async def _read_body(self, request: web.Request) -> tuple[Any, list[tuple[str, str, bytes]], str | None]:
         """(json body or None, [(field, filename, bytes)], parse error)."""
@@ -763,7 +807,7 @@ class StandIn:
 
     # ------------------------------------------------------------------ simple routes
     async def _h_gateway(self, request: web.Request, body: Any, files: Any) -> web.Response:
-        return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": {
+        return json_response({"url": self.gateway_url, "shards": self.recommended_shards, "session_start_limit": {
             "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
 
     async def _h_me(self, request: web.Request, body: Any, files: Any) -> web.Response:
@@ -825,8 +869,68 @@ class StandIn:
 
     async def _h_thread_member(self, request: web.Request, body: Any, files: Any, channel_id: str,
                                user_id: str = "@me") -> web.Response:
-        self._channel(channel_id)
+        channel = self._channel(channel_id)
+        if channel["type"] not in (f.PUBLIC_THREAD, f.PRIVATE_THREAD):
+            raise StandInError(400, 50024, "Cannot execute action on this channel type", rule="not-a-thread")
+        uid = self.bot_id if user_id == "@me" else int(user_id)
+        if uid != self.bot_id and uid not in self.users:
+            raise StandInError(404, 10013, "Unknown User", rule="unknown-user")
+        members = self.thread_members.setdefault(int(channel_id), {self.bot_id})
+        if request.method == "DELETE":
+            members.discard(uid)
+        else:
+            members.add(uid)
+        self._notify()
         return web.Response(status=204)
+
+    async def _h_edit_channel(self, request: web.Request, body: Any, files: Any, channel_id: str) -> web.Response:
+        channel = self._channel(channel_id)
+        body = body or {}
+        if "name" in body and body["name"]:
+            channel["name"] = body["name"]
+        if "thread_metadata" in channel:
+            for key in ("archived", "locked", "auto_archive_duration", "invitable"):
+                if body.get(key) is not None:
+                    channel["thread_metadata"][key] = body[key]
+        self._notify()
+        return json_response(channel)
+
+    async def _h_delete_channel(self, request: web.Request, body: Any, files: Any, channel_id: str) -> web.Response:
+        channel = self._channel(channel_id)
+        del self.channels[int(channel_id)]
+        self._notify()
+        return json_response(channel)
+
+    async def _h_get_user(self, request: web.Request, body: Any, files: Any, user_id: str) -> web.Response:
+        if int(user_id) == self.bot_id:
+            return json_response(self.bot_user)
+        person = self.users.get(int(user_id))
+        if person is None:
+            raise StandInError(404, 10013, "Unknown User", rule="unknown-user")
+        return json_response(person.user_object())
+
+    def _check_guild(self, guild_id: str) -> None:
+        if int(guild_id) != self.guild_id:
+            raise StandInError(404, 10004, "Unknown Guild", rule="unknown-guild")
+
+    async def _h_get_guild(self, request: web.Request, body: Any, files: Any, guild_id: str) -> web.Response:
+        self._check_guild(guild_id)
+        return json_response(f.guild_rest_object(self.guild_payload(with_members=False), len(self.users) + 1))
+
+    async def _h_get_member(self, request: web.Request, body: Any, files: Any, guild_id: str,
+                            user_id: str) -> web.Response:
+        self._check_guild(guild_id)
+        if int(user_id) == self.bot_id:
+            return json_response(f.member_object(self.bot_user, roles=[str(self.bot_role_id)]))
+        person = self.users.get(int(user_id))
+        if person is None:
+            # not a violation: the bot may ask about someone who left
+            return error_response(404, 10007, "Unknown Member")
+        return json_response(person.member_object())
+
+    async def _h_guild_channels(self, request: web.Request, body: Any, files: Any, guild_id: str) -> web.Response:
+        self._check_guild(guild_id)
+        return json_response([c for c in self.channels.values() if c["type"] == f.GUILD_TEXT])
 
     # ------------------------------------------------------------------ channels & messages
     def _channel(self, channel_id: str | int) -> dict[str, Any]:
@@ -1031,12 +1135,13 @@ class StandIn:
                                  private=private, auto_archive_duration=body.get("auto_archive_duration") or 1440)
         self.channels[thread_id] = thread
         self.messages.setdefault(thread_id, [])
+        self.thread_members[thread_id] = {self.bot_id}
         if message_id is not None:
             self.messages_by_id[int(message_id)].raw["thread"] = thread
         member = {"id": str(thread_id), "user_id": str(self.bot_id), "join_timestamp": f.iso_now(), "flags": 0}
         event = {**thread, "newly_created": True, "member": member}
         with contextlib.suppress(TimeoutError):
-            await self.dispatch("THREAD_CREATE", event, timeout=0.5)
+            await self.dispatch("THREAD_CREATE", event, timeout=0.5, intent=INTENT_GUILDS)
         self._notify()
         return json_response({**thread, "member": member}, 201)
 

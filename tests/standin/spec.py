@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 CONTENT_LIMIT = 2000
+EMBED_TOTAL_LIMIT = 6000
 FILE_LIMIT = 10 * 1024 * 1024
 MAX_FILES = 10
 
@@ -193,7 +194,24 @@ def extra_limits(body: Any) -> list[Problem]:
             problems.append(
                 Problem(f"{prefix}content", f"Must be {CONTENT_LIMIT} or fewer in length (got {len(content)}).")
             )
+        embeds = obj.get("embeds")
+        if isinstance(embeds, list):
+            total = sum(_embed_chars(e) for e in embeds if isinstance(e, dict))
+            if total > EMBED_TOTAL_LIMIT:
+                problems.append(Problem(f"{prefix}embeds", f"Embed size exceeds maximum size of {EMBED_TOTAL_LIMIT} "
+                                                           f"(got {total})"))
     return problems
+
+
+def _embed_chars(embed: dict[str, Any]) -> int:
+    """Characters Discord counts towards the 6,000 limit shared by all embeds of a message."""
+    n = len(embed.get("title") or "") + len(embed.get("description") or "")
+    for fld in embed.get("fields") or []:
+        n += len(fld.get("name") or "") + len(fld.get("value") or "")
+    for key, sub in (("footer", "text"), ("author", "name")):
+        if isinstance(embed.get(key), dict):
+            n += len(embed[key].get(sub) or "")
+    return n
 
 
 def file_problems(files: list[tuple[str, str, bytes]]) -> list[Problem]:
