@@ -302,7 +302,7 @@ class Flows:
             return loaded
         lang = rec.lang
         try:
-            user = self.client.get_user(uid) or await self.client.fetch_user(uid)
+            dm = await self.client.create_dm(discord.Object(id=uid))
             ch = await self.channel(rec)
             where = f"{getattr(getattr(ch, 'guild', None), 'name', '')} #{getattr(ch, 'name', '')}".strip()
             content, files, view = await self.private_turn(loaded, seat, lang)
@@ -310,7 +310,7 @@ class Flows:
             kwargs: dict[str, Any] = {"content": f"{intro}\n{content}"[:2000], "files": files}
             if view is not None:
                 kwargs["view"] = view
-            await user.send(**kwargs)
+            await dm.send(**kwargs)
             return loaded
         except discord.Forbidden:
             pass

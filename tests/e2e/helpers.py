@@ -1,0 +1,67 @@
+"""People playing Lost Cities through the Discord stand-in, by clicking what the bot shows them."""
+
+from __future__ import annotations
+
+import random
+
+from tests.standin.server import Message
+
+
+def controls(msg: Message) -> tuple[str | None, list[dict]]:
+    """(the card select's custom_id, the action buttons) on a private turn message."""
+    select = next((c for c in msg.custom_ids() if c.startswith("p:s:")), None)
+    buttons = [b for b in msg.buttons() if b.get("custom_id", "").startswith("p:d:")]
+    return select, buttons
+
+
+def is_board(msg: Message) -> bool:
+    return not msg.ephemeral and ("board.png" in msg.files)
+
+
+def turn_button(msg: Message) -> str | None:
+    return next((c for c in msg.custom_ids() if c.startswith("p:t:")), None)
+
+
+async def wait_change(standin, msg: Message, before: str, timeout: float = 10.0) -> Message:
+    def changed():
+        cur = standin.messages_by_id[msg.id]
+        return cur if cur.content != before else None
+
+    return await standin.wait_until(changed, timeout, f"message {msg.id} to change")
+
+
+async def private_controls(standin, person, board: Message, via_dm: bool, dm_seen: int) -> Message:
+    """The message holding this person's turn controls: the turn DM, or the ephemeral reply to a click."""
+    if via_dm:
+        def fresh():
+            dms = person.dms()[dm_seen:]
+            return next((m for m in reversed(dms) if controls(m)[0] or controls(m)[1]), None)
+
+        return await standin.wait_until(fresh, 10, f"a turn DM for {person.name}")
+    r = await person.click(board, turn_button(board))
+    await r.wait_done(timeout=10)
+    msg = r.messages[-1]
+    assert msg.ephemeral and msg.visible_to == person.id
+    return msg
+
+
+async def take_turn(standin, person, msg: Message, rng: random.Random) -> None:
+    """Pick a random card, play it if the bot offers that (else discard), then draw from the deck."""
+    select, _ = controls(msg)
+    comp = msg.component(select)
+    card = rng.choice([o["value"] for o in comp["options"]])
+    r = await person.select(msg, select, [card])
+    assert r.type == 7, r  # the message is updated in place with the play / discard buttons
+    msg = standin.messages_by_id[msg.id]
+    _, buttons = controls(msg)
+    tokens = [b["custom_id"] for b in buttons]
+    play = [c for c in tokens if c.split(":")[-1].startswith("p.")]
+    before = msg.content
+    await person.click(msg, (play or tokens[-1:])[0] if rng.random() < 0.7 or not tokens else tokens[-1])
+    msg = await wait_change(standin, msg, before)
+    _, buttons = controls(msg)
+    deck = next(b["custom_id"] for b in buttons if b["custom_id"].endswith(":d.deck"))
+    before = msg.content
+    await person.click(msg, deck)
+    msg = await wait_change(standin, msg, before)
+    assert not controls(msg)[1], "the turn is over: no buttons left"
