@@ -846,7 +846,7 @@ class Carcassonne(Game[State]):
             "to_move": list(self.to_move(s)),
             "viewer": seat,
             "board": board,
-            "tile": LETTERS[s.current] if s.current >= 0 else None,
+            "tile": LETTERS[s.current] if s.current >= 0 and s.phase == PLACE else None,
             "hand": [LETTERS[t] for t in s.hand],
             "legal": legal,
             "can_use_archaeologist": mine and self.can_use_archaeologist(s, seat),

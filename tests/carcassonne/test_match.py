@@ -145,9 +145,9 @@ def brute_force(s):
             if T.FKIND[ti][f] not in (T.CITY, T.ROAD):
                 continue
             for side in range(4):
-                if T.PORTS[ti][ri][side * 3 + 1] == f:
-                    if (s.tx[i] + T.DX[side], s.ty[i] + T.DY[side]) not in s.pos:
-                        open_ += 1
+                neighbour = (s.tx[i] + T.DX[side], s.ty[i] + T.DY[side])
+                if T.PORTS[ti][ri][side * 3 + 1] == f and neighbour not in s.pos:
+                    open_ += 1
         meeples = sorted((i, f, p) for i, f in members for g, p in s.tmee.get(i, ()) if g == f)
         info.append({"open": open_, "tiles": len({i for i, _ in members}), "meeples": meeples, "members": members})
     return comp, info

@@ -58,9 +58,7 @@ def test_a_field_claimed_through_a_connection_is_occupied():
 
 def test_no_meeple_when_the_supply_is_empty():
     board = [tile("B", 0, 0, 0, seat=0, feature="f0")]
-    board += [tile("B", x, 0) for x in range(1, 7)]
-    for k, x in enumerate(range(1, 7)):
-        board[k + 1]["meeple"] = {"seat": 0, "feature": "m"}
+    board += [tile("B", x, 0, 0, seat=0, feature="m") for x in range(1, 7)]
     m = scenario(board, ["B", "B"])
     assert m.state.supply[0] == 0
     assert all(c[3] is None for c in GAME.legal(m.state, 0))
@@ -225,3 +223,20 @@ def _last_outcome_events(m: Match):
     for entry in m.actions:
         out = replay.apply(entry["seat"], entry["action"])
     return out.events if out else []
+
+
+def test_every_error_code_and_event_kind_has_english_and_spanish_text():
+    import re
+    from pathlib import Path
+
+    from engines.carcassonne import texts
+
+    src = Path(GAME.__class__.__module__.replace(".", "/") + "/__init__.py").read_text()
+    codes = set(re.findall(r'(?:IllegalAction|BadAction)\(\s*"([a-z_]+)"', src))
+    events = set(re.findall(r'Event\("([a-z_]+)"', src))
+    assert {"edges_mismatch", "feature_occupied", "not_your_turn"} <= codes
+    assert {"placed", "scored", "medina_drawn", "tile_set_aside"} <= events
+    for key in codes:
+        assert set(texts.ERRORS[key]) == {"en", "es"}, key
+    for key in events:
+        assert set(texts.EVENTS[key]) == {"en", "es"}, key
