@@ -242,6 +242,7 @@ class StandIn:
         self.checker = get_checker() if spec_check else None
         # also check the stand-in's own 2xx bodies against the spec (a self-test; costs a little time)
         self.check_responses = os.environ.get("PARTIDA_STANDIN_CHECK_RESPONSES", "") == "1"
+        self._event_validators: dict[str, Any] = {}
         self.violations: list[Violation] = []
         self.checked_requests = 0
         self.requests: list[tuple[str, str, int]] = []  # (method, path, status)
@@ -560,7 +561,50 @@ class StandIn:
     def _shard_for_guild(self) -> int:
         return (self.guild_id >> 22) % max(1, self._shard_count)
 
+    def _event_parts(self, event: str, data: Any) -> list[tuple[str, str, Any]]:
+        """(where, spec schema, object) for the spec-described objects inside a gateway event."""
+        channel_schema = {f.GUILD_TEXT: "GuildChannelResponse", f.DM: "PrivateChannelResponse",
+                          f.PUBLIC_THREAD: "ThreadResponse", f.PRIVATE_THREAD: "ThreadResponse"}
+        parts: list[tuple[str, str, Any]] = []
+        if event == "READY":
+            parts.append(("user", "UserPIIResponse", data["user"]))
+        elif event == "GUILD_CREATE":
+            parts += [(f"roles.{i}", "GuildRoleResponse", r) for i, r in enumerate(data["roles"])]
+            parts += [(f"members.{i}", "GuildMemberResponse", m) for i, m in enumerate(data["members"])]
+            parts += [(f"channels.{i}", "GuildChannelResponse", c) for i, c in enumerate(data["channels"])]
+            parts += [(f"threads.{i}", "ThreadResponse", c) for i, c in enumerate(data["threads"])]
+        elif event == "INTERACTION_CREATE":
+            if "member" in data:
+                parts.append(("member", "GuildMemberResponse", data["member"]))
+            if "user" in data:
+                parts.append(("user", "UserResponse", data["user"]))
+            parts.append(("channel", channel_schema[data["channel"]["type"]], data["channel"]))
+            if "message" in data:
+                parts.append(("message", "MessageResponse", data["message"]))
+        elif event in ("MESSAGE_CREATE",):
+            parts.append(("", "MessageResponse", {k: v for k, v in data.items() if k not in ("guild_id", "member")}))
+        elif event in ("THREAD_CREATE", "CHANNEL_CREATE"):
+            parts.append(("", channel_schema[data["type"]], data))
+        return parts
+
+    def _self_check_event(self, event: str, data: Any) -> None:
+        from jsonschema.exceptions import best_match
+
+        from .spec import response_validator
+
+        for where, schema, obj in self._event_parts(event, data):
+            validator = self._event_validators.get(schema)
+            if validator is None:
+                validator = self._event_validators[schema] = response_validator(schema)
+            errors = list(validator.iter_errors(obj))
+            if errors:
+                err = best_match(errors)
+                path = ".".join([where, *map(str, err.absolute_path)]).strip(".")
+                self.violate("GATEWAY", event, "standin-event", f"{path}: {err.message[:300]}")
+
     async def _send_dispatch(self, session: _Session, event: str, data: Any) -> None:
+        if self.check_responses and self.checker is not None:
+            self._self_check_event(event, data)
         session.seq += 1
         payload = {"op": OP_DISPATCH, "t": event, "s": session.seq, "d": data}
         session.buffer.append(payload)
