@@ -392,3 +392,58 @@ async def test_patch_discord_restores_the_urls():
             assert s.api_url == discord.http.Route.BASE
             assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == s.gateway_url
     assert (before_api, before_gw) == (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+
+
+class QuickShardedClient(discord.AutoShardedClient):
+    async def before_identify_hook(self, shard_id, *, initial=False):  # discord.py waits 5 s between shards
+        return None
+
+
+async def test_auto_sharded_client_gets_guild_and_dm_interactions_on_the_right_shards(standin):  # noqa: F811
+    standin.recommended_shards = 2
+    client = QuickShardedClient(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+    tree = app_commands.CommandTree(client)
+    seen = []
+
+    @tree.command(name="where", description="Which shard?")
+    async def where(interaction: discord.Interaction) -> None:
+        seen.append(interaction)
+        await interaction.response.send_message(f"shard {client.get_guild(standin.guild_id).shard_id}"
+                                                if interaction.guild else "dm", view=DmView())
+
+    client.setup_hook = tree.sync  # sync before connecting
+    await standin.run_client(client)
+    await standin.wait_until(lambda: len(standin._live) == 2, 3, "both shards")
+    assert standin.identify_count == 2
+    lee = standin.user("lee")
+    resp = await lee.slash(None, "where")
+    assert resp.content == f"shard {(standin.guild_id >> 22) % 2}"
+    # DM interactions (a button on a message in lee's DM) always arrive on shard 0
+    assert client.get_user(lee.id) is None  # no members intent: Discord did not send the member list
+    user = await client.fetch_user(lee.id)  # GET /users/{id}
+    await user.send("hi", view=DmView())
+    dm = await lee.wait_for_dm(lambda m: m.content == "hi")
+    clicked = await lee.click(dm, "dm-ready")
+    assert clicked.content == "ready in dm (en-US)"
+
+
+async def test_private_thread_members_and_restarted_client(standin):  # noqa: F811
+    events: dict = {}
+    first = make_bot(events)
+    await standin.run_client(first)
+    mia = standin.user("mia")
+    table = await mia.slash(None, "partida new", game="citadels")
+    thread = await first.get_channel(standin.default_channel_id).create_thread(
+        name="mia-hand", type=discord.ChannelType.private_thread)
+    await thread.add_user(discord.Object(mia.id))
+    assert standin.thread_members[thread.id] == {standin.bot_id, mia.id}
+    await first.close()
+    await standin.wait_until(lambda: not standin._live, 3, "the first bot to disconnect")
+
+    second = make_bot(events)  # a restarted bot: fresh IDENTIFY, same commands, persistent items still work
+    await standin.run_client(second)
+    assert standin.identify_count == 2 and standin.command_syncs == 2
+    seat = await mia.click(table.message, "seat:3")  # DynamicItem survives the restart
+    assert seat.content == "seat 3 taken by mia"
+    again = await mia.slash(None, "partida secret")
+    assert again.content == "only for you (en-US)"
