@@ -77,6 +77,7 @@ PHASES = ("place", "choose", "over")
 USE = ("medina_use",)
 NEIGHBOURS8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 KIND_KEYS = ("city", "road", "farm", "monastery")
+_DRAW_EVENTS = ("drawn", "tile_set_aside", "medina_drawn")
 
 
 def tile_id(t: int) -> str:
@@ -608,7 +609,7 @@ class Carcassonne(Game[State]):
         s.current = -1
         s.turn_no += 1
         self._start_turn(s, (seat + 1) % s.n, events)
-        return Outcome(events, True)
+        return Outcome(events, any(e.kind in _DRAW_EVENTS for e in events))
 
     def _use_archaeologist(self, s: State, seat: int, events: list[Event]) -> Outcome:
         a = s.arch

@@ -240,3 +240,10 @@ def test_every_error_code_and_event_kind_has_english_and_spanish_text():
         assert set(texts.ERRORS[key]) == {"en", "es"}, key
     for key in events:
         assert set(texts.EVENTS[key]) == {"en", "es"}, key
+
+
+def test_revealed_only_when_a_tile_is_drawn():
+    m = Match.create("carcassonne", ["a", "b"], {}, setup=["E", "U"])
+    assert place(m, 0, -1, 2).revealed  # U is drawn for the next player
+    assert not place(m, 1, 0).revealed  # last tile: nothing drawn
+    assert m.revealed == [True, False]
