@@ -425,9 +425,10 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
         if not over:
             rtxt = t["round_pts"].format(n=_fmt_score(rs[seat] if seat < len(rs) else 0))
             right -= text(d, (right, cy), rtxt, 30, ink, anchor="rm", bold=False) + 26
-        hist = view.get("round_scores") or []
-        if hist and seat < len(hist) and hist[seat]:
-            htxt = " · ".join(f"R{i + 1} {v}" for i, v in enumerate(hist[seat]))
+        # finished rounds: round_scores[r] = [seat 0, seat 1]
+        hist = [r[seat] for r in view.get("round_scores") or [] if seat < len(r)]
+        if hist:
+            htxt = " · ".join(f"R{i + 1} {v}" for i, v in enumerate(hist))
             right -= text(d, (right, cy), htxt, 24, mix(ink, bar_fill, 0.35), anchor="rm") + 20
         # left side: marker + name (+ winner pill)
         x = MARGIN

@@ -42,7 +42,7 @@ def make_view(
 ) -> dict[str, Any]:
     exps = [{c: list(e.get(c, [])) for c in colours} for e in expeditions]
     scores = [{c: exp_score(e[c]) for c in colours} for e in exps]
-    rs = round_scores or [[], []]
+    rs = round_scores or []  # one [seat 0, seat 1] pair per finished round
     return {
         "game": "lost-cities",
         "colours": list(colours),
@@ -57,9 +57,9 @@ def make_view(
         "discards": {c: list(discards.get(c, [])) for c in colours},
         "expeditions": exps,
         "expedition_scores": scores,
-        "round_score": [sum(s.values()) for s in scores],
+        "round_score": [0, 0] if phase == "over" else [sum(s.values()) for s in scores],
         "round_scores": rs,
-        "totals": [sum(r) for r in rs],
+        "totals": [sum(r[p] for r in rs) for p in (0, 1)],
         "just_discarded": just_discarded,
         "last": last,
         "winner": winner,
@@ -114,7 +114,7 @@ def mid_long() -> dict[str, Any]:
         to_move=[1],
         viewer=1,
         deck=3,
-        round_scores=[[40], [12]],
+        round_scores=[[40, 12]],
         just_discarded="white",
         last={"seat": 1, "card": "white-4", "how": "discard", "draw": None},
     )
@@ -160,7 +160,7 @@ def game_over() -> dict[str, Any]:
         round_=3,
         phase="over",
         deck=0,
-        round_scores=[[40, 12, 10], [3, 55, 38]],
+        round_scores=[[40, 3], [12, 55], [10, 38]],
         last={"seat": 1, "card": "white-10", "how": "play", "draw": "deck"},
         winner=[1],
     )
