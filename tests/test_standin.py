@@ -65,6 +65,15 @@ class DmView(discord.ui.View):
         await interaction.response.send_message(f"ready in {where} ({interaction.locale.value})")
 
 
+class RedrawView(discord.ui.View):
+    @discord.ui.button(label="Redraw", custom_id="redraw")
+    async def redraw(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        embed = interaction.message.embeds[0]
+        embed.description = "turn 2"
+        await interaction.response.edit_message(
+            embed=embed, attachments=[discord.File(io.BytesIO(png_bytes((8, 8))), "board2.png")])
+
+
 class NameModal(discord.ui.Modal, title="Your name"):
     name = discord.ui.TextInput(label="Name", custom_id="name")
 
@@ -95,6 +104,13 @@ def make_bot(events: dict) -> commands.Bot:
     @group.command(name="secret", description="Ephemeral")
     async def secret(interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"only for you ({interaction.locale.value})", ephemeral=True)
+
+    @group.command(name="board", description="A picture with a redraw button")
+    async def board(interaction: discord.Interaction) -> None:
+        embed = discord.Embed(title="Board", description="turn 1").add_field(name="score", value="0")
+        embed.set_image(url="attachment://board.png")
+        await interaction.response.send_message(
+            embed=embed, file=discord.File(io.BytesIO(png_bytes((4, 4))), "board.png"), view=RedrawView())
 
     @group.command(name="render", description="Deferred + file")
     async def render(interaction: discord.Interaction) -> None:
@@ -208,6 +224,27 @@ async def test_ephemeral_locale_and_deferred_png_followup(standin, bot):  # noqa
     png = render.files["board.png"]
     assert png.startswith(b"\x89PNG") and Image.open(io.BytesIO(png)).size == (6, 4)
     assert render.message.raw["attachments"][0]["width"] == 6
+
+
+async def test_file_embed_and_update_message_with_new_attachment(standin, bot):  # noqa: F811
+    ola = standin.user("ola")
+    shown = await ola.slash(None, "partida board")
+    assert list(shown.files) == ["board.png"] and shown.embeds[0]["title"] == "Board"
+    assert shown.embeds[0]["fields"] == [{"name": "score", "value": "0", "inline": True}]
+    redraw = await ola.click(shown.message, "redraw")
+    assert redraw.type == 7 and redraw.message is shown.message
+    assert list(shown.files) == ["board2.png"]  # attachments=[...] replaced the old file
+    assert Image.open(io.BytesIO(shown.files["board2.png"])).size == (8, 8)
+    assert "turn 2" in shown.message.text()
+
+
+async def test_bad_token_is_rejected(standin):  # noqa: F811
+    client = discord.Client(intents=discord.Intents.default())
+    with pytest.raises(discord.LoginFailure):
+        await client.login("not-the-token")
+    await client.close()
+    assert [v.rule for v in standin.violations] == ["auth"]
+    standin.violations.clear()
 
 
 async def test_autocomplete_and_modal(standin, bot):  # noqa: F811

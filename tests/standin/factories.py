@@ -243,6 +243,20 @@ def attachment_object(attachment_id: int, filename: str, data: bytes, *, base_ur
     return att
 
 
+def response_embeds(embeds: list[Any] | None) -> list[Any]:
+    """Request embeds (RichEmbed) as Discord returns them (MessageEmbedResponse)."""
+    out = []
+    for e in embeds or []:
+        if not isinstance(e, dict):
+            continue
+        new = {k: v for k, v in e.items() if v is not None}
+        new.setdefault("type", "rich")
+        if isinstance(new.get("fields"), list):
+            new["fields"] = [{"inline": False, **fl} for fl in new["fields"]]
+        out.append(new)
+    return out
+
+
 _COMPONENT_IDS = itertools.count(1)
 
 

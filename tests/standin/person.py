@@ -88,9 +88,19 @@ class InteractionResult:
         await self.standin.wait_until(lambda: predicate(self), timeout, what)
         return self
 
+    def violations(self) -> list[Any]:
+        """Stand-in violations caused by requests answering this interaction."""
+        return self.standin.violations_for(self.record.id)
+
     async def wait_response(self, timeout: float | None = None) -> InteractionResult:
+        """Wait for the initial response; fails at once if the bot's answer was rejected."""
         limit = self.standin.initial_response_limit + 0.5 if timeout is None else timeout
-        return await self.wait(lambda r: r.responded, limit, f"the initial response to interaction {self.record.id}")
+        await self.wait(lambda r: r.responded or r.violations(), limit,
+                        f"the initial response to interaction {self.record.id}")
+        if not self.responded:
+            raise AssertionError("the bot's response was rejected by the stand-in:\n"
+                                 + "\n".join(str(v) for v in self.violations()))
+        return self
 
     async def wait_followups(self, n: int = 1, timeout: float = DEFAULT_TIMEOUT) -> list[Message]:
         await self.wait(lambda r: len(r.followups) >= n, timeout, f"{n} follow-up(s)")

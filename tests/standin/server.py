@@ -46,8 +46,9 @@ INTENT_MESSAGE_CONTENT = 1 << 15
 class Violation:
     method: str
     path: str
-    rule: str  # "spec", "content", "file", "timing", "duplicate-response", "unsupported", ...
+    rule: str  # "spec", "timing", "duplicate-response", "unsupported", "auth", "standin-response", ...
     detail: str
+    interaction_id: int | None = None  # when the request answered an interaction
 
     def __str__(self) -> str:
         return f"{self.method} {self.path}: [{self.rule}] {self.detail}"
@@ -473,7 +474,17 @@ class StandIn:
 
     # ------------------------------------------------------------------ violations
     def violate(self, method: str, path: str, rule: str, detail: str) -> None:
-        self.violations.append(Violation(method, path, rule, detail))
+        self.violations.append(Violation(method, path, rule, detail, self._interaction_of_path(path)))
+        self._notify()
+
+    def _interaction_of_path(self, path: str) -> int | None:
+        parts = path.strip("/").split("/")
+        token = parts[2] if len(parts) >= 3 and parts[0] in ("interactions", "webhooks") else None
+        rec = self._by_token.get(token) if token else None
+        return rec.id if rec else None
+
+    def violations_for(self, interaction_id: int) -> list[Violation]:
+        return [v for v in self.violations if v.interaction_id == interaction_id]
 
     def format_violations(self) -> str:
         return "\n".join(str(v) for v in self.violations)
@@ -831,6 +842,11 @@ class StandIn:
             for p in problems:
                 self.violate(method, path, rule, str(p))
             return error_response(400, 50035, "Invalid Form Body", _errors_from_problems(problems))
+        if not path.startswith(("/interactions/", "/webhooks/")):
+            auth = request.headers.get("Authorization")
+            if auth != f"Bot {self.token}":
+                self.violate(method, path, "auth", f"Authorization header {auth!r} is not 'Bot <token>'")
+                return error_response(401, 0, "401: Unauthorized")
         found = self._router.match(method, path)
         if found is None:
             self.violate(method, path, "unsupported", "the stand-in does not implement this route")
@@ -1053,7 +1069,7 @@ class StandIn:
         metadata = self._interaction_metadata(interaction) if interaction is not None else None
         raw = f.message_object(
             message_id=mid, channel_id=channel_id, author=self.bot_user, content=body.get("content") or "",
-            embeds=body.get("embeds"), components=f.response_components(body.get("components")),
+            embeds=f.response_embeds(body.get("embeds")), components=f.response_components(body.get("components")),
             attachments=[a.raw for a in attachments], flags=flags, msg_type=msg_type,
             application_id=self.application_id if interaction else None,
             webhook_id=self.application_id if interaction else None, interaction_metadata=metadata,
@@ -1080,9 +1096,10 @@ class StandIn:
 
     def _apply_edit(self, msg: Message, body: dict[str, Any] | None, files: list[tuple[str, str, bytes]]) -> None:
         body = body or {}
-        for key in ("content", "embeds"):
-            if key in body:
-                msg.raw[key] = body[key] if body[key] is not None else ("" if key == "content" else [])
+        if "content" in body:
+            msg.raw["content"] = body["content"] or ""
+        if "embeds" in body:
+            msg.raw["embeds"] = f.response_embeds(body["embeds"])
         if "components" in body:
             msg.raw["components"] = f.response_components(body["components"] or [])
         if "flags" in body and body["flags"] is not None:
