@@ -22,6 +22,7 @@ and ``("choose", letter)`` for the Medina Azahara archaeologist.
 
 from __future__ import annotations
 
+import copy
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -971,7 +972,27 @@ class Carcassonne(Game[State]):
         return s
 
     def clone(self, s: State) -> State:
-        return self.load(self.dump(s))
+        """An independent copy (much faster than load(dump(...)) on big tables)."""
+        c = State.__new__(State)
+        for name in State.__slots__:
+            setattr(c, name, getattr(s, name))
+        c.rng = Rng(s.rng.seed, s.rng.n)
+        for name in ("pile", "tt", "tr", "tx", "ty", "base", "parent", "size", "kind", "open", "pen",
+                     "supply", "scores", "hand", "set_aside"):
+            setattr(c, name, list(getattr(s, name)))
+        c.pos = dict(s.pos)
+        c.tiles = [None if x is None else x.copy() for x in s.tiles]
+        c.cities = [None if x is None else x.copy() for x in s.cities]
+        c.mee = [None if x is None else list(x) for x in s.mee]
+        c.mon = dict(s.mon)
+        c.fsig = dict(s.fsig)
+        c.buckets = {k: dict(v) for k, v in s.buckets.items()}
+        c.tmee = {k: list(v) for k, v in s.tmee.items()}
+        c.by_kind = [list(r) for r in s.by_kind]
+        c.arch = list(s.arch) if s.arch else None
+        c.last = dict(s.last) if s.last else None
+        c.final = copy.deepcopy(s.final)
+        return c
 
 
 GAME = Carcassonne()

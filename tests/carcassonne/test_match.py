@@ -44,6 +44,10 @@ def test_dump_load_round_trip_and_play_continues_identically(steps):
     assert GAME.dump(loaded) == data
     clone = GAME.clone(m.state)
     assert GAME.dump(clone) == data
+    if not GAME.is_over(clone):  # the clone is independent of the original
+        seat = GAME.to_move(clone)[0]
+        GAME.step(clone, seat, GAME.legal(clone, seat)[-1])
+        assert GAME.dump(m.state) == data and GAME.dump(clone) != data
     # the loaded state offers the same actions in the same order and evolves the same way
     rng = random.Random(5)
     for _ in range(10):
