@@ -48,6 +48,12 @@ def migration_lock_key(schema: str | None) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """Pool release hook: the store sets no session state (no SET, LISTEN, cursors or session
+    advisory locks), so skip asyncpg's default reset query and save a round trip per operation.
+    asyncpg still rolls back a transaction left open."""
+
+
 async def _init_connection(conn: asyncpg.Connection) -> None:
     for typename in ("jsonb", "json"):
         await conn.set_type_codec(typename, encoder=dumps, decoder=json.loads, schema="pg_catalog")
@@ -74,7 +80,12 @@ class PostgresStore(Store):
             raise ValueError(f"schema must match {SCHEMA_NAME.pattern}, got {schema!r}")
         settings = {"search_path": schema} if schema else None
         pool = await asyncpg.create_pool(
-            dsn, min_size=min_size, max_size=max_size, server_settings=settings, init=_init_connection
+            dsn,
+            min_size=min_size,
+            max_size=max_size,
+            server_settings=settings,
+            init=_init_connection,
+            reset=_keep_session,
         )
         store = cls(pool, schema)
         try:
@@ -238,31 +249,33 @@ class PostgresStore(Store):
     ) -> MatchRecord:
         check_move(seat, status, meta)
         now = utcnow()
-        async with self._p.acquire() as conn, conn.transaction():
+        # One statement, so one round trip and its own transaction. Safe for the idx: any writer that
+        # committed a move after this statement's snapshot also bumped the version, so our UPDATE
+        # (which re-checks the newest row version under READ COMMITTED) matches nothing and nothing
+        # is inserted. The (match_id, idx) primary key backs this up.
+        async with self._p.acquire() as conn:
             row = await conn.fetchrow(
-                "UPDATE matches SET state = $1, status = COALESCE($2, status), meta = COALESCE($3, meta),"
+                "WITH upd AS ("
+                " UPDATE matches SET state = $1, status = COALESCE($2, status), meta = COALESCE($3, meta),"
                 " version = version + 1, updated_at = $4"
-                f" WHERE id = $5 AND version = $6 RETURNING {COLUMNS}",
+                f" WHERE id = $5 AND version = $6 RETURNING {COLUMNS}"
+                "), ins AS ("
+                " INSERT INTO actions (match_id, idx, seat, action, revealed, created_at)"
+                " SELECT upd.id, (SELECT COALESCE(MAX(a.idx) + 1, 0) FROM actions a WHERE a.match_id = $5),"
+                " $7::integer, $8::json, $9::boolean, $4 FROM upd"
+                ") SELECT * FROM upd",
                 state,
                 status,
                 None if meta is None else dict(meta),
                 now,
                 match_id,
                 expected_version,
-            )
-            if row is None:
-                await self._fail_cas(conn, match_id, expected_version)
-            # A new statement, so its snapshot includes every action committed before our row lock.
-            await conn.execute(
-                "INSERT INTO actions (match_id, idx, seat, action, revealed, created_at)"
-                " SELECT $1::bigint, COALESCE(MAX(idx) + 1, 0), $2::integer, $3::json, $4::boolean, $5::timestamptz"
-                " FROM actions WHERE match_id = $1",
-                match_id,
                 seat,
                 action,
                 bool(revealed),
-                now,
             )
+            if row is None:
+                await self._fail_cas(conn, match_id, expected_version)
         return _match(row)
 
     async def actions(self, match_id: int) -> list[ActionRecord]:

@@ -90,12 +90,10 @@ async def _enable_wal(conn: aiosqlite.Connection, path: str, busy_timeout_ms: in
     delay = 0.005
     while True:
         try:
-            async with conn.execute("PRAGMA journal_mode") as cur:
-                row = await cur.fetchone()
+            row = await _one(conn, "PRAGMA journal_mode")
             if row is not None and str(row[0]).lower() == "wal":
                 return
-            async with conn.execute("PRAGMA journal_mode = WAL") as cur:
-                row = await cur.fetchone()
+            row = await _one(conn, "PRAGMA journal_mode = WAL")
             if row is not None and str(row[0]).lower() == "wal":
                 return
             raise RuntimeError(f"could not switch {path} to WAL mode (got {row!r})")
@@ -104,6 +102,16 @@ async def _enable_wal(conn: aiosqlite.Connection, path: str, busy_timeout_ms: in
                 raise
         await asyncio.sleep(delay)
         delay = min(delay * 2, 0.1)
+
+
+async def _all(conn: aiosqlite.Connection, sql: str, params: Any = ()) -> list[Any]:
+    """Execute and fetch in one hop to aiosqlite's thread (a RETURNING statement runs fully too)."""
+    return list(await conn.execute_fetchall(sql, params))
+
+
+async def _one(conn: aiosqlite.Connection, sql: str, params: Any = ()) -> Any:
+    rows = await _all(conn, sql, params)
+    return rows[0] if rows else None
 
 
 def _shielded(method):
@@ -182,8 +190,7 @@ class SqliteStore(Store):
         done = []
         async with self._write() as conn:
             await conn.execute(render(SCHEMA_MIGRATIONS_DDL, "sqlite"))
-            async with conn.execute("SELECT version, name FROM schema_migrations") as cur:
-                applied = {row[0]: row[1] for row in await cur.fetchall()}
+            applied = dict(await _all(conn, "SELECT version, name FROM schema_migrations"))
             for mig in check_applied(applied, load_migrations()):
                 for stmt in mig.statements("sqlite"):
                     await conn.execute(stmt)
@@ -194,18 +201,20 @@ class SqliteStore(Store):
                 done.append(mig.version)
         return done
 
-    async def _fail_cas(self, conn: aiosqlite.Connection, match_id: int, expected: int) -> None:
-        async with conn.execute("SELECT version FROM matches WHERE id = ?", (match_id,)) as cur:
-            row = await cur.fetchone()
+    @staticmethod
+    async def _fail_cas(conn: aiosqlite.Connection, match_id: int, expected: int) -> None:
+        row = await _one(conn, "SELECT version FROM matches WHERE id = ?", (match_id,))
         if row is None:
             raise MatchNotFound(match_id)
         raise VersionConflict(row[0], expected)
 
-    async def _live_id(self, conn: aiosqlite.Connection, channel_id: int) -> int | None:
-        async with conn.execute(
-            "SELECT id FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-        ) as cur:
-            row = await cur.fetchone()
+    @staticmethod
+    async def _live_id(conn: aiosqlite.Connection, channel_id: int) -> int | None:
+        row = await _one(
+            conn,
+            "SELECT id FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
         return None if row is None else row[0]
 
     @staticmethod
@@ -232,27 +241,28 @@ class SqliteStore(Store):
     ) -> MatchRecord:
         seats, meta = check_create(guild_id, channel_id, game, host_id, seats, options, lang, meta)
         now = _ts(utcnow())
+        params = (
+            guild_id,
+            channel_id,
+            game,
+            host_id,
+            dumps(seats),
+            dumps(dict(options)),
+            lang,
+            dumps(meta),
+            now,
+            now,
+        )
         async with self._write() as conn:
             try:
-                async with conn.execute(
+                row = await _one(
+                    conn,
                     "INSERT INTO matches (guild_id, channel_id, game, status, host_id, seats, options, seed,"
                     " setup, state, version, lang, meta, created_at, updated_at)"
                     " VALUES (?, ?, ?, 'lobby', ?, ?, ?, NULL, NULL, NULL, 0, ?, ?, ?, ?)"
                     f" RETURNING {COLUMNS}",
-                    (
-                        guild_id,
-                        channel_id,
-                        game,
-                        host_id,
-                        dumps(seats),
-                        dumps(dict(options)),
-                        lang,
-                        dumps(meta),
-                        now,
-                        now,
-                    ),
-                ) as cur:
-                    row = await cur.fetchone()
+                    params,
+                )
             except sqlite3.IntegrityError as e:
                 if _is_live_channel_clash(e):
                     raise ChannelBusy(await self._live_id(conn, channel_id)) from None
@@ -262,47 +272,38 @@ class SqliteStore(Store):
         return record
 
     async def get(self, match_id: int) -> MatchRecord | None:
-        async with (
-            self._read() as conn,
-            conn.execute(f"SELECT {COLUMNS} FROM matches WHERE id = ?", (match_id,)) as cur,
-        ):
-            row = await cur.fetchone()
+        async with self._read() as conn:
+            row = await _one(conn, f"SELECT {COLUMNS} FROM matches WHERE id = ?", (match_id,))
         return None if row is None else _match(row)
 
     async def active_in_channel(self, channel_id: int) -> MatchRecord | None:
-        async with (
-            self._read() as conn,
-            conn.execute(
+        async with self._read() as conn:
+            row = await _one(
+                conn,
                 f"SELECT {COLUMNS} FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
                 (channel_id,),
-            ) as cur,
-        ):
-            row = await cur.fetchone()
+            )
         return None if row is None else _match(row)
 
     async def matches_for_user(self, user_id: int, active_only: bool = True) -> list[MatchRecord]:
         live = " AND m.status IN ('lobby', 'active')" if active_only else ""
         cols = ", ".join(f"m.{c.strip()}" for c in COLUMNS.split(","))
-        async with (
-            self._read() as conn,
-            conn.execute(
+        async with self._read() as conn:
+            rows = await _all(
+                conn,
                 f"SELECT {cols} FROM match_players p JOIN matches m ON m.id = p.match_id"
                 f" WHERE p.user_id = ?{live} ORDER BY m.id DESC",
                 (user_id,),
-            ) as cur,
-        ):
-            rows = await cur.fetchall()
+            )
         return [_match(r) for r in rows]
 
     async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
-        async with (
-            self._read() as conn,
-            conn.execute(
+        async with self._read() as conn:
+            rows = await _all(
+                conn,
                 f"SELECT {COLUMNS} FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
                 (channel_id, int(limit)),
-            ) as cur,
-        ):
-            rows = await cur.fetchall()
+            )
         return [_match(r) for r in rows]
 
     @_shielded
@@ -316,17 +317,16 @@ class SqliteStore(Store):
         params += [_ts(utcnow()), match_id, expected_version]
         async with self._write() as conn:
             try:
-                async with conn.execute(
+                row = await _one(
+                    conn,
                     f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ? RETURNING {COLUMNS}",
                     params,
-                ) as cur:
-                    row = await cur.fetchone()
+                )
             except sqlite3.IntegrityError as e:
                 if _is_live_channel_clash(e):
-                    async with conn.execute(
-                        "SELECT channel_id FROM matches WHERE id = ?", (match_id,)
-                    ) as cur:
-                        (channel_id,) = await cur.fetchone()
+                    (channel_id,) = await _one(
+                        conn, "SELECT channel_id FROM matches WHERE id = ?", (match_id,)
+                    )
                     raise ChannelBusy(await self._live_id(conn, channel_id)) from None
                 raise
             if row is None:
@@ -353,13 +353,13 @@ class SqliteStore(Store):
         state_json = _json_or_null(state)
         meta_json = None if meta is None else dumps(dict(meta))
         async with self._write() as conn:
-            async with conn.execute(
+            row = await _one(
+                conn,
                 "UPDATE matches SET state = ?, status = COALESCE(?, status), meta = COALESCE(?, meta),"
                 " version = version + 1, updated_at = ?"
                 f" WHERE id = ? AND version = ? RETURNING {COLUMNS}",
                 (state_json, status, meta_json, now, match_id, expected_version),
-            ) as cur:
-                row = await cur.fetchone()
+            )
             if row is None:
                 await self._fail_cas(conn, match_id, expected_version)
             # idx = number of earlier actions (the log has no gaps, so MAX+1 is that count).
@@ -371,15 +371,12 @@ class SqliteStore(Store):
         return _match(row)
 
     async def actions(self, match_id: int) -> list[ActionRecord]:
-        async with (
-            self._read() as conn,
-            conn.execute(
-                "SELECT match_id, idx, seat, action, revealed, created_at FROM actions"
-                " WHERE match_id = ? ORDER BY idx",
+        async with self._read() as conn:
+            rows = await _all(
+                conn,
+                "SELECT match_id, idx, seat, action, revealed, created_at FROM actions WHERE match_id = ? ORDER BY idx",
                 (match_id,),
-            ) as cur,
-        ):
-            rows = await cur.fetchall()
+            )
         return [
             ActionRecord(r[0], r[1], r[2], json.loads(r[3]), bool(r[4]), datetime.fromisoformat(r[5]))
             for r in rows
