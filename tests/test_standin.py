@@ -298,12 +298,37 @@ async def test_threads_and_plain_messages(standin, bot):  # noqa: F811
             ].count("pong") == 0
 
 
-async def test_resume_after_dropped_connection(standin, bot):  # noqa: F811
+async def test_resume_after_dropped_connection_and_reconnect_request(standin, bot):  # noqa: F811
     hana = standin.user("hana")
     await standin.drop_connection()
     resp = await hana.slash(None, "partida secret")
     assert resp.content == "only for you (en-US)"
-    assert standin.identify_count == 1 and standin.resume_count >= 1
+    assert standin.identify_count == 1 and standin.resume_count == 1
+    await standin.request_reconnect()  # op 7: the client closes and RESUMEs
+    await standin.wait_until(lambda: standin.resume_count == 2, 3, "a second RESUME")
+    resp = await hana.slash("dm", "partida secret")  # the command also works in the bot's DM
+    assert resp.content == "only for you (en-US)" and resp.record.guild_id is None
+    assert standin.identify_count == 1
+
+
+async def test_command_contexts_and_permissions_are_enforced_for_people(standin):  # noqa: F811
+    client = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+    tree = app_commands.CommandTree(client)
+
+    @tree.command(name="admin", description="Admins only")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def admin(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("ok", ephemeral=True)
+
+    client.setup_hook = tree.sync
+    await standin.run_client(client)
+    boss, pleb = standin.user("boss", admin=True), standin.user("pleb")
+    assert (await boss.slash(None, "admin")).content == "ok"
+    with pytest.raises(AssertionError, match="may not use /admin"):
+        await pleb.slash(None, "admin")
+    with pytest.raises(AssertionError, match="not available in DMs"):
+        await boss.slash("dm", "admin")
 
 
 async def test_rejects_label_over_80_and_content_over_2000(standin, bot, standin_spec):  # noqa: F811
@@ -420,6 +445,18 @@ async def test_fresh_identify_from_a_subprocess_bot(standin):  # noqa: F811
             if p.returncode is None:
                 p.kill()
                 await p.wait()
+
+
+def test_spec_check_cannot_be_skipped_in_ci(monkeypatch, tmp_path):
+    from tests.standin import spec
+
+    monkeypatch.setattr(spec, "_checker", None)
+    monkeypatch.setenv("PARTIDA_DISCORD_SPEC", str(tmp_path / "missing.json"))
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(RuntimeError, match="CI=true"):
+        spec.get_checker()
+    monkeypatch.setenv("CI", "")
+    assert spec.get_checker() is None  # elsewhere: no checker, and spec tests skip
 
 
 async def test_patch_discord_restores_the_urls():

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from .server import InteractionRecord, Message, StandIn
 
 DEFAULT_TIMEOUT = 5.0
+ADMINISTRATOR = 1 << 3
 
 # application command option types
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
@@ -120,8 +121,10 @@ class Person:
     """A guild member. Create with ``standin.user(name, locale=...)``."""
 
     def __init__(self, standin: StandIn, user_id: int, name: str, *, locale: str = "en-US",
-                 dms_open: bool = True) -> None:
+                 dms_open: bool = True, admin: bool = False) -> None:
         self.standin = standin
+        self.admin = admin
+        self.permissions = f.EVERYONE_PERMISSIONS | (ADMINISTRATOR if admin else 0)
         self.id = user_id
         self.name = name
         self.locale = locale
@@ -173,19 +176,38 @@ class Person:
     def _channel_for(self, channel: Any) -> int:
         if channel is None:
             return self.standin.default_channel_id
+        if channel == "dm":
+            return self.standin.dm_channel_for(self)
         return self.standin.channel_id(channel)
 
     async def slash(self, channel: Any, command: str, *, wait: bool = True, timeout: float | None = None,
                     **options: Any) -> InteractionResult:
         """Run ``/command`` ("partida new" = command + subcommand [+ group]) in ``channel``.
 
-        ``channel``: id, name, channel dict, or None for the default channel. Option names with
+        ``channel``: id, name, channel dict, None for the default channel, or "dm" for the person's
+        DM with the bot (the command must allow the BOT_DM context). Option names with
         dashes can be passed with underscores. Waits for the initial response unless ``wait=False``.
         """
         channel_id = self._channel_for(channel)
         data = await self._command_data(command, options, focused=None)
+        self._check_usable(data["name"], channel_id)
         rec = self.standin.new_interaction(self, 2, data, channel_id)
         return await self._send(rec, wait, timeout)
+
+    def _check_usable(self, name: str, channel_id: int) -> None:
+        """Discord only offers a command where its contexts and default permissions allow it."""
+        cmd = self.standin.find_command(name)
+        assert cmd is not None
+        in_dm = self.standin.channels[channel_id]["type"] == f.DM
+        contexts = cmd.get("contexts")
+        if contexts is not None and (1 if in_dm else 0) not in contexts:
+            raise AssertionError(f"/{name} is not available {'in DMs' if in_dm else 'in guilds'} "
+                                 f"(contexts={contexts})")
+        if in_dm and contexts is None and cmd.get("dm_permission") is False:
+            raise AssertionError(f"/{name} is not available in DMs (dm_permission=false)")
+        needed = cmd.get("default_member_permissions")
+        if needed is not None and not in_dm and not self.admin and int(needed) & ~self.permissions:
+            raise AssertionError(f"{self.name} may not use /{name} (needs permissions {needed})")
 
     async def autocomplete(self, channel: Any, command: str, focused: str, *, timeout: float | None = None,
                            **options: Any) -> list[dict[str, Any]]:
@@ -287,12 +309,7 @@ class Person:
 
     async def say_dm(self, content: str) -> Message:
         """Write to the bot in this person's DM channel (created if needed)."""
-        if self.dm_channel_id is None:
-            cid = f.snowflake()
-            self.standin.channels[cid] = f.dm_channel_object(cid, self.user_object())
-            self.standin.messages[cid] = []
-            self.standin.dm_channels[self.id] = cid
-        msg, _delivered = await self.standin.send_user_message(self, self.dm_channel_id, content)
+        msg, _delivered = await self.standin.send_user_message(self, self.standin.dm_channel_for(self), content)
         return msg
 
     # -- slash command data -----------------------------------------------------------------------

@@ -378,6 +378,10 @@ class StandIn:
         """Wait until a bot identified and received its GUILD_CREATE."""
         await self.wait_until(lambda: bool(self._live), timeout, "a bot to connect to the gateway")
 
+    async def wait_disconnected(self, timeout: float = 5.0) -> None:
+        """Wait until no bot is connected (e.g. after killing the bot process)."""
+        await self.wait_until(lambda: not self._live, timeout, "the bot to disconnect from the gateway")
+
     async def wait_commands(self, timeout: float = 5.0) -> None:
         await self.wait_until(lambda: self.command_syncs > 0, timeout, "the bot to sync its commands")
 
@@ -427,11 +431,11 @@ class StandIn:
             raise KeyError(f"no channel named {name_or_id!r}")
         return int(name_or_id)
 
-    def user(self, name: str, *, locale: str = "en-US", dms_open: bool = True) -> Any:
-        """A new guild member (a :class:`Person`)."""
+    def user(self, name: str, *, locale: str = "en-US", dms_open: bool = True, admin: bool = False) -> Any:
+        """A new guild member (a :class:`Person`); ``admin`` gives the Administrator permission."""
         from .person import Person
 
-        person = Person(self, f.snowflake(), name, locale=locale, dms_open=dms_open)
+        person = Person(self, f.snowflake(), name, locale=locale, dms_open=dms_open, admin=admin)
         person.joined_at = f.iso_now()
         self.users[person.id] = person
         if self._live:
@@ -454,6 +458,16 @@ class StandIn:
         """Messages in a channel; by default only public ones (ephemeral=None: all)."""
         cid = self.channel_id(channel)
         return [m for m in self.messages.get(cid, []) if not m.deleted and (ephemeral is None or m.ephemeral == ephemeral)]
+
+    def dm_channel_for(self, person: Any) -> int:
+        """The DM channel between the bot and ``person`` (created if needed, as the person's client would)."""
+        cid = self.dm_channels.get(person.id)
+        if cid is None:
+            cid = f.snowflake()
+            self.channels[cid] = f.dm_channel_object(cid, person.user_object())
+            self.messages[cid] = []
+            self.dm_channels[person.id] = cid
+        return cid
 
     def dms(self, person: Any) -> list[Message]:
         """What the bot sent to ``person`` in their DM channel (their own messages left out)."""
@@ -697,7 +711,7 @@ class StandIn:
                 "guild_id": str(self.guild_id),
                 "guild": {"id": str(self.guild_id), "locale": self.guild_locale, "features": []},
                 "guild_locale": self.guild_locale,
-                "member": person.member_object(permissions=f.EVERYONE_PERMISSIONS),
+                "member": person.member_object(permissions=person.permissions),
                 "context": 0,
                 "authorizing_integration_owners": {"0": str(self.guild_id)},
             })
