@@ -173,8 +173,15 @@ def test_medina_drawn_kept_placed_next_turn_with_an_archaeologist_used_four_time
         assert out.revealed and "archaeologist_used" in kinds(out)
         v = m.view(1)
         assert v["phase"] == "choose" and v["hand"] == ["B", "B"] and v["legal"] is None
+        assert v["tile"] is None
         with pytest.raises(IllegalAction):
             m.apply(1, {"type": "medina_use"})
+        with pytest.raises(IllegalAction) as e:
+            m.apply(1, {"type": "choose", "tile": "X"})
+        assert e.value.code == "not_in_hand"
+        with pytest.raises(IllegalAction) as e:
+            place(m, 9, 9)
+        assert e.value.code == "must_choose"
         m.apply(1, {"type": "choose", "tile": "B"})
         assert m.view(1)["tiles_left"] == left  # one drawn, one put back
         assert ("medina_use",) not in GAME.legal(m.state, 1)  # once per turn
@@ -247,3 +254,33 @@ def test_revealed_only_when_a_tile_is_drawn():
     assert place(m, 0, -1, 2).revealed  # U is drawn for the next player
     assert not place(m, 1, 0).revealed  # last tile: nothing drawn
     assert m.revealed == [True, False]
+
+
+def test_digging_needs_a_tile_left_and_an_unfit_extra_tile_is_set_aside():
+    m = _medina_match(["medina", "B", "B", "B", "B", "X", "B"])
+    place(m, 1, 0)  # seat 0 (holds the Medina)
+    place(m, 2, 0)  # seat 1
+    place(m, -1, 0, 0, "ruins")  # seat 0 places the Medina with the archaeologist
+    place(m, 3, 0)  # seat 1
+    assert m.view(0)["tile"] == "B" and m.view(0)["tiles_left"] == 2
+    out = m.apply(0, {"type": "medina_use"})  # X fits nowhere among fields: set aside, B drawn
+    assert [e.kind for e in out.events] == ["archaeologist_used", "tile_set_aside", "drawn"]
+    assert m.view(0)["hand"] == ["B", "B"] and m.view(0)["set_aside"] == ["X"]
+    m.apply(0, {"type": "choose", "tile": "B"})
+    place(m, 4, 0)  # seat 0; seat 1 draws the returned B, the last tile
+    assert m.view(1)["tiles_left"] == 0
+    place(m, 5, 0)
+    assert m.over
+
+
+def test_no_dig_when_the_pile_is_empty():
+    m = _medina_match(["medina", "B", "B", "B", "B"])
+    place(m, 1, 0)
+    place(m, 2, 0)
+    place(m, -1, 0, 0, "ruins")
+    place(m, 3, 0)
+    assert m.view(0)["tiles_left"] == 0 and not m.view(0)["can_use_archaeologist"]
+    assert ("medina_use",) not in GAME.legal(m.state, 0)
+    with pytest.raises(IllegalAction) as e:
+        m.apply(0, {"type": "medina_use"})
+    assert e.value.code == "pile_empty"
