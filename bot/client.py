@@ -111,6 +111,51 @@ class PartidaGroup(app_commands.Group):
             out.append(app_commands.Choice(name=(text + desc)[:100], value=text[:100]))
         return out[:25]
 
+    @app_commands.command(name=_("play"), description=_("Make a move by typing it (the list shows your legal moves)"))
+    @app_commands.rename(move=_("move"))
+    @app_commands.describe(move=_("Your move"))
+    async def play(self, interaction: discord.Interaction, move: str) -> None:
+        await self._play(interaction, move)
+
+    @guarded
+    async def _play(self, interaction: discord.Interaction, move: str) -> None:
+        lang = lang_of(interaction.locale)
+        loaded = await self.bot.service.in_channel(interaction.channel_id)
+        if loaded.seat_of(interaction.user.id) is None:
+            raise UserError("not_player")
+        ui = ui_for(loaded.record.game)
+        try:
+            action = ui.action(move.strip())
+        except (KeyError, ValueError, IndexError):
+            raise UserError("bad_move", move=move[:50]) from None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.bot.service.move(loaded.record.id, None, ("user", interaction.user.id), action)
+        done = result.loaded
+        content, files, view = await self.flows.private_turn(done, result.seat, lang)
+        if result.seat not in done.to_move():
+            content = f"{ui.describe(result.action, done.names[result.seat], lang)}. {t('turn.done', lang)}"
+            view = None
+        await reply(interaction, content, files=files, view=view)
+        await self.flows.after_move(result)
+
+    @play.autocomplete("move")
+    async def _play_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        lang = lang_of(interaction.locale)
+        rec = await self.bot.service.store.active_in_channel(interaction.channel_id)
+        if rec is None or rec.state is None:
+            return []
+        loaded = self.bot.service.load(rec)
+        seat = loaded.seat_of(interaction.user.id)
+        if seat is None or seat not in loaded.to_move():
+            return []
+        ui = ui_for(rec.game)
+        out = []
+        for action in loaded.game.legal_json(loaded.state, seat):
+            label = ui.describe(action, loaded.names[seat], lang)
+            if current.lower() in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=ui.token(action)))
+        return out[:25]
+
     @app_commands.command(name=_("invite"), description=_("Invite someone to this channel's match"))
     @app_commands.rename(user=_("user"))
     @app_commands.describe(user=_("Who to invite"))

@@ -82,6 +82,7 @@ M: dict[str, dict[str, str]] = {
     "err.bad_option_text": {"en": "Options look like key=value, separated by spaces (e.g. rounds=3 purple=true).", "es": "Las opciones son clave=valor separadas por espacios (p. ej. rounds=3 purple=true)."},
     "err.guild_only": {"en": "Use this command in a server channel.", "es": "Usa este comando en un canal de un servidor."},
     "err.internal": {"en": "Something went wrong on my side; nothing was changed. Try again.", "es": "Algo ha fallado por mi parte; no ha cambiado nada. Inténtalo de nuevo."},
+    "err.bad_move": {"en": "I don't understand the move {move!r}: pick one from the list while typing.", "es": "No entiendo la jugada {move!r}: elige una de la lista mientras escribes."},
     "err.busy": {"en": "Another move is being saved right now; try again in a moment.", "es": "Se está guardando otra jugada ahora mismo; inténtalo en un momento."},
     # -- engine refusals (codes from the rules engines) -------------------------------------------
     "rule.not_your_turn": {"en": "It is not your turn.", "es": "No es tu turno."},
@@ -172,6 +173,10 @@ COMMAND_ES = {
     "Options as key=value pairs, e.g. rounds=3 purple=true": "Opciones como clave=valor, p. ej. rounds=3 purple=true",
     "thread": "hilo",
     "Open the match in a new thread": "Abrir la partida en un hilo nuevo",
+    "play": "jugar",
+    "Make a move by typing it (the list shows your legal moves)": "Haz una jugada escribiéndola (la lista muestra tus jugadas legales)",
+    "move": "jugada",
+    "Your move": "Tu jugada",
     "invite": "invitar",
     "Invite someone to this channel's match": "Invita a alguien a la partida de este canal",
     "user": "usuario",

@@ -68,6 +68,8 @@ class LostCitiesUI(GameUI):
 
     def action(self, token: str) -> dict[str, Any]:
         kind, _, arg = token.partition(".")
+        if kind not in ("p", "x", "d") or not arg:
+            raise ValueError(token)
         if kind == "d":
             return {"type": "draw", "from": arg}
         return {"type": "play" if kind == "p" else "discard", "card": arg}

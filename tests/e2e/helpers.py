@@ -65,3 +65,14 @@ async def take_turn(standin, person, msg: Message, rng: random.Random) -> None:
     await person.click(msg, deck)
     msg = await wait_change(standin, msg, before)
     assert not controls(msg)[1], "the turn is over: no buttons left"
+
+
+async def forged_click(standin, person, msg: Message, custom_id: str):
+    """A click carrying a custom_id the message does not show (a crafted or very old client)."""
+    from tests.standin.person import InteractionResult
+
+    rec = standin.new_interaction(person, 3, {"custom_id": custom_id, "component_type": 2}, msg.channel_id, message=msg)
+    result = InteractionResult(standin, rec)
+    await standin.send_interaction(rec)
+    await result.wait_response()
+    return result

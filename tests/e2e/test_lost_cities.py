@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 
@@ -13,7 +14,7 @@ from bot.store import open_store
 from engines.match import Match
 from tests.standin.fixtures import standin  # noqa: F401
 
-from .helpers import controls, is_board, private_controls, take_turn, turn_button
+from .helpers import controls, forged_click, is_board, private_controls, take_turn, turn_button
 
 
 @pytest.fixture
@@ -82,59 +83,94 @@ async def test_two_people_play_a_whole_three_round_match_by_clicking(standin, pa
 
 
 async def test_outsiders_stale_buttons_illegal_choices_and_double_clicks(standin, partida, tmp_path):  # noqa: F811
-    ana = standin.user("ana", dms_open=False)
+    ana = standin.user("ana")
     ben = standin.user("ben", locale="es-ES", dms_open=False)
     eve = standin.user("eve")
     channel = standin.channel_id("general")
     await open_match(standin, ana, ben)
-    board = await standin.wait_for_message(channel, lambda m: is_board(m), 10)
-    # a third person cannot act and never sees a hand
-    r = await eve.click(board, turn_button(board))
-    await r.wait_done()
-    assert "not playing" in r.text() and not any("hand.png" in m.files for m in r.messages)
-    # the player not to move sees their hand but gets no controls
-    r = await ben.click(board, turn_button(board))
-    await r.wait_followups(1)
-    m = r.followups[-1]
-    assert "No es tu turno" in m.content and m.files.get("hand.png") and controls(m) == (None, [])
-    # ana opens her controls
-    r = await ana.click(board, turn_button(board))
-    await r.wait_followups(1)
-    msg = r.followups[-1]
-    select, _ = controls(msg)
-    card = msg.component(select)["options"][0]["value"]
-    await ana.select(msg, select, [card])
-    msg = standin.messages_by_id[msg.id]
-    discard = next(b["custom_id"] for b in controls(msg)[1] if ":x." in b["custom_id"])
-    # eve presses ana's button (as if she could see it): refused, nothing changes
+    board = await standin.wait_for_message(channel, is_board, 10)
     store = await open_store(f"sqlite:///{tmp_path}/p.sqlite3")
     try:
         rec = await store.active_in_channel(channel)
-        version = rec.version
-        # double click: two presses of the same discard button at once
-        import asyncio
-
-        r1, r2 = await asyncio.gather(ana.click(msg, discard), ana.click(msg, discard))
-        await standin.wait_until(lambda: len(r1.followups) + len(r2.followups) >= 1 or r1.type == 4 or r2.type == 4, 10, "a refusal")
-        rec = await store.get(rec.id)
-        assert rec.version == version + 1 and len(await store.actions(rec.id)) == 1
-        refusal = (r1.followups or r2.followups or [r1.message if r1.type == 4 else r2.message])[0]
-        assert "out of date" in refusal.content and refusal.ephemeral
-        # a stale button (the old board's turn button after the state moved on) changes nothing
-        r = await ana.click(msg, discard)
-        await r.wait_response()
-        assert "out of date" in r.text() and len(await store.actions(rec.id)) == 1
-        # an illegal choice: drawing back the card just discarded is not offered; forcing it is refused
+        # a third person cannot act and never sees a hand
+        r = await eve.click(board, turn_button(board))
+        await r.wait_done()
+        assert "not playing" in r.text() and not any("hand.png" in m.files for m in r.messages)
+        r = await eve.slash("general", "partida hand")
+        await r.wait_done()
+        assert "not playing" in r.text() and not r.files
+        # the player not to move sees their own hand, in Spanish, but gets no controls
+        r = await ben.click(board, turn_button(board))
+        await r.wait_done()
+        m = r.messages[-1]
+        assert m.ephemeral and "No es tu turno" in m.content and m.files.get("hand.png") and controls(m) == (None, [])
+        # ana got her turn by DM, but opens her controls in the channel and picks a card there
+        dm = await private_controls(standin, ana, board, True, 0)
+        msg = await private_controls(standin, ana, board, False, 0)
+        select, _ = controls(msg)
+        card = msg.component(select)["options"][0]["value"]
+        await ana.select(msg, select, [card])
         msg = standin.messages_by_id[msg.id]
-        tokens = [b["custom_id"] for b in controls(msg)[1]]
-        assert tokens and all(":d." in t for t in tokens)
-        colour = card.split("-")[0]
-        assert not any(t.endswith(f":d.{colour}") for t in tokens)
-        forged = tokens[0].rsplit(":", 1)[0] + f":d.{colour}"
-        r = await ana.click_forged(msg, forged) if hasattr(ana, "click_forged") else None
-        if r is not None:
-            await r.wait_response()
-            assert "cannot take back" in r.text()
+        discard = next(b["custom_id"] for b in controls(msg)[1] if ":x." in b["custom_id"])
+        # eve presses ana's discard button (as if she could see it): refused, nothing changes
+        r = await forged_click(standin, eve, msg, discard)
+        await r.wait_done()
+        assert "not playing" in r.text() and len(await store.actions(rec.id)) == 0
+        # double click: two presses of the same discard button at once apply once
+        r1, r2 = await asyncio.gather(ana.click(msg, discard), ana.click(msg, discard))
+        await standin.wait_until(lambda: any("out of date" in x.text() for x in (r1, r2)), 10, "a refusal")
+        rec2 = await store.get(rec.id)
+        assert rec2.version == rec.version + 1 and len(await store.actions(rec.id)) == 1
+        # the DM's controls are stale now: refused with the current state, nothing changes
+        dm_select, _ = controls(dm)
+        r = await ana.select(dm, dm_select, [dm.component(dm_select)["options"][0]["value"]])
+        assert "out of date" in r.text() and r.messages[-1].ephemeral
         assert len(await store.actions(rec.id)) == 1
+        # illegal choices typed by hand get the rules' reason, in the person's language, and change nothing
+        colour = card.split("-")[0]
+        r = await ana.slash("general", "partida play", move=f"d.{colour}")
+        await r.wait_done()
+        assert "cannot take back" in r.text() and r.messages[-1].ephemeral
+        r = await ana.slash("general", "partida play", move="fly away")
+        await r.wait_done()
+        assert "don't understand" in r.text()
+        r = await ben.slash("general", "partida play", move="d.deck")
+        await r.wait_done()
+        assert "No es tu turno" in r.text()
+        assert len(await store.actions(rec.id)) == 1 and (await store.get(rec.id)).version == rec.version + 1
+        # the legal moves are offered while typing
+        choices = await ana.autocomplete("general", "partida play", "move", move="")
+        assert {c["value"] for c in choices} >= {"d.deck"} and all(c["value"] != f"d.{colour}" for c in choices)
+        r = await ana.slash("general", "partida play", move="d.deck")
+        await r.wait_done()
+        assert "drew from the deck" in r.text()
+        assert len(await store.actions(rec.id)) == 2
     finally:
         await store.close()
+
+
+async def test_an_ai_seat_plays_its_turns_by_itself(standin, partida):  # noqa: F811
+    ana = standin.user("ana", dms_open=False)
+    channel = standin.channel_id("general")
+    resp = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1")
+    lobby = resp.message
+    await ana.click(lobby, label="Add AI")
+    lobby = standin.messages_by_id[lobby.id]
+    assert "AI 1" in lobby.content
+    r = await ana.click(lobby, label="Start")
+    await r.wait(lambda x: "started" in x.content)
+    rng = random.Random(3)
+    seen, ai_boards, ana_turns = 0, 0, 0
+    while True:
+        board = await standin.wait_for_message(channel, lambda m: is_board(m), 15, after=seen)
+        seen = standin.messages[channel].index(board) + 1
+        if not turn_button(board):
+            break
+        if ana.mention in board.content:
+            msg = await private_controls(standin, ana, board, False, 0)
+            await take_turn(standin, ana, msg, rng)
+            ana_turns += 1
+        else:
+            ai_boards += 1  # the AI's turn: nobody clicks, the next board comes by itself
+    assert "match is over" in board.content and ana_turns + ai_boards == 44
+    assert abs(ana_turns - ai_boards) <= 1
