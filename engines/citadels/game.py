@@ -286,16 +286,17 @@ class CitadelsGame(Game[State]):
                 return
             ch = st.roster[st.call_i]
             seat = st.owner.get(ch)
-            if seat is None:
-                ev.append(Event("call_nobody", None, {"character": ch}))
-                continue
             if ch == st.murdered:
-                if self._has(st, seat, "hospital"):
+                # skipped in silence: nobody learns yet whether anyone had chosen it
+                if seat is not None and self._has(st, seat, "hospital"):
                     st.revealed[ch] = seat
                     ev.append(Event("called", seat, {"character": ch, "hospital": True}))
                     self._begin_turn(st, seat, ch, "hospital", ev)
                     return
                 ev.append(Event("call_murdered", None, {"character": ch}))
+                continue
+            if seat is None:
+                ev.append(Event("call_nobody", None, {"character": ch}))
                 continue
             st.revealed[ch] = seat
             ev.append(Event("called", seat, {"character": ch}))
