@@ -377,7 +377,7 @@ async def test_rejects_late_initial_response_and_old_followup(standin, bot):  # 
     standin.violations.clear()
 
 
-async def test_rejects_oversized_file_and_unknown_route(standin, bot):  # noqa: F811
+async def test_rejects_oversized_file_and_unknown_route(standin, bot, standin_spec):  # noqa: F811
     channel = bot.get_channel(standin.default_channel_id)
     with pytest.raises(discord.HTTPException) as info:
         await channel.send(file=discord.File(io.BytesIO(b"\0" * (10 * 1024 * 1024 + 1)), "big.bin"))

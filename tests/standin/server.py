@@ -300,7 +300,8 @@ class StandIn:
         app.router.add_get("/gateway/", self._gateway)
         app.router.add_get("/attachments/{aid}/{name}", self._get_attachment)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._http)
-        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        # short shutdown: a stopped stand-in must not wait for a frozen bot process
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
@@ -505,7 +506,7 @@ class StandIn:
 
     # ================================================================== gateway
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
-        ws = web.WebSocketResponse(max_msg_size=0)
+        ws = web.WebSocketResponse(max_msg_size=0, timeout=1.0)
         await ws.prepare(request)
         self._sockets.add(ws)
         session: _Session | None = None
