@@ -902,7 +902,13 @@ class Carcassonne(Game[State]):
         kind = action.get("type")
         if kind == "place":
             fid = action.get("meeple")
-            return (int(action["x"]), int(action["y"]), int(action["rot"]), fid)
+            try:
+                code = (int(action["x"]), int(action["y"]), int(action["rot"]), fid)
+            except (KeyError, TypeError, ValueError):
+                raise BadAction("bad_action", "a placement needs integer x, y and rot") from None
+            if fid is not None and not isinstance(fid, str):
+                raise BadAction("bad_action", "meeple must be a feature id or null")
+            return code
         if kind == "medina_use":
             return USE
         if kind == "choose":

@@ -284,3 +284,13 @@ def test_no_dig_when_the_pile_is_empty():
     with pytest.raises(IllegalAction) as e:
         m.apply(0, {"type": "medina_use"})
     assert e.value.code == "pile_empty"
+
+
+def test_decode_refuses_malformed_actions():
+    for bad in ({"type": "place", "x": 1}, {"type": "place", "x": 1, "y": 0, "rot": 0, "meeple": 3}, {"type": "x"}):
+        with pytest.raises(BadAction):
+            GAME.decode(bad)
+    code = GAME.decode({"type": "place", "x": 1, "y": -2, "rot": 3, "meeple": "f1"})
+    assert code == (1, -2, 3, "f1") and GAME.encode(code) == {"type": "place", "x": 1, "y": -2, "rot": 3, "meeple": "f1"}
+    assert GAME.decode(GAME.encode(("choose", "K"))) == ("choose", "K")
+    assert GAME.decode(GAME.encode(("medina_use",))) == ("medina_use",)
