@@ -1,0 +1,159 @@
+"""The bot process is killed (SIGKILL) mid-match and restarted on the same database: the match
+continues with nothing lost or duplicated, and buttons drawn before the crash still work."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import sys
+
+from bot.store import open_store
+from engines import registry
+from engines.match import Match
+from tests.standin.fixtures import standin  # noqa: F401
+
+from .helpers import controls, is_board, private_controls, take_turn, turn_button, wait_change
+
+
+async def start_bot(standin, db: str) -> asyncio.subprocess.Process:
+    env = {
+        **os.environ,
+        **standin.env(),
+        "DISCORD_TOKEN": standin.token,
+        "DATABASE_URL": f"sqlite:///{db}",
+        "LOG_LEVEL": "WARNING",
+    }
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env, cwd=os.getcwd())
+    await standin.wait_until(lambda: standin._live or proc.returncode is not None, 20, "the bot process to connect")
+    assert proc.returncode is None, "the bot process exited"
+    return proc
+
+
+async def kill(standin, proc: asyncio.subprocess.Process) -> None:
+    proc.send_signal(signal.SIGKILL)
+    await proc.wait()
+    await standin.wait_until(lambda: not standin._live, 10, "the gateway to notice the dead bot")
+
+
+async def check_log_is_whole(db: str, match_id: int, expected_actions: int) -> None:
+    store = await open_store(f"sqlite:///{db}")
+    try:
+        rec = await store.get(match_id)
+        actions = await store.actions(match_id)
+        assert [a.idx for a in actions] == list(range(len(actions)))  # no gaps, no duplicates
+        assert len(actions) == expected_actions
+        log = {
+            "format": 1, "game": rec.game, "seats": [s["name"] for s in rec.seats], "options": rec.options,
+            "seed": rec.seed, "setup": rec.setup, "actions": [{"seat": a.seat, "action": a.action} for a in actions],
+        }
+        game = registry.get(rec.game)
+        assert game.dump(Match.from_log(log).state) == rec.state  # the snapshot is the log's state
+    finally:
+        await store.close()
+
+
+async def test_sigkill_mid_match_and_restart(standin, tmp_path):  # noqa: F811
+    db = str(tmp_path / "crash.sqlite3")
+    ana = standin.user("ana", dms_open=False)
+    ben = standin.user("ben", dms_open=False)
+    channel = standin.channel_id("general")
+    proc = await start_bot(standin, db)
+    try:
+        await standin.wait_commands(10)
+        resp = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1")
+        lobby = resp.message
+        await ben.click(lobby, label="Join")
+        r = await ana.click(standin.messages_by_id[lobby.id], label="Start")
+        await r.wait(lambda x: "started" in x.content, 10)
+        rng = random.Random(5)
+        actions = 0
+        seen = 0
+
+        async def next_board():
+            nonlocal seen
+            board = await standin.wait_for_message(channel, is_board, 15, after=seen)
+            seen = standin.messages[channel].index(board) + 1
+            return board
+
+        for _ in range(3):  # three whole turns before the crash
+            board = await next_board()
+            mover = ana if ana.mention in board.content else ben
+            await take_turn(standin, mover, await private_controls(standin, mover, board, False, 0), rng)
+            actions += 2
+
+        # half a turn: the card is played or discarded, then the process dies before the draw
+        board = await next_board()
+        mover = ana if ana.mention in board.content else ben
+        msg = await private_controls(standin, mover, board, False, 0)
+        select, _ = controls(msg)
+        await mover.select(msg, select, [msg.component(select)["options"][0]["value"]])
+        msg = standin.messages_by_id[msg.id]
+        before = msg.content
+        await mover.click(msg, controls(msg)[1][-1]["custom_id"])  # discard
+        msg = await wait_change(standin, msg, before)
+        actions += 1
+        await kill(standin, proc)
+        await check_log_is_whole(db, 1, actions)
+
+        proc = await start_bot(standin, db)
+        # the draw buttons drawn before the crash still work after it
+        draw = next(b["custom_id"] for b in controls(msg)[1] if b["custom_id"].endswith(":d.deck"))
+        before = msg.content
+        await mover.click(msg, draw)
+        await wait_change(standin, msg, before)
+        actions += 1
+        # a crash right after a click: the move is either fully there or not at all
+        board = await next_board()
+        mover = ana if ana.mention in board.content else ben
+        msg = await private_controls(standin, mover, board, False, 0)
+        select, _ = controls(msg)
+        await mover.select(msg, select, [msg.component(select)["options"][0]["value"]])
+        msg = standin.messages_by_id[msg.id]
+        await mover.click(msg, controls(msg)[1][-1]["custom_id"], wait=False)
+        await asyncio.sleep(0.05)
+        await kill(standin, proc)
+        store = await open_store(f"sqlite:///{db}")
+        n = len(await store.actions(1))
+        await store.close()
+        assert n in (actions, actions + 1)
+        await check_log_is_whole(db, 1, n)
+
+        proc = await start_bot(standin, db)
+        # play on to the end of the round with the restarted process
+        r = await ana.slash("general", "partida status")
+        await r.wait_done(10)
+        turns_left = 0
+        while True:
+            rec_store = await open_store(f"sqlite:///{db}")
+            rec = await rec_store.get(1)
+            await rec_store.close()
+            if rec.status != "active":
+                break
+            loaded_game = registry.get(rec.game)
+            state = loaded_game.load(rec.state)
+            seat = loaded_game.to_move(state)[0]
+            mover = ana if rec.seats[seat]["user_id"] == ana.id else ben
+            r = await mover.slash("general", "partida hand")
+            await r.wait_done(10)
+            msg = r.messages[-1]
+            if controls(msg)[0]:
+                await take_turn(standin, mover, msg, rng)
+            else:  # mid-turn (the draw is due): draw from the deck
+                before = msg.content
+                await mover.click(msg, next(b["custom_id"] for b in controls(msg)[1] if b["custom_id"].endswith(":d.deck")))
+                await wait_change(standin, msg, before)
+            turns_left += 1
+        store = await open_store(f"sqlite:///{db}")
+        total = len(await store.actions(1))
+        await store.close()
+        assert rec.status == "finished"
+        await check_log_is_whole(db, 1, total)
+        assert total == 88  # one round: 44 turns of play/discard + draw, nothing lost or doubled
+        final = await standin.wait_for_message(channel, lambda m: "match is over" in m.content, 15)
+        assert not turn_button(final)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
