@@ -6,6 +6,13 @@
     rec = await store.commit_move(rec.id, rec.version, seat=0, action={...}, revealed=False, state=snapshot)
     await store.close()
 
+Every operation is one transaction. ``update`` and ``commit_move`` are compare-and-set on
+``version`` (``VersionConflict.current_version`` says what it is now); a channel holds at most one
+live (lobby/active) match (``ChannelBusy.existing_match_id``). Seats are
+``{"user_id": int | None, "ai": str | None, "name": str}`` (missing user_id/ai become None, other
+keys are kept); ``meta`` is a JSON object that ``update(meta=...)``/``commit_move(meta=...)``
+replace whole. Records are frozen dataclasses (``MatchRecord``, ``ActionRecord``).
+
 Database URLs:
     sqlite:///relative/path.sqlite3       relative to the working directory
     sqlite:////absolute/path.sqlite3
