@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import io
 import os
-import subprocess
 import sys
 import textwrap
 
@@ -17,7 +16,7 @@ from PIL import Image
 
 from tests.standin import StandIn, patch_discord
 from tests.standin import factories as fac
-from tests.standin.fixtures import standin, standin_spec  # noqa: F401  (fixtures)
+from tests.standin.fixtures import bot_process, standin, standin_spec  # noqa: F401  (fixtures)
 from tests.standin.spec import response_validator
 
 
@@ -289,6 +288,8 @@ async def test_threads_and_plain_messages(standin, bot):  # noqa: F811
     table = next(m for m in standin.messages_in("general") if m.content == "Table")
     assert int(public["id"]) == table.id
 
+    history = [m.content async for m in bot.get_channel(standin.default_channel_id).history(limit=10)]
+    assert history[0] == "Table" and len(history) == 2  # newest first; the deferred response is older
     # without the MESSAGE_CONTENT intent the bot sees guild messages with empty content, DMs in full
     await gus.say("general", "ping")
     await gus.say_dm("ping")
@@ -411,40 +412,38 @@ def test_factory_objects_match_the_spec(standin_spec):  # noqa: F811
         assert errors == [], (name, [e.message for e in errors[:3]])
 
 
-async def test_fresh_identify_from_a_subprocess_bot(standin):  # noqa: F811
-    """A bot in another process connects through the env vars; a restarted one identifies afresh."""
+async def test_fresh_identify_from_a_subprocess_bot(standin, bot_process):  # noqa: F811
+    """A bot in another process connects through the env vars; a SIGKILLed + restarted one identifies afresh."""
     script = textwrap.dedent("""
         import asyncio, os, sys
         import discord
+        from discord import app_commands
         sys.path.insert(0, os.getcwd())
         from tests.standin.patching import apply_env
         assert apply_env()
         client = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+        tree = app_commands.CommandTree(client)
 
-        @client.event
-        async def on_ready():
-            print("READY", client.user.id, len(client.guilds), flush=True)
+        @tree.command(name="pid", description="Which process answers?")
+        async def pid(interaction):
+            await interaction.response.send_message(str(os.getpid()))
 
+        client.setup_hook = tree.sync
         asyncio.run(client.start(os.environ["PARTIDA_DISCORD_TOKEN"]))
     """)
-    env = {**os.environ, **standin.env()}
-    procs = []
-    try:
-        for expected in (1, 2):
-            proc = await asyncio.create_subprocess_exec(sys.executable, "-c", script, env=env,
-                                                        stdout=subprocess.PIPE, cwd=os.getcwd())
-            procs.append(proc)
-            line = await asyncio.wait_for(proc.stdout.readline(), 10)
-            assert line.split()[0] == b"READY" and int(line.split()[1]) == standin.bot_id
-            assert standin.identify_count == expected
-            proc.kill()  # SIGKILL, as the e2e tests will do
-            await proc.wait()
-            await standin.wait_until(lambda: not standin._live, 3, "the dead bot to disconnect")
-    finally:
-        for p in procs:
-            if p.returncode is None:
-                p.kill()
-                await p.wait()
+    proc = bot_process([sys.executable, "-c", script], cwd=os.getcwd())
+    await proc.start()
+    nora = standin.user("nora")
+    first = await nora.slash(None, "pid", timeout=5)
+    assert first.content == str(proc.proc.pid)
+    await proc.kill()  # SIGKILL
+    # while nobody is connected, an interaction waits (up to 5 s) for the restarted bot
+    pending_task = asyncio.create_task(nora.slash(None, "pid"))
+    await proc.start()
+    pending = await pending_task
+    second = await nora.slash(None, "pid")
+    assert second.content == pending.content == str(proc.proc.pid) != first.content
+    assert standin.identify_count == 2 and standin.resume_count == 0, proc.log()
 
 
 def test_spec_check_cannot_be_skipped_in_ci(monkeypatch, tmp_path):

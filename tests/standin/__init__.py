@@ -14,10 +14,11 @@ PARTIDA_DISCORD_API, PARTIDA_DISCORD_GATEWAY (and PARTIDA_DISCORD_TOKEN).
 
 from .patching import apply_env, patch_discord
 from .person import InteractionResult, Person
+from .process import BotProcess
 from .server import Attachment, InteractionRecord, Message, StandIn, Violation
 from .spec import get_checker, in_ci, spec_path
 
 __all__ = [
-    "Attachment", "InteractionRecord", "InteractionResult", "Message", "Person", "StandIn", "Violation",
+    "Attachment", "BotProcess", "InteractionRecord", "InteractionResult", "Message", "Person", "StandIn", "Violation",
     "apply_env", "get_checker", "in_ci", "patch_discord", "spec_path",
 ]

@@ -6,6 +6,9 @@
   started with ``standin.run_client``, prints how many requests were checked against the spec,
   and FAILS the test if any violation was recorded (``standin.violations`` must be ``[]``;
   tests that provoke violations on purpose assert on them and then clear the list).
+- ``bot_process``: a factory ``bot_process(argv, env=None, cwd=None) -> BotProcess`` for bots in
+  another OS process (``await p.start()``, ``await p.kill()`` = SIGKILL, ``await p.restart()``);
+  every process still running is killed at teardown.
 - ``standin_spec``: skips the test when the spec file is absent outside CI (in CI: error).
 """
 
@@ -15,6 +18,7 @@ import pytest
 import pytest_asyncio
 
 from .patching import patch_discord
+from .process import BotProcess
 from .server import StandIn
 from .spec import get_checker, in_ci, spec_path
 
@@ -51,3 +55,22 @@ def standin_spec():
         assert not in_ci()
         pytest.skip(f"Discord API spec not found at {spec_path()}")
     return checker
+
+
+@pytest_asyncio.fixture
+async def bot_process(standin):
+    made: list[BotProcess] = []
+
+    def make(argv, *, env=None, cwd=None) -> BotProcess:
+        proc = BotProcess(standin, argv, env=env, cwd=cwd)
+        made.append(proc)
+        return proc
+
+    try:
+        yield make
+    finally:
+        for proc in made:
+            if proc.running:
+                proc.proc.kill()
+                await proc.proc.wait()
+            proc.log_path.unlink(missing_ok=True)

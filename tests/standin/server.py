@@ -1151,9 +1151,23 @@ class StandIn:
 
     async def _h_list_messages(self, request: web.Request, body: Any, files: Any, channel_id: str) -> web.Response:
         self._channel(channel_id)
-        limit = int(request.query.get("limit", "50"))
-        msgs = [m.raw for m in self.messages.get(int(channel_id), []) if not m.deleted and not m.ephemeral]
-        return json_response(list(reversed(msgs))[:limit])
+        q = request.query
+        limit = int(q.get("limit", "50"))
+        if not 1 <= limit <= 100:
+            raise StandInError(400, 50035, "limit must be 1..100", rule="spec")
+        msgs = sorted((m for m in self.messages.get(int(channel_id), []) if not m.deleted and not m.ephemeral),
+                      key=lambda m: m.id)
+        if "after" in q:
+            picked = [m for m in msgs if m.id > int(q["after"])][:limit]
+        elif "around" in q:
+            mid, half = int(q["around"]), limit // 2
+            older = [m for m in msgs if m.id < mid]
+            picked = (older[-half:] if half else []) + [m for m in msgs if m.id >= mid][: limit - half]
+        else:
+            if "before" in q:
+                msgs = [m for m in msgs if m.id < int(q["before"])]
+            picked = msgs[-limit:]
+        return json_response([m.raw for m in sorted(picked, key=lambda m: m.id, reverse=True)])
 
     async def _h_get_message(self, request: web.Request, body: Any, files: Any, channel_id: str,
                              message_id: str) -> web.Response:
