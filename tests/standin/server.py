@@ -542,9 +542,13 @@ class StandIn:
                 self._notify()
         return ws
 
-    async def _identify(self, ws: web.WebSocketResponse, d: dict[str, Any]) -> _Session:
-        self.identify_count += 1
+    async def _identify(self, ws: web.WebSocketResponse, d: dict[str, Any]) -> _Session | None:
         self.tokens_seen.add(str(d.get("token")))
+        if d.get("token") != self.token:
+            self.violate("GATEWAY", "IDENTIFY", "auth", "IDENTIFY with a token that is not the bot's")
+            await ws.close(code=4004, message=b"Authentication failed.")
+            return None
+        self.identify_count += 1
         shard = tuple(d.get("shard") or (0, 1))
         self._shard_count = shard[1]
         session = _Session(secrets.token_hex(16), (int(shard[0]), int(shard[1])), int(d.get("intents") or 0), ws=ws)
