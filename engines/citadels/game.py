@@ -1060,6 +1060,7 @@ class CitadelsGame(Game[State]):
             "to_move": list(self.to_move(st)),
             "crown": st.crown,
             "characters": list(st.roster),
+            "dark_city": st.dark_city,
             "districts_to_end": self._end_count(st),
             "bell_tower": st.bell,
             "deck_size": len(st.deck),
@@ -1128,6 +1129,9 @@ class CitadelsGame(Game[State]):
         else:
             v["hand"] = None
             v["my_characters"] = None
+            v["draft_seen"] = None
+            v["my_discards"] = None
+            v["museum_cards"] = None
         if over:
             r = self.result(st)
             v["result"] = r.to_json() if r else None
