@@ -19,8 +19,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engines.citadels import GAME  # noqa: E402
 from engines.citadels.ai import HeuristicPlayer  # noqa: E402
 
-ALT = {"rank1": "witch", "rank2": "tax_collector", "rank3": "wizard", "rank4": "emperor",
-       "rank5": "abbot", "rank6": "alchemist", "rank7": "navigator", "rank8": "diplomat"}
+ALT = {
+    "rank1": "witch",
+    "rank2": "tax_collector",
+    "rank3": "wizard",
+    "rank4": "emperor",
+    "rank5": "abbot",
+    "rank6": "alchemist",
+    "rank7": "navigator",
+    "rank8": "diplomat",
+}
 CONFIGS = [
     ("6 players, base", 6, {}),
     ("6 players, Dark City + alternates", 6, {"dark_city": True, **ALT}),

@@ -9,12 +9,43 @@ from . import cards as C
 
 # how much a character is worth to take or to hit, before the situation adjusts it
 _BASE = {
-    "assassin": 4.0, "thief": 3.0, "magician": 2.0, "king": 2.5, "bishop": 2.0, "merchant": 3.0,
-    "architect": 3.0, "warlord": 2.0, "witch": 4.0, "tax_collector": 3.0, "wizard": 3.0, "emperor": 2.5,
-    "abbot": 2.5, "alchemist": 2.5, "navigator": 3.0, "diplomat": 2.0, "artist": 2.0, "queen": 2.5,
+    "assassin": 4.0,
+    "thief": 3.0,
+    "magician": 2.0,
+    "king": 2.5,
+    "bishop": 2.0,
+    "merchant": 3.0,
+    "architect": 3.0,
+    "warlord": 2.0,
+    "witch": 4.0,
+    "tax_collector": 3.0,
+    "wizard": 3.0,
+    "emperor": 2.5,
+    "abbot": 2.5,
+    "alchemist": 2.5,
+    "navigator": 3.0,
+    "diplomat": 2.0,
+    "artist": 2.0,
+    "queen": 2.5,
 }
-_VICTIMS = ("merchant", "architect", "king", "emperor", "alchemist", "navigator", "bishop", "abbot",
-            "warlord", "diplomat", "tax_collector", "wizard", "magician", "thief", "queen", "artist")
+_VICTIMS = (
+    "merchant",
+    "architect",
+    "king",
+    "emperor",
+    "alchemist",
+    "navigator",
+    "bishop",
+    "abbot",
+    "warlord",
+    "diplomat",
+    "tax_collector",
+    "wizard",
+    "magician",
+    "thief",
+    "queen",
+    "artist",
+)
 
 
 class HeuristicPlayer:
@@ -98,7 +129,11 @@ class HeuristicPlayer:
             return ("income", "gold")
         if "navigate" in by_op:
             useful = [c for c in hand if worth(c) > 0]
-            return ("navigate", "gold") if useful or ("navigate", "cards") not in legal else ("navigate", "cards")
+            return (
+                ("navigate", "gold")
+                if useful or ("navigate", "cards") not in legal
+                else ("navigate", "cards")
+            )
         builds = [c for c in by_op.get("build", []) if worth(c[1]) > 0]
         if "collect" in by_op:
             turn = v["turn"]

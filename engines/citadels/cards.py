@@ -81,7 +81,16 @@ assert len(BASE_CARDS) == 66 and len(DARK_CITY_CARDS) == 14
 
 # Characters: id -> rank. Base first, then the Dark City alternates, then rank 9.
 BASE_CHARACTERS = ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord")
-ALT_CHARACTERS = ("witch", "tax_collector", "wizard", "emperor", "abbot", "alchemist", "navigator", "diplomat")
+ALT_CHARACTERS = (
+    "witch",
+    "tax_collector",
+    "wizard",
+    "emperor",
+    "abbot",
+    "alchemist",
+    "navigator",
+    "diplomat",
+)
 RANK9_CHARACTERS = ("artist", "queen")
 CHARACTERS = BASE_CHARACTERS + ALT_CHARACTERS + RANK9_CHARACTERS
 RANK: dict[str, int] = {}

@@ -22,13 +22,55 @@ RANK = C.RANK
 
 # fields of the state, in dump order (all JSON-able except rng)
 _FIELDS = (
-    "n", "dark_city", "end_at", "roster", "deck", "hands", "cities", "gold", "crown", "round", "phase",
-    "pool", "face_up", "face_down", "steps", "step_i", "picks", "seen", "discarded",
-    "call_i", "owner", "revealed", "murdered", "robbed", "bewitched", "thief_seat", "witch_seat",
-    "tax_seat", "bishop_seat", "crown_given_to",
-    "t_seat", "t_char", "t_mode", "t_income", "t_builds", "t_built", "t_spent", "t_used", "t_thank",
-    "t_beaut", "pending", "built_round", "beautified", "museum", "bell", "complete_order",
-    "last_round", "final_round", "draws",
+    "n",
+    "dark_city",
+    "end_at",
+    "roster",
+    "deck",
+    "hands",
+    "cities",
+    "gold",
+    "crown",
+    "round",
+    "phase",
+    "pool",
+    "face_up",
+    "face_down",
+    "steps",
+    "step_i",
+    "picks",
+    "seen",
+    "discarded",
+    "call_i",
+    "owner",
+    "revealed",
+    "murdered",
+    "robbed",
+    "bewitched",
+    "thief_seat",
+    "witch_seat",
+    "tax_seat",
+    "bishop_seat",
+    "crown_given_to",
+    "t_seat",
+    "t_char",
+    "t_mode",
+    "t_income",
+    "t_builds",
+    "t_built",
+    "t_spent",
+    "t_used",
+    "t_thank",
+    "t_beaut",
+    "pending",
+    "built_round",
+    "beautified",
+    "museum",
+    "bell",
+    "complete_order",
+    "last_round",
+    "final_round",
+    "draws",
 )
 
 
@@ -156,7 +198,7 @@ class CitadelsGame(Game[State]):
 
     @staticmethod
     def _has(st: State, seat: int, kind: str) -> bool:
-        for c in st.cities[seat]:
+        for c in st.cities[seat]:  # noqa: SIM110 - a plain loop is faster here
             if KIND[c] == kind:
                 return True
         return False
@@ -216,8 +258,15 @@ class CitadelsGame(Game[State]):
         c = st.crown
         if n == 2:
             a, b = c, 1 - c
-            st.steps = [[a, "pick"], [b, "pick"], [b, "discard"], [a, "pick"], [a, "discard"], [b, "pick"],
-                        [b, "discard"]]
+            st.steps = [
+                [a, "pick"],
+                [b, "pick"],
+                [b, "discard"],
+                [a, "pick"],
+                [a, "discard"],
+                [b, "pick"],
+                [b, "discard"],
+            ]
         elif n == 3:
             st.steps = [[(c + i) % 3, "pick"] for i in range(6)]
         else:
@@ -234,7 +283,9 @@ class CitadelsGame(Game[State]):
         st.pending = None
         st.t_seat = -1
         st.t_char = ""
-        ev.append(Event("round_start", None, {"round": st.round, "crown": st.crown, "face_up": list(st.face_up)}))
+        ev.append(
+            Event("round_start", None, {"round": st.round, "crown": st.crown, "face_up": list(st.face_up)})
+        )
         self._note_seen(st)
 
     def _last_rule(self, st: State) -> bool:
@@ -424,7 +475,10 @@ class CitadelsGame(Game[State]):
     def _score_parts(self, st: State, seat: int, final_round: int) -> dict[str, int]:
         city = st.cities[seat]
         districts = sum(C.CARD_POINTS[c] for c in city) + sum(1 for c in city if c in st.beautified)
-        parts = {"districts": districts, "five_colours": 3 if self._five_colours(st, seat, final_round) else 0}
+        parts = {
+            "districts": districts,
+            "five_colours": 3 if self._five_colours(st, seat, final_round) else 0,
+        }
         complete = len(city) >= self._end_count(st)
         parts["complete"] = 0
         if complete and st.complete_order:
@@ -569,8 +623,11 @@ class CitadelsGame(Game[State]):
         if ch == "assassin" and "murder" not in used:
             out += [("murder", c) for c in st.roster if RANK[c] >= 2 and c not in st.face_up]
         elif ch == "thief" and "rob" not in used:
-            out += [("rob", c) for c in st.roster
-                    if RANK[c] >= 3 and c not in st.face_up and c != st.murdered and c != st.bewitched]
+            out += [
+                ("rob", c)
+                for c in st.roster
+                if RANK[c] >= 3 and c not in st.face_up and c != st.murdered and c != st.bewitched
+            ]
         elif ch == "magician" and "magic" not in used:
             out += [("swap_hands", s) for s in range(st.n) if s != seat]
             out += [("magician_discard", c) for c in hand]
@@ -676,7 +733,11 @@ class CitadelsGame(Game[State]):
         if st.phase == "draft":
             return ("not_available", f"{code!r} is not possible in the draft now", {})
         if st.pending is not None:
-            return ("decision_pending", f"first decide: {st.pending['kind']}", {"pending": st.pending["kind"]})
+            return (
+                "decision_pending",
+                f"first decide: {st.pending['kind']}",
+                {"pending": st.pending["kind"]},
+            )
         if op == "build":
             c = code[1]
             if not st.t_income:
@@ -844,7 +905,9 @@ class CitadelsGame(Game[State]):
             mine, theirs = st.cities[seat], st.cities[owner]
             mine[mine.index(m)] = t
             theirs[theirs.index(t)] = m
-            ev.append(Event("exchange", seat, {"give": CARD_ID[m], "take": CARD_ID[t], "with": owner, "gold": diff}))
+            ev.append(
+                Event("exchange", seat, {"give": CARD_ID[m], "take": CARD_ID[t], "with": owner, "gold": diff})
+            )
             return Outcome(ev, False)
         if op == "beautify":
             st.t_beaut += 1
@@ -1043,15 +1106,17 @@ class CitadelsGame(Game[State]):
             if over and st.last_round:
                 chars = [c for c, o in st.last_round["characters"].items() if o == s]
             parts = self._score_parts(st, s, fr)
-            players.append({
-                "seat": s,
-                "gold": st.gold[s],
-                "hand_size": len(st.hands[s]),
-                "city": self._city_json(st, s),
-                "characters": chars,
-                "complete": len(st.cities[s]) >= self._end_count(st),
-                "score": parts["total"],
-            })
+            players.append(
+                {
+                    "seat": s,
+                    "gold": st.gold[s],
+                    "hand_size": len(st.hands[s]),
+                    "city": self._city_json(st, s),
+                    "characters": chars,
+                    "complete": len(st.cities[s]) >= self._end_count(st),
+                    "score": parts["total"],
+                }
+            )
         v: dict[str, Any] = {
             "game": "citadels",
             "viewer": seat,
@@ -1151,15 +1216,27 @@ class CitadelsGame(Game[State]):
             scores=scores,
             ranking=ranking,
             tiebreak="highest character rank held in the last round, then most gold",
-            details={"breakdown": parts, "last_round_rank": top_rank, "gold": list(st.gold),
-                     "first_complete": st.complete_order[0] if st.complete_order else None},
+            details={
+                "breakdown": parts,
+                "last_round_rank": top_rank,
+                "gold": list(st.gold),
+                "first_complete": st.complete_order[0] if st.complete_order else None,
+            },
         )
 
     # ------------------------------------------------------------------ JSON boundary
 
-    _CARD_FIELDS = {"keep": "card", "build": "district", "magician_discard": "card", "destroy": "district",
-                    "beautify": "district", "laboratory": "card", "museum": "card", "armory": "district",
-                    "lighthouse": "card"}
+    _CARD_FIELDS = {
+        "keep": "card",
+        "build": "district",
+        "magician_discard": "card",
+        "destroy": "district",
+        "beautify": "district",
+        "laboratory": "card",
+        "museum": "card",
+        "armory": "district",
+        "lighthouse": "card",
+    }
     _SEAT_FIELDS = ("swap_hands", "wizard_look", "give_crown", "abbot_take")
     _CHAR_FIELDS = ("draft", "discard_character", "murder", "bewitch", "rob")
     _NOARG = ("end_turn", "thank", "collect", "smithy", "magician_draw")

@@ -8,8 +8,16 @@ from engines.ai import RandomPlayer, best_player, play_out, players_for
 from engines.citadels import GAME
 from engines.citadels.ai import HeuristicPlayer
 
-ALT = {"rank1": "witch", "rank2": "tax_collector", "rank3": "wizard", "rank4": "emperor",
-       "rank5": "abbot", "rank6": "alchemist", "rank7": "navigator", "rank8": "diplomat"}
+ALT = {
+    "rank1": "witch",
+    "rank2": "tax_collector",
+    "rank3": "wizard",
+    "rank4": "emperor",
+    "rank5": "abbot",
+    "rank6": "alchemist",
+    "rank7": "navigator",
+    "rank8": "diplomat",
+}
 
 
 def heuristic_wins(games: int, options: dict, first_seed: int = 1000) -> int:

@@ -6,8 +6,16 @@ from engines.core import IllegalAction
 
 from .helpers import act, card, end, ids, legal, scenario, turn
 
-ALT = {"rank1": "witch", "rank2": "tax_collector", "rank3": "wizard", "rank4": "emperor",
-       "rank5": "abbot", "rank6": "alchemist", "rank7": "navigator", "rank8": "diplomat"}
+ALT = {
+    "rank1": "witch",
+    "rank2": "tax_collector",
+    "rank3": "wizard",
+    "rank4": "emperor",
+    "rank5": "abbot",
+    "rank6": "alchemist",
+    "rank7": "navigator",
+    "rank8": "diplomat",
+}
 
 
 # ---------------------------------------------------------------- Assassin
@@ -72,8 +80,12 @@ def test_magician_swaps_hands_even_with_an_empty_hand():
 
 
 def test_magician_discards_to_bottom_and_draws_as_many():
-    st = scenario(3, picks={0: ["magician"], 1: ["king"], 2: ["bishop"]},
-                  hands={0: ["manor", "temple", "castle"]}, deck_top=["palace", "church"])
+    st = scenario(
+        3,
+        picks={0: ["magician"], 1: ["king"], 2: ["bishop"]},
+        hands={0: ["manor", "temple", "castle"]},
+        deck_top=["palace", "church"],
+    )
     act(st, 0, {"type": "magician_discard", "card": "manor#1"})
     assert [a["type"] for a in legal(st, 0)] == ["magician_discard", "magician_discard", "magician_draw"]
     act(st, 0, {"type": "magician_discard", "card": "castle#1"})
@@ -87,8 +99,12 @@ def test_magician_discards_to_bottom_and_draws_as_many():
 
 
 def test_king_takes_crown_when_called_and_collects_yellow():
-    st = scenario(4, picks={0: ["thief"], 1: ["king"], 2: ["bishop"], 3: ["warlord"]},
-                  cities={1: ["manor", "castle", "temple"]}, crown=3)
+    st = scenario(
+        4,
+        picks={0: ["thief"], 1: ["king"], 2: ["bishop"], 3: ["warlord"]},
+        cities={1: ["manor", "castle", "temple"]},
+        crown=3,
+    )
     end(st)
     assert turn(st) == (1, "king") and st.crown == 1
     act(st, 1, {"type": "income", "take": "gold"})
@@ -98,8 +114,11 @@ def test_king_takes_crown_when_called_and_collects_yellow():
 
 
 def test_uncollected_income_is_paid_at_end_of_turn():
-    st = scenario(4, picks={0: ["king"], 1: ["merchant"], 2: ["bishop"], 3: ["warlord"]},
-                  cities={0: ["manor", "palace"]})
+    st = scenario(
+        4,
+        picks={0: ["king"], 1: ["merchant"], 2: ["bishop"], 3: ["warlord"]},
+        cities={0: ["manor", "palace"]},
+    )
     end(st)
     assert st.gold[0] == 2 + 2
 
@@ -117,8 +136,9 @@ def test_king_is_never_set_aside_face_up():
 
 def test_bishop_protects_from_warlord_unless_murdered():
     cities = {1: ["temple", "church"], 2: ["manor"]}
-    st = scenario(4, picks={0: ["thief"], 1: ["bishop"], 2: ["merchant"], 3: ["warlord"]}, cities=cities,
-                  gold={3: 9})
+    st = scenario(
+        4, picks={0: ["thief"], 1: ["bishop"], 2: ["merchant"], 3: ["warlord"]}, cities=cities, gold={3: 9}
+    )
     end(st)
     end(st)  # bishop collects 2 blue at end
     assert st.gold[1] == 2 + 2
@@ -127,8 +147,9 @@ def test_bishop_protects_from_warlord_unless_murdered():
     targets = {a["district"] for a in legal(st, 3) if a["type"] == "destroy"}
     assert targets == {"manor#1"}
 
-    st = scenario(4, picks={0: ["assassin"], 1: ["bishop"], 2: ["merchant"], 3: ["warlord"]}, cities=cities,
-                  gold={3: 9})
+    st = scenario(
+        4, picks={0: ["assassin"], 1: ["bishop"], 2: ["merchant"], 3: ["warlord"]}, cities=cities, gold={3: 9}
+    )
     act(st, 0, {"type": "murder", "character": "bishop"})
     end(st)
     end(st)
@@ -140,8 +161,12 @@ def test_bishop_protects_from_warlord_unless_murdered():
 
 
 def test_merchant_gets_one_gold_after_action_plus_green():
-    st = scenario(4, picks={0: ["merchant"], 1: ["architect"], 2: ["warlord"]},
-                  cities={0: ["tavern", "market"]}, deck_top=["manor", "castle"])
+    st = scenario(
+        4,
+        picks={0: ["merchant"], 1: ["architect"], 2: ["warlord"]},
+        cities={0: ["tavern", "market"]},
+        deck_top=["manor", "castle"],
+    )
     act(st, 0, {"type": "income", "take": "cards"})
     act(st, 0, {"type": "keep", "card": "castle#1"})
     assert st.gold[0] == 1
@@ -150,9 +175,13 @@ def test_merchant_gets_one_gold_after_action_plus_green():
 
 
 def test_architect_draws_two_more_and_builds_three():
-    st = scenario(4, picks={0: ["architect"], 3: ["warlord"]},
-                  hands={0: ["temple", "tavern", "watchtower", "manor"]}, gold={0: 2},
-                  deck_top=["palace", "castle"])
+    st = scenario(
+        4,
+        picks={0: ["architect"], 3: ["warlord"]},
+        hands={0: ["temple", "tavern", "watchtower", "manor"]},
+        gold={0: 2},
+        deck_top=["palace", "castle"],
+    )
     act(st, 0, {"type": "income", "take": "gold"})
     assert "palace#1" in ids(st.hands[0]) and len(st.hands[0]) == 6
     for d in ("temple#1", "tavern#1", "watchtower#1"):
@@ -162,8 +191,12 @@ def test_architect_draws_two_more_and_builds_three():
 
 
 def test_ordinary_character_builds_one_and_only_after_income():
-    st = scenario(4, picks={0: ["king"], 1: ["merchant"], 2: ["bishop"], 3: ["warlord"]},
-                  hands={0: ["temple", "tavern"]}, gold={0: 5})
+    st = scenario(
+        4,
+        picks={0: ["king"], 1: ["merchant"], 2: ["bishop"], 3: ["warlord"]},
+        hands={0: ["temple", "tavern"]},
+        gold={0: 5},
+    )
     with pytest.raises(IllegalAction) as e:
         act(st, 0, {"type": "build", "district": "temple#1"})
     assert e.value.code == "income_first"
@@ -178,8 +211,11 @@ def test_ordinary_character_builds_one_and_only_after_income():
 
 
 def test_warlord_destroy_cost_targets_and_completed_city():
-    cities = {0: ["temple"], 1: ["keep", "castle", "watchtower"],
-              2: ["manor", "castle#2", "palace", "temple#2", "church", "monastery", "tavern", "market"]}
+    cities = {
+        0: ["temple"],
+        1: ["keep", "castle", "watchtower"],
+        2: ["manor", "castle#2", "palace", "temple#2", "church", "monastery", "tavern", "market"],
+    }
     st = scenario(4, picks={0: ["warlord"]}, cities=cities, gold={0: 1})
     act(st, 0, {"type": "income", "take": "gold"})  # 3 gold
     targets = {a["district"] for a in legal(st, 0) if a["type"] == "destroy"}
@@ -196,9 +232,14 @@ def test_warlord_destroy_cost_targets_and_completed_city():
 
 def test_witch_bewitches_and_finishes_the_victims_turn():
     opts = {"rank1": "witch"}
-    st = scenario(4, opts, picks={0: ["witch"], 1: ["king"], 2: ["merchant"], 3: ["warlord"]},
-                  cities={0: ["tavern", "market"], 2: ["docks"]}, hands={0: ["temple"], 2: ["church"]},
-                  crown=3)
+    st = scenario(
+        4,
+        opts,
+        picks={0: ["witch"], 1: ["king"], 2: ["merchant"], 3: ["warlord"]},
+        cities={0: ["tavern", "market"], 2: ["docks"]},
+        hands={0: ["temple"], 2: ["church"]},
+        crown=3,
+    )
     assert {a["type"] for a in legal(st, 0)} == {"income"}
     act(st, 0, {"type": "income", "take": "gold"})
     assert {a["type"] for a in legal(st, 0)} == {"bewitch"}
@@ -219,8 +260,9 @@ def test_witch_bewitches_and_finishes_the_victims_turn():
 
 
 def test_bewitched_king_still_takes_the_crown():
-    st = scenario(4, {"rank1": "witch"}, picks={0: ["witch"], 1: ["king"], 2: ["merchant"], 3: ["warlord"]},
-                  crown=3)
+    st = scenario(
+        4, {"rank1": "witch"}, picks={0: ["witch"], 1: ["king"], 2: ["merchant"], 3: ["warlord"]}, crown=3
+    )
     act(st, 0, {"type": "income", "take": "gold"})
     act(st, 0, {"type": "bewitch", "character": "king"})
     assert st.t_char == "king" and st.t_seat == 1 and st.crown == 1
@@ -243,9 +285,13 @@ def test_thief_cannot_rob_the_bewitched_character():
 
 
 def test_tax_collector_takes_one_gold_from_each_builder():
-    st = scenario(4, {"rank2": "tax_collector"},
-                  picks={0: ["assassin"], 1: ["tax_collector"], 2: ["merchant"], 3: ["warlord"]},
-                  hands={2: ["tavern"], 3: ["temple"], 0: ["watchtower"]}, gold={2: 3, 3: 1, 0: 1})
+    st = scenario(
+        4,
+        {"rank2": "tax_collector"},
+        picks={0: ["assassin"], 1: ["tax_collector"], 2: ["merchant"], 3: ["warlord"]},
+        hands={2: ["tavern"], 3: ["temple"], 0: ["watchtower"]},
+        gold={2: 3, 3: 1, 0: 1},
+    )
     act(st, 0, {"type": "income", "take": "gold"})
     act(st, 0, {"type": "build", "district": "watchtower#1"})
     act(st, 0, {"type": "end_turn"})
@@ -264,8 +310,13 @@ def test_tax_collector_takes_one_gold_from_each_builder():
 
 
 def test_wizard_looks_and_takes_a_card_into_hand():
-    st = scenario(4, {"rank3": "wizard"}, picks={0: ["wizard"], 1: ["king"], 2: ["merchant"], 3: ["warlord"]},
-                  hands={1: ["palace", "manor"]}, gold={0: 0})
+    st = scenario(
+        4,
+        {"rank3": "wizard"},
+        picks={0: ["wizard"], 1: ["king"], 2: ["merchant"], 3: ["warlord"]},
+        hands={1: ["palace", "manor"]},
+        gold={0: 0},
+    )
     out = act(st, 0, {"type": "wizard_look", "seat": 1})
     assert out.revealed
     from engines.citadels import GAME
@@ -280,8 +331,14 @@ def test_wizard_looks_and_takes_a_card_into_hand():
 
 
 def test_wizard_builds_the_taken_card_at_once_even_a_duplicate():
-    st = scenario(4, {"rank3": "wizard"}, picks={0: ["wizard"], 1: ["king"], 2: ["merchant"], 3: ["warlord"]},
-                  hands={1: ["manor#2"], 0: ["temple#2"]}, cities={0: ["manor", "temple"]}, gold={0: 4})
+    st = scenario(
+        4,
+        {"rank3": "wizard"},
+        picks={0: ["wizard"], 1: ["king"], 2: ["merchant"], 3: ["warlord"]},
+        hands={1: ["manor#2"], 0: ["temple#2"]},
+        cities={0: ["manor", "temple"]},
+        gold={0: 4},
+    )
     act(st, 0, {"type": "wizard_look", "seat": 1})
     act(st, 0, {"type": "wizard_take", "card": "manor#2", "build": True})
     assert ids(st.cities[0]) == ["manor#1", "manor#2", "temple#1"] and st.gold[0] == 1
@@ -295,8 +352,15 @@ def test_wizard_builds_the_taken_card_at_once_even_a_duplicate():
 
 
 def test_emperor_must_give_crown_and_receives_gold_or_card():
-    st = scenario(4, {"rank4": "emperor"}, picks={0: ["emperor"], 1: ["thief"], 2: ["merchant"], 3: ["warlord"]},
-                  hands={2: ["manor"]}, gold={2: 3}, crown=1, seed=3)
+    st = scenario(
+        4,
+        {"rank4": "emperor"},
+        picks={0: ["emperor"], 1: ["thief"], 2: ["merchant"], 3: ["warlord"]},
+        hands={2: ["manor"]},
+        gold={2: 3},
+        crown=1,
+        seed=3,
+    )
     # emperor is rank 4, thief (rank 2) is called first
     end(st)
     assert turn(st) == (0, "emperor")
@@ -313,8 +377,13 @@ def test_emperor_must_give_crown_and_receives_gold_or_card():
 
 
 def test_emperor_tribute_in_gold_when_the_receiver_has_no_cards():
-    st = scenario(4, {"rank4": "emperor"}, picks={0: ["emperor"], 1: ["merchant"], 2: ["bishop"], 3: ["warlord"]},
-                  gold={3: 2}, crown=1)
+    st = scenario(
+        4,
+        {"rank4": "emperor"},
+        picks={0: ["emperor"], 1: ["merchant"], 2: ["bishop"], 3: ["warlord"]},
+        gold={3: 2},
+        crown=1,
+    )
     act(st, 0, {"type": "give_crown", "seat": 3})
     assert st.gold[3] == 1 and st.gold[0] == 1 and st.pending is None
 
@@ -323,8 +392,13 @@ def test_emperor_tribute_in_gold_when_the_receiver_has_no_cards():
 
 
 def test_abbot_takes_one_gold_from_the_richest_player():
-    st = scenario(4, {"rank5": "abbot"}, picks={0: ["abbot"], 2: ["merchant"], 3: ["warlord"]},
-                  gold={0: 1, 1: 6, 2: 6, 3: 2}, cities={0: ["temple"]})
+    st = scenario(
+        4,
+        {"rank5": "abbot"},
+        picks={0: ["abbot"], 2: ["merchant"], 3: ["warlord"]},
+        gold={0: 1, 1: 6, 2: 6, 3: 2},
+        cities={0: ["temple"]},
+    )
     assert {a["seat"] for a in legal(st, 0) if a["type"] == "abbot_take"} == {1, 2}
     act(st, 0, {"type": "abbot_take", "seat": 2})
     assert st.gold[2] == 5 and st.gold[0] == 2
@@ -336,8 +410,13 @@ def test_abbot_takes_one_gold_from_the_richest_player():
 
 
 def test_alchemist_gets_back_gold_spent_on_building():
-    st = scenario(4, {"rank6": "alchemist"}, picks={0: ["alchemist"], 3: ["warlord"]},
-                  hands={0: ["palace"]}, gold={0: 3})
+    st = scenario(
+        4,
+        {"rank6": "alchemist"},
+        picks={0: ["alchemist"], 3: ["warlord"]},
+        hands={0: ["palace"]},
+        gold={0: 3},
+    )
     act(st, 0, {"type": "income", "take": "gold"})
     act(st, 0, {"type": "build", "district": "palace#1"})
     assert st.gold[0] == 0
@@ -349,8 +428,13 @@ def test_alchemist_gets_back_gold_spent_on_building():
 
 
 def test_navigator_takes_four_more_and_cannot_build():
-    st = scenario(4, {"rank7": "navigator"}, picks={0: ["navigator"], 3: ["warlord"]},
-                  hands={0: ["temple"]}, gold={0: 5})
+    st = scenario(
+        4,
+        {"rank7": "navigator"},
+        picks={0: ["navigator"], 3: ["warlord"]},
+        hands={0: ["temple"]},
+        gold={0: 5},
+    )
     act(st, 0, {"type": "income", "take": "gold"})
     assert not [a for a in legal(st, 0) if a["type"] == "build"]
     act(st, 0, {"type": "navigate", "take": "cards"})
@@ -363,8 +447,13 @@ def test_navigator_takes_four_more_and_cannot_build():
 
 def test_diplomat_exchanges_paying_the_difference():
     cities = {0: ["temple"], 1: ["palace", "keep"], 2: ["castle"]}
-    st = scenario(4, {"rank8": "diplomat"}, picks={0: ["diplomat"], 1: ["king"], 2: ["bishop"], 3: ["merchant"]},
-                  cities=cities, gold={0: 2})
+    st = scenario(
+        4,
+        {"rank8": "diplomat"},
+        picks={0: ["diplomat"], 1: ["king"], 2: ["bishop"], 3: ["merchant"]},
+        cities=cities,
+        gold={0: 2},
+    )
     assert turn(st)[1] == "king"
     end(st)
     end(st)  # bishop
@@ -384,8 +473,14 @@ def test_diplomat_exchanges_paying_the_difference():
 
 
 def test_artist_beautifies_up_to_two_districts():
-    st = scenario(4, {"rank9": "artist"}, picks={0: ["artist"], 1: ["king"], 2: ["bishop"], 3: ["warlord"]},
-                  cities={0: ["temple", "manor", "castle"]}, gold={0: 3}, crown=0)
+    st = scenario(
+        4,
+        {"rank9": "artist"},
+        picks={0: ["artist"], 1: ["king"], 2: ["bishop"], 3: ["warlord"]},
+        cities={0: ["temple", "manor", "castle"]},
+        gold={0: 3},
+        crown=0,
+    )
     end(st)
     end(st)
     end(st)

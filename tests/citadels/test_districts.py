@@ -34,7 +34,9 @@ def test_haunted_city_counts_as_missing_colour_except_when_built_in_last_round()
     st.built_round["haunted_city#1"] = 5
     assert parts(st, 0, final_round=5)["five_colours"] == 0
     # as the only purple it cannot be both purple and red
-    st = scenario(4, picks={0: ["king"]}, cities={0: ["manor", "temple", "tavern", "watchtower", "haunted_city"]})
+    st = scenario(
+        4, picks={0: ["king"]}, cities={0: ["manor", "temple", "tavern", "watchtower", "haunted_city"]}
+    )
     st.built_round["haunted_city#1"] = 5
     assert parts(st, 0, final_round=5)["five_colours"] == 3  # it is purple itself
 
@@ -103,8 +105,9 @@ def test_library_keeps_both_and_with_observatory_two_of_three():
     st = scenario(4, picks={0: ["king"]}, cities={0: ["library"]}, deck_top=["manor", "temple"])
     act(st, 0, {"type": "income", "take": "cards"})
     assert st.pending is None and ids(st.hands[0]) == ["manor#1", "temple#1"]
-    st = scenario(4, picks={0: ["king"]}, cities={0: ["library", "observatory"]},
-                  deck_top=["manor", "temple", "tavern"])
+    st = scenario(
+        4, picks={0: ["king"]}, cities={0: ["library", "observatory"]}, deck_top=["manor", "temple", "tavern"]
+    )
     act(st, 0, {"type": "income", "take": "cards"})
     act(st, 0, {"type": "keep", "card": "temple#1"})
     assert st.pending is not None
@@ -160,16 +163,27 @@ def test_museum_stores_cards_and_scores_them():
 
 
 def test_imperial_treasury_map_room_wishing_well_scores():
-    st = scenario(4, DC, picks={0: ["king"]},
-                  cities={0: ["imperial_treasury", "map_room", "wishing_well", "keep"]},
-                  hands={0: ["manor", "temple"]}, gold={0: 5})
+    st = scenario(
+        4,
+        DC,
+        picks={0: ["king"]},
+        cities={0: ["imperial_treasury", "map_room", "wishing_well", "keep"]},
+        hands={0: ["manor", "temple"]},
+        gold={0: 5},
+    )
     # treasury 5 gold + map room 2 cards + wishing well 3 other purples
     assert parts(st, 0)["purple_bonus"] == 5 + 2 + 3
 
 
 def test_quarry_allows_one_duplicate():
-    st = scenario(4, DC, picks={0: ["architect"]}, cities={0: ["quarry", "manor", "temple"]},
-                  hands={0: ["manor#2", "temple#2"]}, gold={0: 10})
+    st = scenario(
+        4,
+        DC,
+        picks={0: ["architect"]},
+        cities={0: ["quarry", "manor", "temple"]},
+        hands={0: ["manor#2", "temple#2"]},
+        gold={0: 10},
+    )
     act(st, 0, {"type": "income", "take": "gold"})
     act(st, 0, {"type": "build", "district": "manor#2"})
     with pytest.raises(IllegalAction) as e:
@@ -187,8 +201,14 @@ def test_duplicates_refused_without_quarry():
 
 
 def test_poor_house_and_park_at_end_of_turn():
-    st = scenario(4, DC, picks={0: ["king"], 1: ["warlord"]}, cities={0: ["poor_house", "park"]},
-                  hands={0: ["manor"]}, gold={0: 1})
+    st = scenario(
+        4,
+        DC,
+        picks={0: ["king"], 1: ["warlord"]},
+        cities={0: ["poor_house", "park"]},
+        hands={0: ["manor"]},
+        gold={0: 1},
+    )
     act(st, 0, {"type": "income", "take": "gold"})
     act(st, 0, {"type": "build", "district": "manor#1"})
     assert st.gold[0] == 0 and st.hands[0] == []
@@ -198,8 +218,14 @@ def test_poor_house_and_park_at_end_of_turn():
 
 
 def test_poor_house_gives_gold_when_empty():
-    st = scenario(4, DC, picks={0: ["merchant"], 1: ["warlord"]}, cities={0: ["poor_house"]},
-                  hands={0: ["castle"]}, gold={0: 1})
+    st = scenario(
+        4,
+        DC,
+        picks={0: ["merchant"], 1: ["warlord"]},
+        cities={0: ["poor_house"]},
+        hands={0: ["castle"]},
+        gold={0: 1},
+    )
     act(st, 0, {"type": "income", "take": "gold"})  # 1 + 2 + 1 (merchant)
     act(st, 0, {"type": "build", "district": "castle#1"})
     act(st, 0, {"type": "end_turn"})
@@ -208,8 +234,14 @@ def test_poor_house_gives_gold_when_empty():
 
 def test_bell_tower_announcement_and_revert():
     city = ["manor", "temple", "tavern", "watchtower", "church"]
-    st = scenario(4, DC, picks={0: ["architect"], 1: ["warlord"]}, cities={0: city},
-                  hands={0: ["bell_tower", "castle"]}, gold={0: 20})
+    st = scenario(
+        4,
+        DC,
+        picks={0: ["architect"], 1: ["warlord"]},
+        cities={0: city},
+        hands={0: ["bell_tower", "castle"]},
+        gold={0: 20},
+    )
     act(st, 0, {"type": "income", "take": "gold"})
     act(st, 0, {"type": "build", "district": "bell_tower#1"})
     assert st.pending["kind"] == "bell"
@@ -226,8 +258,9 @@ def test_bell_tower_announcement_and_revert():
 
 
 def test_factory_discounts_other_purple_districts():
-    st = scenario(4, DC, picks={0: ["architect"]}, cities={0: ["factory"]}, hands={0: ["keep", "tavern"]},
-                  gold={0: 1})
+    st = scenario(
+        4, DC, picks={0: ["architect"]}, cities={0: ["factory"]}, hands={0: ["keep", "tavern"]}, gold={0: 1}
+    )
     act(st, 0, {"type": "income", "take": "gold"})
     act(st, 0, {"type": "build", "district": "keep#1"})
     assert st.gold[0] == 1
@@ -236,8 +269,14 @@ def test_factory_discounts_other_purple_districts():
 
 
 def test_hospital_lets_the_murdered_take_an_action_only():
-    st = scenario(4, DC, picks={0: ["assassin"], 1: ["merchant"], 2: ["warlord"]},
-                  cities={1: ["hospital", "tavern"]}, hands={1: ["temple"]}, gold={1: 3})
+    st = scenario(
+        4,
+        DC,
+        picks={0: ["assassin"], 1: ["merchant"], 2: ["warlord"]},
+        cities={1: ["hospital", "tavern"]},
+        hands={1: ["temple"]},
+        gold={1: 3},
+    )
     act(st, 0, {"type": "murder", "character": "merchant"})
     end(st)
     assert turn(st) == (1, "merchant") and st.t_mode == "hospital"
@@ -254,7 +293,9 @@ def test_throne_room_pays_when_the_crown_moves():
 
 
 def test_ball_room_thanks_or_forfeit():
-    st = scenario(4, DC, picks={0: ["thief"], 1: ["merchant"], 3: ["warlord"]}, cities={2: ["ball_room"]}, crown=2)
+    st = scenario(
+        4, DC, picks={0: ["thief"], 1: ["merchant"], 3: ["warlord"]}, cities={2: ["ball_room"]}, crown=2
+    )
     assert legal(st, 0)[0] == {"type": "thank"}
     assert GAME.view(st, None)["turn"]["must_thank"]
     act(st, 0, {"type": "thank"})

@@ -52,8 +52,15 @@ def test_two_player_draft_pick_discard_sequence():
     a = st.crown
     b = 1 - a
     log = run_draft(st)
-    assert [(s, k) for s, k, _ in log] == [(a, "pick"), (b, "pick"), (b, "discard"), (a, "pick"), (a, "discard"),
-                                          (b, "pick"), (b, "discard")]
+    assert [(s, k) for s, k, _ in log] == [
+        (a, "pick"),
+        (b, "pick"),
+        (b, "discard"),
+        (a, "pick"),
+        (a, "discard"),
+        (b, "pick"),
+        (b, "discard"),
+    ]
     assert [len(c) for _, _, c in log] == [7, 6, 5, 4, 3, 2, 1]
     assert len(st.discarded[a]) == 1 and len(st.discarded[b]) == 2
     assert len(st.face_down) == 4

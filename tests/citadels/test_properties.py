@@ -13,8 +13,16 @@ from engines.citadels import cards as C
 from engines.core import EngineError
 from engines.match import Match
 
-ALT = {"rank1": "witch", "rank2": "tax_collector", "rank3": "wizard", "rank4": "emperor",
-       "rank5": "abbot", "rank6": "alchemist", "rank7": "navigator", "rank8": "diplomat"}
+ALT = {
+    "rank1": "witch",
+    "rank2": "tax_collector",
+    "rank3": "wizard",
+    "rank4": "emperor",
+    "rank5": "abbot",
+    "rank6": "alchemist",
+    "rank7": "navigator",
+    "rank8": "diplomat",
+}
 CHARS = set(C.CHARACTERS)
 CARD_IDS = set(C.CARD_ID)
 

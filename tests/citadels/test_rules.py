@@ -20,10 +20,17 @@ def test_deck_has_66_base_and_80_with_dark_city():
     assert len(set(C.CARD_ID)) == 80 and C.CARD_ID[C.CARD_OF_ID["tavern#3"]] == "tavern#3"
 
 
-@pytest.mark.parametrize("raw", [
-    {"colour": "red"}, {"districts_to_end": 9}, {"districts_to_end": "7"}, {"rank1": "king"},
-    {"dark_city": "yes"}, {"rank9": "witch"},
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"colour": "red"},
+        {"districts_to_end": 9},
+        {"districts_to_end": "7"},
+        {"rank1": "king"},
+        {"dark_city": "yes"},
+        {"rank9": "witch"},
+    ],
+)
 def test_bad_options_are_clear_errors(raw):
     with pytest.raises(BadOptions) as e:
         GAME.parse_options(raw)
@@ -37,11 +44,19 @@ def test_seat_count_checked():
         GAME.new_state(1, GAME.parse_options({}), 1, None)
 
 
-@pytest.mark.parametrize("raw", [
-    {"type": "fly"}, {"type": "build"}, {"type": "build", "district": "castle#9"},
-    {"type": "build", "district": "castle#1", "extra": 1}, {"type": "draft", "character": "jester"},
-    {"type": "income", "take": "both"}, {"type": "tribute", "pay": "card"}, {"type": "swap_hands", "seat": "1"},
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"type": "fly"},
+        {"type": "build"},
+        {"type": "build", "district": "castle#9"},
+        {"type": "build", "district": "castle#1", "extra": 1},
+        {"type": "draft", "character": "jester"},
+        {"type": "income", "take": "both"},
+        {"type": "tribute", "pay": "card"},
+        {"type": "swap_hands", "seat": "1"},
+    ],
+)
 def test_bad_actions_are_refused(raw):
     with pytest.raises(BadAction):
         GAME.code_of(raw)
@@ -49,20 +64,37 @@ def test_bad_actions_are_refused(raw):
 
 def test_every_action_shape_round_trips():
     shapes = [
-        {"type": "draft", "character": "king"}, {"type": "discard_character", "character": "thief"},
-        {"type": "income", "take": "gold"}, {"type": "income", "take": "cards"},
-        {"type": "keep", "card": "manor#2"}, {"type": "build", "district": "tavern#3"}, {"type": "end_turn"},
-        {"type": "thank"}, {"type": "collect"}, {"type": "murder", "character": "bishop"},
-        {"type": "bewitch", "character": "king"}, {"type": "rob", "character": "merchant"},
-        {"type": "swap_hands", "seat": 2}, {"type": "magician_discard", "card": "keep#2"},
-        {"type": "magician_draw"}, {"type": "wizard_look", "seat": 1},
-        {"type": "wizard_take", "card": "palace#1", "build": True}, {"type": "give_crown", "seat": 0},
-        {"type": "tribute", "pay": "gold"}, {"type": "tribute", "pay": "card", "card": "temple#1"},
-        {"type": "abbot_take", "seat": 3}, {"type": "navigate", "take": "cards"},
-        {"type": "destroy", "district": "temple#2"}, {"type": "exchange", "give": "temple#1", "take": "palace#3"},
-        {"type": "beautify", "district": "manor#5"}, {"type": "laboratory", "card": "manor#1"},
-        {"type": "smithy"}, {"type": "museum", "card": "church#1"}, {"type": "armory", "district": "fortress#2"},
-        {"type": "graveyard", "take": False}, {"type": "lighthouse", "card": "ball_room#1"},
+        {"type": "draft", "character": "king"},
+        {"type": "discard_character", "character": "thief"},
+        {"type": "income", "take": "gold"},
+        {"type": "income", "take": "cards"},
+        {"type": "keep", "card": "manor#2"},
+        {"type": "build", "district": "tavern#3"},
+        {"type": "end_turn"},
+        {"type": "thank"},
+        {"type": "collect"},
+        {"type": "murder", "character": "bishop"},
+        {"type": "bewitch", "character": "king"},
+        {"type": "rob", "character": "merchant"},
+        {"type": "swap_hands", "seat": 2},
+        {"type": "magician_discard", "card": "keep#2"},
+        {"type": "magician_draw"},
+        {"type": "wizard_look", "seat": 1},
+        {"type": "wizard_take", "card": "palace#1", "build": True},
+        {"type": "give_crown", "seat": 0},
+        {"type": "tribute", "pay": "gold"},
+        {"type": "tribute", "pay": "card", "card": "temple#1"},
+        {"type": "abbot_take", "seat": 3},
+        {"type": "navigate", "take": "cards"},
+        {"type": "destroy", "district": "temple#2"},
+        {"type": "exchange", "give": "temple#1", "take": "palace#3"},
+        {"type": "beautify", "district": "manor#5"},
+        {"type": "laboratory", "card": "manor#1"},
+        {"type": "smithy"},
+        {"type": "museum", "card": "church#1"},
+        {"type": "armory", "district": "fortress#2"},
+        {"type": "graveyard", "take": False},
+        {"type": "lighthouse", "card": "ball_room#1"},
         {"type": "bell_tower", "announce": True},
     ]
     for raw in shapes:
@@ -87,8 +119,12 @@ def test_income_cards_keeps_one_other_goes_to_bottom():
 def test_not_your_turn_and_refusal_leaves_state_unchanged():
     st = scenario(4, picks={0: ["king"], 1: ["warlord"]}, hands={0: ["palace"]}, gold={0: 1})
     before = GAME.dump(st)
-    for seat, raw in ((1, {"type": "income", "take": "gold"}), (0, {"type": "build", "district": "palace#1"}),
-                      (0, {"type": "end_turn"}), (0, {"type": "murder", "character": "warlord"})):
+    for seat, raw in (
+        (1, {"type": "income", "take": "gold"}),
+        (0, {"type": "build", "district": "palace#1"}),
+        (0, {"type": "end_turn"}),
+        (0, {"type": "murder", "character": "warlord"}),
+    ):
         with pytest.raises(IllegalAction):
             act(st, seat, raw)
         assert GAME.dump(st) == before
@@ -100,8 +136,13 @@ def play_round_to_end(st):
 
 
 def test_game_ends_after_the_round_in_which_a_city_is_completed_with_bonuses():
-    st = scenario(3, picks={0: ["king"], 1: ["merchant"], 2: ["warlord"]},
-                  cities={0: SEVEN, 1: SEVEN_B}, hands={0: ["palace"], 1: ["harbor"]}, gold={0: 3, 1: 1})
+    st = scenario(
+        3,
+        picks={0: ["king"], 1: ["merchant"], 2: ["warlord"]},
+        cities={0: SEVEN, 1: SEVEN_B},
+        hands={0: ["palace"], 1: ["harbor"]},
+        gold={0: 3, 1: 1},
+    )
     act(st, 0, {"type": "income", "take": "gold"})
     act(st, 0, {"type": "build", "district": "palace#1"})
     assert st.complete_order == [0]
@@ -123,8 +164,14 @@ def test_game_ends_after_the_round_in_which_a_city_is_completed_with_bonuses():
 
 
 def test_seven_district_option_ends_earlier():
-    st = scenario(3, {"districts_to_end": 7}, picks={0: ["king"]}, cities={0: SEVEN[:6]},
-                  hands={0: ["palace"]}, gold={0: 3})
+    st = scenario(
+        3,
+        {"districts_to_end": 7},
+        picks={0: ["king"]},
+        cities={0: SEVEN[:6]},
+        hands={0: ["palace"]},
+        gold={0: 3},
+    )
     act(st, 0, {"type": "income", "take": "gold"})
     act(st, 0, {"type": "build", "district": "palace#1"})
     assert st.complete_order == [0]
@@ -140,8 +187,11 @@ def test_five_colour_bonus():
 
 
 def test_tie_break_highest_rank_of_last_round_then_gold():
-    st = scenario(3, picks={0: ["king"], 1: ["warlord"], 2: ["thief"]},
-                  cities={0: ["manor"], 1: ["manor#2"], 2: ["temple"]})
+    st = scenario(
+        3,
+        picks={0: ["king"], 1: ["warlord"], 2: ["thief"]},
+        cities={0: ["manor"], 1: ["manor#2"], 2: ["temple"]},
+    )
     st.phase = "over"
     st.final_round = st.round
     st.gold = [0, 0, 0]

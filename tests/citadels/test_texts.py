@@ -8,8 +8,16 @@ from engines.citadels import GAME
 from engines.citadels.texts import ERRORS, EVENTS, HIDDEN_EVENTS, error_text, event_text
 from engines.core import EngineError
 
-ALT = {"rank1": "witch", "rank2": "tax_collector", "rank3": "wizard", "rank4": "emperor",
-       "rank5": "abbot", "rank6": "alchemist", "rank7": "navigator", "rank8": "diplomat"}
+ALT = {
+    "rank1": "witch",
+    "rank2": "tax_collector",
+    "rank3": "wizard",
+    "rank4": "emperor",
+    "rank5": "abbot",
+    "rank6": "alchemist",
+    "rank7": "navigator",
+    "rank8": "diplomat",
+}
 
 
 def test_every_event_kind_of_random_games_has_texts():
@@ -36,7 +44,8 @@ def test_every_event_kind_of_random_games_has_texts():
 
 
 def test_every_refusal_code_in_the_engine_has_texts():
-    src = Path("engines/citadels/game.py").read_text() + Path("engines/core.py").read_text()
+    root = Path(__file__).resolve().parents[2]
+    src = (root / "engines/citadels/game.py").read_text() + (root / "engines/core.py").read_text()
     codes = set(re.findall(r'(?:IllegalAction|BadAction|BadOptions|BadSetup)\(\s*"([a-z_0-9]+)"', src))
     codes |= set(re.findall(r'return \("([a-z_0-9]+)", ', src))
     missing = codes - set(ERRORS) - {"unknown_game", "bad_options", "bad_seat_count", "seed_and_setup"}
