@@ -520,3 +520,20 @@ async def test_private_thread_members_and_restarted_client(standin):  # noqa: F8
     assert seat.content == "seat 3 taken by mia"
     again = await mia.slash(None, "partida secret")
     assert again.content == "only for you (en-US)"
+
+
+async def test_rest_lookups_parse_in_discord_py(standin, bot):  # noqa: F811
+    """Shapes of the stand-in's REST answers are checked against the spec (check_responses) and parsed here."""
+    pia = standin.user("pia")
+    info = await bot.application_info()
+    assert info.id == standin.application_id and info.owner.name == "owner"
+    guild = await bot.fetch_guild(standin.guild_id)
+    assert guild.name == standin.guild_name and guild.approximate_member_count == 2
+    member = await guild.fetch_member(pia.id)
+    assert member.name == "pia"
+    channel = await bot.fetch_channel(standin.default_channel_id)
+    assert channel.name == "general"
+    assert [c.name for c in await guild.fetch_channels()] == ["general"]
+    with pytest.raises(discord.NotFound):
+        await guild.fetch_member(12345)  # not a member: Discord says 10007, not a violation
+    assert standin.violations == []

@@ -553,11 +553,8 @@ class StandIn:
         self._shard_count = shard[1]
         session = _Session(secrets.token_hex(16), (int(shard[0]), int(shard[1])), int(d.get("intents") or 0), ws=ws)
         self._sessions[session.session_id] = session
-        old = self._live.get(session.shard[0])
-        if old is not None and old.ws is not None and old.ws is not ws:
-            # a restarted bot replaced the old connection: Discord would drop the stale one
-            with contextlib.suppress(Exception):
-                await old.ws.close(code=4009)
+        # the newest session of a shard gets the events; an older connection (a bot process that has not
+        # died yet) stays open but receives nothing more
         self._live[session.shard[0]] = session
         owns_guild = self._shard_for_guild() == session.shard[0]
         ready = f.ready_event(session_id=session.session_id, bot_user=self.bot_user,
