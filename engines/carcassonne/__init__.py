@@ -487,6 +487,7 @@ class Carcassonne(Game[State]):
             return []
         if s.phase == CHOOSE:
             return [("choose", LETTERS[t]) for t in dict.fromkeys(s.hand)]
+        # the same walk as placements(), inlined and flattened: this is the hot path of playouts
         out: list[Any] = [USE] if self.can_use_archaeologist(s, seat) else []
         t = s.current
         buckets = s.buckets
@@ -662,30 +663,32 @@ class Carcassonne(Game[State]):
     def _start_turn(self, s: State, seat: int, events: list[Event]) -> None:
         s.turn = seat
         s.phase = PLACE
-        if s.med_holder == seat:  # drawn on an earlier turn: this turn it must be placed
-            s.med_holder = -1
-            if self.fits_anywhere(s, MEDINA):
-                s.current = MEDINA
-                events.append(Event("medina_to_place", seat, {}))
-                return
-            s.set_aside.append(MEDINA)
-            events.append(Event("tile_set_aside", seat, {"tile": "medina"}))
+        # a Medina drawn on an earlier turn must be placed now
+        if s.med_holder == seat and self._medina_now(s, seat, events):
+            return
         t = self._draw(s, seat, events)
         if t >= 0:
             s.current = t
             return
-        if s.med_holder == seat:  # the Medina was the last tile: it is played at once
-            s.med_holder = -1
-            if self.fits_anywhere(s, MEDINA):
-                s.current = MEDINA
-                events.append(Event("medina_to_place", seat, {}))
-                return
-            s.set_aside.append(MEDINA)
-            events.append(Event("tile_set_aside", seat, {"tile": "medina"}))
-        if s.med_holder >= 0:  # only the held Medina is left: its holder plays it
+        # the pile is empty: a Medina just drawn is played at once, one held by another player
+        # gets its holder one last turn, otherwise the game is over
+        if s.med_holder == seat and self._medina_now(s, seat, events):
+            return
+        if s.med_holder >= 0:
             self._start_turn(s, s.med_holder, events)
             return
         self._end_game(s, events)
+
+    def _medina_now(self, s: State, seat: int, events: list[Event]) -> bool:
+        """The holder must place the Medina now; False if it fits nowhere (then it is set aside)."""
+        s.med_holder = -1
+        if self.fits_anywhere(s, MEDINA):
+            s.current = MEDINA
+            events.append(Event("medina_to_place", seat, {}))
+            return True
+        s.set_aside.append(MEDINA)
+        events.append(Event("tile_set_aside", seat, {"tile": "medina"}))
+        return False
 
     # -- scoring -------------------------------------------------------------------------------
 
