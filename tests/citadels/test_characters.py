@@ -520,3 +520,96 @@ def test_queen_needs_five_players():
 
     with pytest.raises(BadOptions):
         GAME.new_state(4, GAME.parse_options({"rank9": "queen"}), 1, None)
+
+
+# ---------------------------------------------------------------- more edge cases
+
+
+def test_murdered_character_is_skipped_silently_whether_or_not_anyone_holds_it():
+    from engines.citadels import GAME
+
+    def events_after_murder(picks):
+        st = scenario(4, picks=picks)
+        act(st, 0, {"type": "murder", "character": "magician"})
+        act(st, 0, {"type": "income", "take": "gold"})
+        out = act(st, 0, {"type": "end_turn"})
+        calls = [e.to_json() for e in out.events if e.data.get("character") == "magician"]
+        return calls, GAME.view(st, None)
+
+    held, v1 = events_after_murder({0: ["assassin"], 1: ["magician"], 2: ["king"]})
+    free, v2 = events_after_murder({0: ["assassin"], 3: ["merchant"], 2: ["king"]})
+    assert held == free == [{"kind": "call_murdered", "seat": None, "data": {"character": "magician"}}]
+    assert v1["revealed"] == v2["revealed"] and "magician" not in v1["revealed"]
+
+
+def test_witch_does_not_resume_when_nobody_holds_the_bewitched_character():
+    st = scenario(4, {"rank1": "witch"}, picks={0: ["witch"], 1: ["king"], 3: ["warlord"]})
+    act(st, 0, {"type": "income", "take": "gold"})
+    act(st, 0, {"type": "bewitch", "character": "merchant"})
+    end(st)  # king
+    assert turn(st) == (3, "warlord")
+
+
+def test_bewitched_bishop_protects_the_witch_city():
+    st = scenario(
+        4,
+        {"rank1": "witch"},
+        picks={0: ["witch"], 1: ["bishop"], 3: ["warlord"]},
+        cities={0: ["manor"], 1: ["temple"]},
+        gold={3: 9},
+    )
+    act(st, 0, {"type": "income", "take": "gold"})
+    act(st, 0, {"type": "bewitch", "character": "bishop"})
+    end(st)  # the bishop's player: action only
+    assert turn(st) == (0, "bishop")
+    end(st)
+    assert turn(st) == (3, "warlord")
+    targets = {a["district"] for a in legal(st, 3) if a["type"] == "destroy"}
+    assert targets == {"temple#1"}
+
+
+def test_murdered_tax_collector_collects_nothing():
+    st = scenario(
+        4,
+        {"rank2": "tax_collector"},
+        picks={0: ["assassin"], 1: ["tax_collector"], 2: ["merchant"]},
+        hands={2: ["tavern"]},
+        gold={2: 3},
+    )
+    act(st, 0, {"type": "murder", "character": "tax_collector"})
+    end(st)
+    act(st, 2, {"type": "income", "take": "gold"})
+    act(st, 2, {"type": "build", "district": "tavern#1"})
+    act(st, 2, {"type": "end_turn"})
+    assert st.gold[1] == 0 and st.gold[2] == 3 + 2 + 1 - 1 + 1
+
+
+def test_queen_next_to_the_emperors_crown_receiver():
+    opts = {"rank4": "emperor", "rank9": "queen"}
+    st = scenario(5, opts, picks={0: ["emperor"], 3: ["queen"]}, crown=0)
+    act(st, 0, {"type": "give_crown", "seat": 4})
+    end(st)
+    assert turn(st) == (3, "queen") and st.gold[3] == 3
+
+
+def test_murdered_emperor_leaves_the_crown_where_it_is():
+    st = scenario(4, {"rank4": "emperor"}, picks={0: ["assassin"], 1: ["emperor"], 2: ["warlord"]}, crown=2)
+    act(st, 0, {"type": "murder", "character": "emperor"})
+    end(st)
+    assert turn(st) == (2, "warlord")
+    end(st)
+    assert st.crown == 2 and st.round == 2
+
+
+def test_diplomat_refuses_swaps_that_make_duplicates():
+    st = scenario(
+        4,
+        {"rank8": "diplomat"},
+        picks={0: ["diplomat"]},
+        cities={0: ["temple", "manor"], 1: ["manor#2", "castle"]},
+        gold={0: 9},
+    )
+    pairs = {(a["give"], a["take"]) for a in legal(st, 0) if a["type"] == "exchange"}
+    assert ("temple#1", "manor#2") not in pairs  # I would hold two Manors
+    assert ("manor#1", "castle#1") not in pairs  # they would hold two Manors
+    assert ("manor#1", "manor#2") in pairs and ("temple#1", "castle#1") in pairs

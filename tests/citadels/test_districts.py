@@ -304,3 +304,17 @@ def test_ball_room_thanks_or_forfeit():
     assert turn(st) == (1, "merchant")
     out = act(st, 1, {"type": "income", "take": "gold"})  # forgot to thank: turn lost
     assert out.revealed and st.gold[1] == 0 and turn(st) == (3, "warlord")
+
+
+def test_graveyard_does_not_answer_the_armory():
+    st = scenario(4, DC, picks={0: ["king"]}, cities={0: ["armory"], 1: ["manor", "graveyard"]}, gold={1: 5})
+    act(st, 0, {"type": "armory", "district": "manor#1"})
+    assert st.pending is None and card("manor") in st.deck[:2]
+
+
+def test_destroyed_museum_sends_its_cards_to_the_deck():
+    st = scenario(4, DC, picks={0: ["warlord"]}, cities={1: ["museum"]}, gold={0: 9})
+    st.museum = [card("palace")]
+    st.deck.remove(card("palace"))
+    act(st, 0, {"type": "destroy", "district": "museum#1"})
+    assert st.museum == [] and {card("palace"), card("museum")} <= set(st.deck[:2])
