@@ -213,3 +213,32 @@ def test_names_in_both_languages():
         assert name("district", k, "en") and name("district", k, "es")
     for col in C.COLOURS:
         assert name("colour", col, "es")
+
+
+def test_explicit_setup_deck_and_crown_through_match():
+    from engines.match import Match
+
+    deck = sorted(C.CARD_ID[c] for c in C.BASE_CARDS)
+    m = Match.create("citadels", ["a", "b", "c"], {}, setup={"deck": deck, "crown": 2, "seed": 4})
+    st = m.state
+    assert st.crown == 2 and GAME.to_move(st) == (2,)
+    assert [C.CARD_ID[c] for c in st.hands[0]] == deck[:4]
+    assert [C.CARD_ID[c] for c in st.hands[1]] == deck[4:8]
+    assert C.CARD_ID[st.deck[-1]] == deck[12]  # top of the deck
+    again = Match.from_log(m.to_log())
+    assert GAME.dump(again.state) == GAME.dump(st)
+    from engines.core import BadSetup
+
+    with pytest.raises(BadSetup):
+        GAME.new_state(3, GAME.parse_options({}), None, {"deck": deck[:-1]})
+    with pytest.raises(BadSetup):
+        GAME.new_state(3, GAME.parse_options({}), None, {"crown": 5})
+
+
+def test_revealed_flags():
+    st = scenario(4, picks={0: ["king"], 1: ["warlord"]}, hands={0: ["temple"]}, gold={0: 1})
+    assert not act(st, 0, {"type": "collect"}).revealed
+    assert not act(st, 0, {"type": "income", "take": "gold"}).revealed
+    assert not act(st, 0, {"type": "build", "district": "temple#1"}).revealed
+    assert act(st, 0, {"type": "end_turn"}).revealed  # the next character is called
+    assert act(st, 1, {"type": "income", "take": "cards"}).revealed
