@@ -73,6 +73,25 @@ class RedrawView(discord.ui.View):
             embed=embed, attachments=[discord.File(io.BytesIO(png_bytes((8, 8))), "board2.png")])
 
 
+class BoardLayout(discord.ui.LayoutView):
+    """Components v2: a container with text, the board picture and a button."""
+
+    def __init__(self, picture: str = "board.png") -> None:
+        super().__init__(timeout=None)
+        play = discord.ui.Button(label="Play", custom_id="v2-play")
+
+        async def played(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("played", ephemeral=True)
+
+        play.callback = played
+        self.add_item(discord.ui.Container(
+            discord.ui.TextDisplay("## Lost Cities\nYour turn"),
+            discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture}")),
+            discord.ui.Separator(),
+            discord.ui.ActionRow(play),
+        ))
+
+
 class NameModal(discord.ui.Modal, title="Your name"):
     name = discord.ui.TextInput(label="Name", custom_id="name")
 
@@ -137,6 +156,14 @@ def make_bot(events: dict) -> commands.Bot:
         private = await interaction.channel.create_thread(name="secret-hand", type=discord.ChannelType.private_thread)
         await private.send("your cards")
         await interaction.followup.send(f"threads {public.id} {private.id}")
+
+    @group.command(name="layout", description="Components v2")
+    async def layout(interaction: discord.Interaction, picture: str = "board.png") -> None:
+        try:
+            await interaction.response.send_message(
+                view=BoardLayout(picture), file=discord.File(io.BytesIO(png_bytes()), "board.png"))
+        except discord.HTTPException as exc:
+            events.setdefault("errors", []).append(exc)
 
     @group.command(name="ask", description="Modal")
     async def ask(interaction: discord.Interaction) -> None:
@@ -235,6 +262,21 @@ async def test_file_embed_and_update_message_with_new_attachment(standin, bot): 
     assert list(shown.files) == ["board2.png"]  # attachments=[...] replaced the old file
     assert Image.open(io.BytesIO(shown.files["board2.png"])).size == (8, 8)
     assert "turn 2" in shown.message.text()
+
+
+async def test_components_v2_with_attached_picture(standin, bot):  # noqa: F811
+    uma = standin.user("uma")
+    shown = await uma.slash(None, "partida layout")
+    assert shown.message.flags & (1 << 15) and "Your turn" in shown.message.text()
+    gallery = shown.components[0]["components"][1]
+    assert gallery["items"][0]["media"]["url"] == shown.message.attachments[0].raw["url"]
+    played = await uma.click(shown.message, "v2-play")
+    assert played.content == "played" and played.ephemeral
+    # a picture that was not uploaded: Discord rejects the message
+    bad = await uma.slash(None, "partida layout", picture="missing.png", wait=False)
+    await standin.wait_until(lambda: bot.events.get("errors"), 3, "the rejected layout")
+    assert not bad.responded and [v.rule for v in bad.violations()] == ["attachments"]
+    standin.violations.clear()
 
 
 async def test_bad_token_is_rejected(standin):  # noqa: F811

@@ -257,24 +257,67 @@ def response_embeds(embeds: list[Any] | None) -> list[Any]:
     return out
 
 
-_COMPONENT_IDS = itertools.count(1)
+class UnresolvedAttachment(ValueError):
+    """A component refers to attachment://name but no such file was uploaded."""
 
 
-def response_components(components: list[Any] | None) -> list[Any]:
-    """Turn request components into response components: Discord numbers each one with an ``id``."""
-    out = []
-    for comp in components or []:
-        if not isinstance(comp, dict):
-            continue
+def _media(media: dict[str, Any], attachments: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    url = media.get("url") or ""
+    if url.startswith("attachment://"):
+        name = url[len("attachment://"):]
+        att = attachments.get(name)
+        if att is None:
+            raise UnresolvedAttachment(f"{url} does not match an uploaded file ({sorted(attachments)})")
+        out = {"id": str(snowflake()), "url": att["url"], "proxy_url": att["proxy_url"],
+               "attachment_id": att["id"], "content_type": att.get("content_type")}
+        for key in ("width", "height"):
+            if key in att:
+                out[key] = att[key]
+        return out
+    return {"id": str(snowflake()), "url": url, "proxy_url": url}
+
+
+def response_components(components: list[Any] | None,
+                        attachments: list[dict[str, Any]] | None = None) -> list[Any]:
+    """Turn request components into response components, as Discord returns them: each one numbered
+    with an ``id``, defaults filled in, ``attachment://name`` media resolved to the uploaded file."""
+    by_name = {a["filename"]: a for a in attachments or []}
+    counter = itertools.count(1)
+
+    def convert(comp: dict[str, Any]) -> dict[str, Any]:
         new = dict(comp)
-        new.setdefault("id", next(_COMPONENT_IDS))
+        new.setdefault("id", next(counter))
+        ctype = new.get("type")
         if isinstance(new.get("components"), list):
-            new["components"] = response_components(new["components"])
-        if new.get("type") == 3:  # string select defaults
+            new["components"] = [convert(c) for c in new["components"] if isinstance(c, dict)]
+        if isinstance(new.get("accessory"), dict):
+            new["accessory"] = convert(new["accessory"])
+        if ctype == 3:  # string select
             new.setdefault("min_values", 1)
             new.setdefault("max_values", 1)
-        out.append(new)
-    return out
+        elif ctype == 17:  # container
+            new.setdefault("accent_color", None)
+            new.setdefault("spoiler", False)
+        elif ctype == 12:  # media gallery
+            new["items"] = [{"description": None, "spoiler": False, **item,
+                             "media": _media(item.get("media") or {}, by_name)} for item in new.get("items") or []]
+        elif ctype == 11:  # thumbnail
+            new.setdefault("description", None)
+            new.setdefault("spoiler", False)
+            new["media"] = _media(new.get("media") or {}, by_name)
+        elif ctype == 13:  # file
+            media = _media(new.get("file") or {}, by_name)
+            att = next((a for a in by_name.values() if a["id"] == media.get("attachment_id")), None)
+            new["file"] = media
+            new.setdefault("spoiler", False)
+            new["name"] = att["filename"] if att else None
+            new["size"] = att["size"] if att else None
+        elif ctype == 14:  # separator
+            new.setdefault("spacing", 1)
+            new.setdefault("divider", True)
+        return new
+
+    return [convert(c) for c in components or [] if isinstance(c, dict)]
 
 
 def find_component(components: list[Any], custom_id: str) -> dict[str, Any] | None:

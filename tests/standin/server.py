@@ -27,6 +27,7 @@ from .spec import Problem, extra_limits, file_problems, get_checker
 API_PREFIX = "/api/v10"
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+IS_COMPONENTS_V2 = 1 << 15
 INITIAL_RESPONSE_LIMIT = 3.0
 FOLLOWUP_LIMIT = 15 * 60.0
 
@@ -1082,10 +1083,14 @@ class StandIn:
             raise StandInError(400, 50006, "Cannot send an empty message", rule="empty-message")
         mid = f.snowflake()
         flags = int(body.get("flags") or 0) | extra_flags
+        if flags & IS_COMPONENTS_V2 and (body.get("content") or body.get("embeds") or body.get("poll")):
+            raise StandInError(400, 50035, "Invalid Form Body: content, embeds and poll cannot be used with "
+                               "IS_COMPONENTS_V2", rule="components-v2")
         metadata = self._interaction_metadata(interaction) if interaction is not None else None
         raw = f.message_object(
             message_id=mid, channel_id=channel_id, author=self.bot_user, content=body.get("content") or "",
-            embeds=f.response_embeds(body.get("embeds")), components=f.response_components(body.get("components")),
+            embeds=f.response_embeds(body.get("embeds")),
+            components=self._components(body.get("components"), attachments),
             attachments=[a.raw for a in attachments], flags=flags, msg_type=msg_type,
             application_id=self.application_id if interaction else None,
             webhook_id=self.application_id if interaction else None, interaction_metadata=metadata,
@@ -1095,6 +1100,12 @@ class StandIn:
                       visible_to=interaction.user_id if interaction and flags & EPHEMERAL else None)
         self._store(msg)
         return msg
+
+    def _components(self, components: list[Any] | None, attachments: list[Attachment]) -> list[Any]:
+        try:
+            return f.response_components(components, [a.raw for a in attachments])
+        except f.UnresolvedAttachment as exc:
+            raise StandInError(400, 50035, f"Invalid Form Body: {exc}", rule="attachments") from None
 
     def _interaction_metadata(self, rec: InteractionRecord, nested: bool = True) -> dict[str, Any]:
         metadata: dict[str, Any] = {
@@ -1116,12 +1127,13 @@ class StandIn:
             msg.raw["content"] = body["content"] or ""
         if "embeds" in body:
             msg.raw["embeds"] = f.response_embeds(body["embeds"])
-        if "components" in body:
-            msg.raw["components"] = f.response_components(body["components"] or [])
-        if "flags" in body and body["flags"] is not None:
-            # only SUPPRESS_EMBEDS can be toggled; ephemeral/loading cannot be set by an edit
-            msg.raw["flags"] = (msg.flags & ~4) | (int(body["flags"]) & 4)
         atts = self._attachments(body, files, keep=msg.attachments)
+        if "components" in body:
+            msg.raw["components"] = self._components(body["components"] or [],
+                                                     atts if atts is not None else msg.attachments)
+        if "flags" in body and body["flags"] is not None:
+            # an edit may toggle SUPPRESS_EMBEDS and switch to components v2, nothing else
+            msg.raw["flags"] = (msg.flags & ~4) | (int(body["flags"]) & (4 | IS_COMPONENTS_V2))
         if atts is not None:
             msg.attachments = atts
             msg.raw["attachments"] = [a.raw for a in atts]
