@@ -56,6 +56,7 @@ from .tiles import (
     FKIND,
     GEOMETRY,
     HAS_MONASTERY,
+    HAS_RUINS,
     INDEX,
     KIND_NAMES,
     LETTERS,
@@ -79,10 +80,6 @@ USE = ("medina_use",)
 NEIGHBOURS8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 KIND_KEYS = ("city", "road", "farm", "monastery")
 _DRAW_EVENTS = ("drawn", "tile_set_aside", "medina_drawn")
-
-
-def tile_id(t: int) -> str:
-    return LETTERS[t]
 
 
 # -- options and actions --------------------------------------------------------------------------
@@ -210,9 +207,6 @@ class State:
                 self.mee[ra] = mb
             self.mee[rb] = None
         return ra
-
-    def node(self, i: int, f: int) -> int:
-        return self.base[i] + f
 
 
 # -- the game -------------------------------------------------------------------------------------
@@ -622,11 +616,9 @@ class Carcassonne(Game[State]):
         if a[1] >= ARCHAEOLOGIST_USES:
             i = a[2]
             s.arch = None
-            for f, st in list(s.tmee.get(i, ())):
-                if st == seat and FKIND[s.tt[i]][f] == RUINS:
-                    node = s.base[i] + f
-                    s.mee[node] = None
-                    self._return_meeple(s, i, f, seat, events)
+            f = HAS_RUINS[MEDINA]
+            s.mee[s.base[i] + f] = None
+            self._return_meeple(s, i, f, seat, events)
         if t >= 0:
             s.hand = [s.current, t]
             s.phase = CHOOSE
