@@ -94,9 +94,12 @@ class BoardLayout(discord.ui.LayoutView):
 
 class NameModal(discord.ui.Modal, title="Your name"):
     name = discord.ui.TextInput(label="Name", custom_id="name")
+    game = discord.ui.Label(text="Game", component=discord.ui.Select(
+        custom_id="game", options=[discord.SelectOption(label=g, value=g) for g in ("lost-cities", "citadels")]))
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(f"hello {self.name.value}", ephemeral=True)
+        await interaction.response.send_message(f"hello {self.name.value}, {self.game.component.values}",
+                                                ephemeral=True)
 
 
 class Bad(discord.ui.View):
@@ -294,8 +297,8 @@ async def test_autocomplete_and_modal(standin, bot):  # noqa: F811
     assert [c["value"] for c in choices] == ["carcassonne"]
     shown = await dan.slash(None, "partida ask")
     assert shown.type == 9 and shown.modal["title"] == "Your name"
-    done = await dan.submit_modal(shown, {"name": "Dan the Man"})
-    assert done.content == "hello Dan the Man" and done.ephemeral
+    done = await dan.submit_modal(shown, {"name": "Dan the Man", "game": ["citadels"]})
+    assert done.content == "hello Dan the Man, ['citadels']" and done.ephemeral
 
 
 async def test_dm_send_click_in_dm_and_closed_dms(standin, bot):  # noqa: F811

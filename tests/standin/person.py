@@ -274,27 +274,48 @@ class Person:
         rec = self.standin.new_interaction(self, 3, data, msg.channel_id, message=msg)
         return await self._send(rec, wait, timeout)
 
-    async def submit_modal(self, shown: InteractionResult, values: dict[str, str], *, wait: bool = True,
-                           timeout: float | None = None) -> InteractionResult:
-        """Fill in and submit the modal the bot showed in ``shown`` (callback type 9)."""
+    async def submit_modal(self, shown: InteractionResult, values: dict[str, str | list[str]], *,
+                           wait: bool = True, timeout: float | None = None) -> InteractionResult:
+        """Fill in and submit the modal the bot showed in ``shown`` (callback type 9).
+
+        ``values``: custom_id -> text (text inputs) or list of option values (string selects). Inputs
+        may sit in action rows or in labels (type 18); required inputs left empty are refused.
+        """
         modal = shown.modal
         if modal is None:
             raise AssertionError("the bot did not answer with a modal")
+        seen: set[str] = set()
+
+        def answer(comp: dict[str, Any]) -> dict[str, Any] | None:
+            cid = comp.get("custom_id")
+            if comp.get("type") == 4:
+                seen.add(cid)
+                value = str(values.get(cid, comp.get("value") or ""))
+                if comp.get("required", True) and not value:
+                    raise AssertionError(f"text input {cid!r} is required")
+                return {"type": 4, "custom_id": cid, "value": value}
+            if comp.get("type") == 3:
+                seen.add(cid)
+                chosen = list(values.get(cid, []))
+                allowed = {o["value"] for o in comp.get("options") or []}
+                if set(chosen) - allowed:
+                    raise AssertionError(f"{sorted(set(chosen) - allowed)} are not options of {cid!r}")
+                return {"type": 3, "custom_id": cid, "values": chosen}
+            return None
+
         rows = []
-        seen = set()
         for row in modal.get("components") or []:
-            inner = row.get("components") if row.get("type") == 1 else [row.get("component") or row]
-            comps = []
-            for comp in inner or []:
-                if comp.get("type") == 4:
-                    cid = comp["custom_id"]
-                    seen.add(cid)
-                    comps.append({"type": 4, "custom_id": cid, "value": values.get(cid, comp.get("value") or "")})
-            if comps:
-                rows.append({"type": 1, "components": comps})
+            if row.get("type") == 1:
+                comps = [a for a in (answer(c) for c in row.get("components") or []) if a]
+                if comps:
+                    rows.append({"type": 1, "components": comps})
+            elif row.get("type") == 18 and isinstance(row.get("component"), dict):
+                inner = answer(row["component"])
+                if inner:
+                    rows.append({"type": 18, "component": inner})
         unknown = set(values) - seen
         if unknown:
-            raise AssertionError(f"modal has no text inputs {sorted(unknown)}; it has {sorted(seen)}")
+            raise AssertionError(f"modal has no inputs {sorted(unknown)}; it has {sorted(seen)}")
         data = {"custom_id": modal["custom_id"], "components": rows}
         src = shown.record
         message = self.standin.messages_by_id.get(src.source_message_id) if src.source_message_id else None
