@@ -264,6 +264,8 @@ async def test_file_embed_and_update_message_with_new_attachment(standin, bot): 
     assert redraw.type == 7 and redraw.message is shown.message
     assert list(shown.files) == ["board2.png"]  # attachments=[...] replaced the old file
     assert Image.open(io.BytesIO(shown.files["board2.png"])).size == (8, 8)
+    # the embed's attachment://board.png image pointed at the uploaded file; board.png is gone now
+    assert shown.message.embeds[0]["image"]["url"].endswith("/board.png")
     assert "turn 2" in shown.message.text()
 
 

@@ -243,14 +243,22 @@ def attachment_object(attachment_id: int, filename: str, data: bytes, *, base_ur
     return att
 
 
-def response_embeds(embeds: list[Any] | None) -> list[Any]:
-    """Request embeds (RichEmbed) as Discord returns them (MessageEmbedResponse)."""
+def response_embeds(embeds: list[Any] | None, attachments: list[dict[str, Any]] | None = None) -> list[Any]:
+    """Request embeds (RichEmbed) as Discord returns them (MessageEmbedResponse); image/thumbnail
+    ``attachment://name`` URLs point at the uploaded file."""
+    by_name = {a["filename"]: a for a in attachments or []}
     out = []
     for e in embeds or []:
         if not isinstance(e, dict):
             continue
         new = {k: v for k, v in e.items() if v is not None}
         new.setdefault("type", "rich")
+        for key in ("image", "thumbnail"):
+            url = (new.get(key) or {}).get("url") or ""
+            att = by_name.get(url[len("attachment://"):]) if url.startswith("attachment://") else None
+            if att is not None:
+                new[key] = {**new[key], "url": att["url"], "proxy_url": att["proxy_url"],
+                            **{k: att[k] for k in ("width", "height") if k in att}}
         if isinstance(new.get("fields"), list):
             new["fields"] = [{"inline": False, **fl} for fl in new["fields"]]
         out.append(new)

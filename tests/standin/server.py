@@ -1089,7 +1089,7 @@ class StandIn:
         metadata = self._interaction_metadata(interaction) if interaction is not None else None
         raw = f.message_object(
             message_id=mid, channel_id=channel_id, author=self.bot_user, content=body.get("content") or "",
-            embeds=f.response_embeds(body.get("embeds")),
+            embeds=f.response_embeds(body.get("embeds"), [a.raw for a in attachments]),
             components=self._components(body.get("components"), attachments),
             attachments=[a.raw for a in attachments], flags=flags, msg_type=msg_type,
             application_id=self.application_id if interaction else None,
@@ -1123,11 +1123,12 @@ class StandIn:
 
     def _apply_edit(self, msg: Message, body: dict[str, Any] | None, files: list[tuple[str, str, bytes]]) -> None:
         body = body or {}
+        atts = self._attachments(body, files, keep=msg.attachments)
         if "content" in body:
             msg.raw["content"] = body["content"] or ""
         if "embeds" in body:
-            msg.raw["embeds"] = f.response_embeds(body["embeds"])
-        atts = self._attachments(body, files, keep=msg.attachments)
+            msg.raw["embeds"] = f.response_embeds(
+                body["embeds"], [a.raw for a in (atts if atts is not None else msg.attachments)])
         if "components" in body:
             msg.raw["components"] = self._components(body["components"] or [],
                                                      atts if atts is not None else msg.attachments)
