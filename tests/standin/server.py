@@ -1044,7 +1044,8 @@ class StandIn:
         declared = (body or {}).get("attachments")
         if declared is None and not files:
             return None
-        result: list[Attachment] = []
+        # without an "attachments" list an edit keeps the existing files and adds the new ones
+        result: list[Attachment] = list(keep or []) if declared is None else []
         used: set[int] = set()
         kept = {a.id: a for a in keep or []}
         for entry in declared or []:
