@@ -426,6 +426,7 @@ class Carcassonne(Game[State]):
         occ = 0
         pos = s.pos
         mee = s.mee
+        find = s.find
         for side in range(4):
             j = pos.get((x + DX[side], y + DY[side]))
             if j is None:
@@ -433,10 +434,13 @@ class Carcassonne(Game[State]):
             jb = s.base[j]
             jp = PORTS[s.tt[j]][s.tr[j]]
             o = ((side + 2) % 4) * 3
-            p = side * 3
-            for k in range(3):
-                if mee[s.find(jb + jp[o + 2 - k])]:
-                    occ |= 1 << (p + k)
+            # the neighbour's ports facing ours (its right half faces our left half); a city or
+            # field edge has one feature on all three, so look each distinct node up once
+            n0, n1, n2 = jb + jp[o + 2], jb + jp[o + 1], jb + jp[o]
+            b0 = 1 if mee[find(n0)] else 0
+            b1 = b0 if n1 == n0 else (1 if mee[find(n1)] else 0)
+            b2 = b0 if n2 == n0 else (1 if mee[find(n2)] else 0)
+            occ |= (b0 | b1 << 1 | b2 << 2) << (side * 3)
         return occ
 
     def placements(self, s: State, seat: int, t: int | None = None) -> list[tuple[int, int, int, list[str]]]:
