@@ -347,6 +347,7 @@ class StandIn:
             "PARTIDA_DISCORD_API": self.api_url,
             "PARTIDA_DISCORD_GATEWAY": self.gateway_url,
             "PARTIDA_DISCORD_TOKEN": self.token,
+            "PARTIDA_DISCORD_GUILD_ID": str(self.guild_id),  # informative: the one guild there is
         }
 
     # ------------------------------------------------------------------ clock
@@ -911,6 +912,8 @@ class StandIn:
     async def _h_put_commands(self, request: web.Request, body: Any, files: Any, application_id: str,
                               guild_id: str | None = None) -> web.Response:
         self._check_app(application_id)
+        if guild_id is not None and int(guild_id) != self.guild_id:
+            raise StandInError(403, 50001, "Missing Access (the bot is not in that guild)", rule="unknown-guild")
         existing = {c["name"]: c for c in (self.guild_commands.get(int(guild_id), []) if guild_id
                                           else self.global_commands)}
         out = []
