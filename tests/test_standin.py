@@ -363,20 +363,34 @@ async def test_command_contexts_and_permissions_are_enforced_for_people(standin)
     client = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
     tree = app_commands.CommandTree(client)
 
+    guild = discord.Object(standin.guild_id)
+
     @tree.command(name="admin", description="Admins only")
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def admin(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("ok", ephemeral=True)
 
-    client.setup_hook = tree.sync
+    @tree.command(name="local", description="A guild command", guild=guild)
+    async def local(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("local ok", ephemeral=True)
+
+    async def sync() -> None:
+        await tree.sync()
+        await tree.sync(guild=guild)
+
+    client.setup_hook = sync
     await standin.run_client(client)
+    assert [c["name"] for c in standin.guild_commands[standin.guild_id]] == ["local"]
     boss, pleb = standin.user("boss", admin=True), standin.user("pleb")
     assert (await boss.slash(None, "admin")).content == "ok"
+    assert (await pleb.slash(None, "local")).content == "local ok"
     with pytest.raises(AssertionError, match="may not use /admin"):
         await pleb.slash(None, "admin")
     with pytest.raises(AssertionError, match="not available in DMs"):
         await boss.slash("dm", "admin")
+    with pytest.raises(AssertionError, match="guild command"):
+        await boss.slash("dm", "local")
 
 
 async def test_rejects_label_over_80_and_content_over_2000(standin, bot, standin_spec):  # noqa: F811

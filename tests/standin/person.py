@@ -200,6 +200,8 @@ class Person:
         assert cmd is not None
         in_dm = self.standin.channels[channel_id]["type"] == f.DM
         contexts = cmd.get("contexts")
+        if in_dm and cmd.get("guild_id"):
+            raise AssertionError(f"/{name} is a guild command: not available in DMs")
         if contexts is not None and (1 if in_dm else 0) not in contexts:
             raise AssertionError(f"/{name} is not available {'in DMs' if in_dm else 'in guilds'} "
                                  f"(contexts={contexts})")
