@@ -446,6 +446,11 @@ async def test_rejects_oversized_file_and_unknown_route(standin, bot, standin_sp
     assert info.value.status == 400
     assert any(v.rule == "spec" and "big.bin" in v.detail for v in standin.violations)
     standin.violations.clear()
+    # multipart: payload_json is checked like a JSON body
+    with pytest.raises(discord.HTTPException):
+        await channel.send(file=discord.File(io.BytesIO(png_bytes()), "ok.png"), view=Bad())
+    assert [v.rule for v in standin.violations] == ["spec"] and "label" in standin.violations[0].detail
+    standin.violations.clear()
     with pytest.raises(discord.HTTPException):
         await bot.http.request(discord.http.Route("POST", "/channels/{channel_id}/not-a-route",
                                                   channel_id=standin.default_channel_id), json={})
