@@ -71,6 +71,7 @@ _FIELDS = (
     "last_round",
     "final_round",
     "draws",
+    "builders",
 )
 
 
@@ -132,6 +133,7 @@ class State:
         self.last_round: dict | None = None
         self.final_round = 0
         self.draws = 0  # cards drawn from the deck so far (tells whether a step revealed cards)
+        self.builders: list[int] = []  # seats that built in a finished turn this round (Tax Collector)
 
 
 class CitadelsGame(Game[State]):
@@ -280,6 +282,7 @@ class CitadelsGame(Game[State]):
         st.murdered = st.robbed = st.bewitched = None
         st.thief_seat = st.witch_seat = st.tax_seat = st.bishop_seat = st.crown_given_to = None
         st.call_i = -1
+        st.builders = []
         st.pending = None
         st.t_seat = -1
         st.t_char = ""
@@ -384,6 +387,12 @@ class CitadelsGame(Game[State]):
         if mode in ("normal", "witch"):
             if ch == "tax_collector":
                 st.tax_seat = seat
+                # taxes reach back to the turns played before the Tax Collector was revealed
+                for b in st.builders:
+                    if b != seat and st.gold[b] > 0:
+                        st.gold[b] -= 1
+                        st.gold[seat] += 1
+                        ev.append(Event("tax", b, {"to": seat, "gold": 1}))
             elif ch == "bishop":
                 st.bishop_seat = seat
             elif ch == "queen":
@@ -416,6 +425,8 @@ class CitadelsGame(Game[State]):
         if power and st.t_char == "alchemist" and st.t_spent:
             st.gold[seat] += st.t_spent
             ev.append(Event("alchemist_refund", seat, {"gold": st.t_spent}))
+        if st.t_built:
+            st.builders.append(seat)
         if st.tax_seat is not None and seat != st.tax_seat and st.t_built and st.gold[seat] > 0:
             st.gold[seat] -= 1
             st.gold[st.tax_seat] += 1

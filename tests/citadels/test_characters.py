@@ -295,15 +295,17 @@ def test_tax_collector_takes_one_gold_from_each_builder():
     act(st, 0, {"type": "income", "take": "gold"})
     act(st, 0, {"type": "build", "district": "watchtower#1"})
     act(st, 0, {"type": "end_turn"})
-    assert st.gold[0] == 2  # built before the tax collector was revealed: no tax
+    # the Assassin built before the Tax Collector was revealed: he pays when she is revealed
+    assert turn(st) == (1, "tax_collector")
+    assert st.gold[0] == 1 + 2 - 1 - 1 and st.gold[1] == 1
     end(st)
     act(st, 2, {"type": "income", "take": "gold"})
     act(st, 2, {"type": "build", "district": "tavern#1"})
     act(st, 2, {"type": "end_turn"})
-    assert st.gold[2] == 3 + 2 + 1 - 1 + 1 - 1 and st.gold[1] == 2 + 1
+    assert st.gold[2] == 3 + 2 + 1 - 1 + 1 - 1 and st.gold[1] == 1 + 2 + 1
     act(st, 3, {"type": "income", "take": "gold"})
     act(st, 3, {"type": "end_turn"})  # did not build: no tax
-    assert st.gold[1] == 3
+    assert st.gold[1] == 4
 
 
 # ---------------------------------------------------------------- Wizard
