@@ -131,9 +131,9 @@ class Flows:
 
     @guarded
     async def on_lobby(self, interaction: discord.Interaction, act: str, mid: int, ver: int) -> None:
-        lang = lang_of(interaction.locale)
         user = interaction.user
         svc = self.service
+        await interaction.response.defer()  # answer at once; the store may be busy
         if act == "join":
             loaded = await svc.join(mid, ver, user.id, user.display_name)
         elif act == "leave":
@@ -143,14 +143,13 @@ class Flows:
             n = sum(1 for s in rec.seats if s.get("ai")) + 1
             loaded = await svc.add_ai(mid, ver, user.id, t("ai.name", rec.lang, n=n))
         else:
-            await interaction.response.defer()
             loaded = await svc.start(mid, ver, user.id)
             content, _ = self.lobby_message(loaded, loaded.record.lang)
             await interaction.edit_original_response(content=content + "\n" + t("lobby.started", loaded.record.lang), view=None)
             await self.turn_started(loaded)
             return
         content, view = self.lobby_message(loaded, loaded.record.lang)
-        await interaction.response.edit_message(content=content, view=view, allowed_mentions=ALLOWED)
+        await interaction.edit_original_response(content=content, view=view, allowed_mentions=ALLOWED)
 
     # -- private turn controls -------------------------------------------------------------------
 
@@ -184,11 +183,11 @@ class Flows:
     @guarded
     async def on_turn(self, interaction: discord.Interaction, mid: int, ver: int) -> None:
         lang = lang_of(interaction.locale)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         loaded = await self.service.get(mid)
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
             raise UserError("not_player")
-        await interaction.response.defer(ephemeral=True, thinking=True)
         content, files, view = await self.private_turn(loaded, seat, lang)
         if loaded.record.version != ver:
             content = f"{self.stale_text(None, lang)}\n{content}"
@@ -204,19 +203,20 @@ class Flows:
     @guarded
     async def _show_hand(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction.locale)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         loaded = await self.service.in_channel(interaction.channel_id)
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
             raise UserError("not_player")
         if loaded.state is None:
             raise UserError("not_active", status=t("status.lobby", lang))
-        await interaction.response.defer(ephemeral=True, thinking=True)
         content, files, view = await self.private_turn(loaded, seat, lang)
         await reply(interaction, content, files=files, view=view)
 
     @guarded
     async def on_pick(self, interaction: discord.Interaction, mid: int, ver: int, value: str) -> None:
         lang = lang_of(interaction.locale)
+        await interaction.response.defer()  # a deferred update of the message that holds the select
         loaded = await self.service.get(mid)
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
@@ -224,11 +224,12 @@ class Flows:
         if loaded.record.version != ver:
             raise Stale(loaded.record)
         content, _, view = await self.private_turn(loaded, seat, lang, picked=value, with_picture=False)
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.edit_original_response(content=content, view=view)
 
     @guarded
     async def on_do(self, interaction: discord.Interaction, mid: int, ver: int, token: str) -> None:
         lang = lang_of(interaction.locale)
+        await interaction.response.defer()  # commit + picture may take a moment: answer at once
         loaded = await self.service.get(mid)
         if loaded.seat_of(interaction.user.id) is None:
             raise UserError("not_player")
@@ -238,8 +239,7 @@ class Flows:
         try:
             action = ui.action(token)
         except (KeyError, ValueError):
-            raise UserError("bad_action") from None
-        await interaction.response.defer()  # commit + picture may take a moment
+            raise UserError("bad_move", move=token) from None
         result = await self.service.move(mid, ver, ("user", interaction.user.id), action)
         done = result.loaded
         content, files, view = await self.private_turn(done, result.seat, lang)

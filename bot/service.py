@@ -229,7 +229,8 @@ class MatchService:
             except VersionConflict:
                 raise Stale(await self.store.get(match_id)) from None
             done = Loaded(new, game, state)
-            return MoveResult(done, seat, game.encode(code), outcome, over or game.to_move(state) != movers, movers)
+            ended = outcome.turn_ended if outcome.turn_ended is not None else game.to_move(state) != movers
+            return MoveResult(done, seat, game.encode(code), outcome, over or ended, movers)
 
     async def ai_step(self, match_id: int) -> MoveResult | None:
         """If an AI seat is to move, let it make one move. None when no AI is to move."""

@@ -110,6 +110,10 @@ class Outcome:
     # True when the action showed somebody information that was hidden before (a card drawn from
     # the deck, a character revealed, a tile drawn...). An undo must never cross such an action.
     revealed: bool
+    # True when this action finished the mover's turn (time to show the board and call the next
+    # player), even if the same seat moves next (e.g. it starts the next round). None: the turn
+    # ended when the set of seats to move changed.
+    turn_ended: bool | None = None
 
 
 @dataclass(slots=True, frozen=True)

@@ -299,7 +299,7 @@ class LostCities(Game[State]):
         s.turn = 1 - seat
         if not s.deck:
             self._end_round(s, events)
-        return Outcome(events, revealed)
+        return Outcome(events, revealed, turn_ended=True)
 
     def _end_round(self, s: State, events: list[Event]) -> None:
         scores = [sum(expedition_score(e) for e in s.exps[p]) for p in (0, 1)]

@@ -126,3 +126,23 @@ async def test_whole_match_with_an_ai_seat_and_export_replays(service):
     replayed = Match.from_log(log)
     assert replayed.over and list(replayed.result().scores) == list(m.game.result(m.state).scores)
     assert await service.ai_step(mid) is None
+
+
+async def test_a_round_that_ends_with_the_same_player_to_move_still_ends_the_turn(service):
+    """The leader starts the next round: the seat to move may not change, the board must still be posted."""
+    from tests.lost_cities.helpers import round_setup
+
+    m = await service.new_lobby(1, 100, "lost-cities", 11, "Ana", {"rounds": 2}, "en")
+    m = await service.join(m.record.id, None, 22, "Ben")
+    m = await service.start(m.record.id, None, 11, seed=1)
+    mid = m.record.id
+    last = None
+    while (m := await service.get(mid)).view(None)["round"] == 1:
+        seat = m.to_move()[0]
+        user = (11, 22)[seat]
+        hand = m.view(seat)["hand"]
+        last = await service.move(mid, None, ("user", user), {"type": "discard", "card": hand[0]})
+        assert not last.turn_changed
+        last = await service.move(mid, None, ("user", user), {"type": "draw", "from": "deck"})
+        assert last.turn_changed  # every draw ends a turn, including the one that ends the round
+    assert round_setup  # (helpers importable)

@@ -51,8 +51,10 @@ async def take_turn(standin, person, msg: Message, rng: random.Random) -> None:
     comp = msg.component(select)
     card = rng.choice([o["value"] for o in comp["options"]])
     r = await person.select(msg, select, [card])
-    assert r.type == 7, r  # the message is updated in place with the play / discard buttons
-    msg = standin.messages_by_id[msg.id]
+    assert r.type == 6, r  # a deferred update: the message is then edited in place with the buttons
+    msg = await standin.wait_until(
+        lambda: m if controls(m := standin.messages_by_id[msg.id])[1] else None, 10, "play/discard buttons"
+    )
     _, buttons = controls(msg)
     tokens = [b["custom_id"] for b in buttons]
     play = [c for c in tokens if c.split(":")[-1].startswith("p.")]

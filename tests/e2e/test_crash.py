@@ -65,6 +65,7 @@ async def test_sigkill_mid_match_and_restart(standin, tmp_path):  # noqa: F811
         resp = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1")
         lobby = resp.message
         await ben.click(lobby, label="Join")
+        await standin.wait_until(lambda: ben.mention in standin.messages_by_id[lobby.id].content, 10, "ben in the lobby")
         r = await ana.click(standin.messages_by_id[lobby.id], label="Start")
         await r.wait(lambda x: "started" in x.content, 10)
         rng = random.Random(5)
@@ -89,7 +90,7 @@ async def test_sigkill_mid_match_and_restart(standin, tmp_path):  # noqa: F811
         msg = await private_controls(standin, mover, board, False, 0)
         select, _ = controls(msg)
         await mover.select(msg, select, [msg.component(select)["options"][0]["value"]])
-        msg = standin.messages_by_id[msg.id]
+        msg = await standin.wait_until(lambda: m if controls(m := standin.messages_by_id[msg.id])[1] else None, 10, "buttons")
         before = msg.content
         await mover.click(msg, controls(msg)[1][-1]["custom_id"])  # discard
         msg = await wait_change(standin, msg, before)
@@ -110,7 +111,7 @@ async def test_sigkill_mid_match_and_restart(standin, tmp_path):  # noqa: F811
         msg = await private_controls(standin, mover, board, False, 0)
         select, _ = controls(msg)
         await mover.select(msg, select, [msg.component(select)["options"][0]["value"]])
-        msg = standin.messages_by_id[msg.id]
+        msg = await standin.wait_until(lambda: m if controls(m := standin.messages_by_id[msg.id])[1] else None, 10, "buttons")
         await mover.click(msg, controls(msg)[1][-1]["custom_id"], wait=False)
         await asyncio.sleep(0.05)
         await kill(standin, proc)

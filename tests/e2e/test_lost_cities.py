@@ -30,8 +30,8 @@ async def open_match(standin, host, guest, **options):
     resp = await host.slash("general", "partida new", game="lost-cities", **options)
     assert not resp.ephemeral and "Lost Cities" in resp.content
     lobby = resp.message
-    r = await guest.click(lobby, label="Join")
-    assert r.type == 7 and guest.mention in standin.messages_by_id[lobby.id].content
+    await guest.click(lobby, label="Join")
+    await standin.wait_until(lambda: guest.mention in standin.messages_by_id[lobby.id].content, 10, "the lobby to list the guest")
     lobby = standin.messages_by_id[lobby.id]
     r = await host.click(lobby, label="Start")
     await r.wait(lambda x: "started" in x.content)
@@ -110,12 +110,13 @@ async def test_outsiders_stale_buttons_illegal_choices_and_double_clicks(standin
         select, _ = controls(msg)
         card = msg.component(select)["options"][0]["value"]
         await ana.select(msg, select, [card])
-        msg = standin.messages_by_id[msg.id]
+        msg = await standin.wait_until(lambda: m if controls(m := standin.messages_by_id[msg.id])[1] else None, 10, "buttons")
         discard = next(b["custom_id"] for b in controls(msg)[1] if ":x." in b["custom_id"])
         # eve presses ana's discard button (as if she could see it): refused, nothing changes
         r = await forged_click(standin, eve, msg, discard)
-        await r.wait_done()
-        assert "not playing" in r.text() and len(await store.actions(rec.id)) == 0
+        await r.wait_followups(1)
+        assert "not playing" in r.followups[-1].content and r.followups[-1].ephemeral
+        assert len(await store.actions(rec.id)) == 0
         # double click: two presses of the same discard button at once apply once
         r1, r2 = await asyncio.gather(ana.click(msg, discard), ana.click(msg, discard))
         await standin.wait_until(lambda: any("out of date" in x.text() for x in (r1, r2)), 10, "a refusal")
@@ -124,7 +125,8 @@ async def test_outsiders_stale_buttons_illegal_choices_and_double_clicks(standin
         # the DM's controls are stale now: refused with the current state, nothing changes
         dm_select, _ = controls(dm)
         r = await ana.select(dm, dm_select, [dm.component(dm_select)["options"][0]["value"]])
-        assert "out of date" in r.text() and r.messages[-1].ephemeral
+        await r.wait_followups(1)
+        assert "out of date" in r.followups[-1].content and r.followups[-1].ephemeral
         assert len(await store.actions(rec.id)) == 1
         # illegal choices typed by hand get the rules' reason, in the person's language, and change nothing
         colour = card.split("-")[0]
@@ -155,8 +157,7 @@ async def test_an_ai_seat_plays_its_turns_by_itself(standin, partida):  # noqa: 
     resp = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1")
     lobby = resp.message
     await ana.click(lobby, label="Add AI")
-    lobby = standin.messages_by_id[lobby.id]
-    assert "AI 1" in lobby.content
+    lobby = await standin.wait_until(lambda: m if "AI 1" in (m := standin.messages_by_id[lobby.id]).content else None, 10, "AI seat")
     r = await ana.click(lobby, label="Start")
     await r.wait(lambda x: "started" in x.content)
     rng = random.Random(3)

@@ -1,0 +1,124 @@
+"""The Discord layer under load: many concurrent Lost Cities matches through the local stand-in.
+
+Real discord.py client (the Partida bot) and the stand-in run in this one process, on one core,
+so the figures include the stand-in's own work. Prints:
+  - click -> initial response latency (p50/p99), as the stand-in's clock saw it;
+  - move commit latency (the store transaction, p50/p99);
+  - board and hand picture render+encode time and size.
+
+    python bench/bot.py [--matches 200] [--turns 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+async def main(matches: int, turns: int) -> None:
+    from bot.client import Partida
+    from bot.settings import load_settings
+    from engines.match import Match
+    from render.lost_cities import board_png, hand_png
+    from tests.e2e.helpers import is_board, private_controls, take_turn
+    from tests.standin import StandIn, patch_discord
+
+    logging.disable(logging.WARNING)
+    tmp = tempfile.mkdtemp()
+    standin = StandIn()
+    standin.initial_response_limit = 60  # measure, don't fail, under load
+    await standin.start()
+    commit_times: list[float] = []
+    with patch_discord(standin.api_url, standin.gateway_url):
+        client = Partida(load_settings(discord_token=standin.token, database_url=f"sqlite:///{tmp}/bench.sqlite3"))
+        await standin.run_client(client, timeout=30)
+        await standin.wait_commands(30)
+        store = client.store
+        original = store.commit_move
+
+        async def timed_commit(*a, **k):
+            t0 = time.perf_counter()
+            try:
+                return await original(*a, **k)
+            finally:
+                commit_times.append((time.perf_counter() - t0) * 1000)
+
+        store.commit_move = timed_commit
+
+        async def one_match(i: int) -> None:
+            ch = standin.create_channel(f"table-{i}")
+            a = standin.user(f"a{i}", dms_open=False)
+            b = standin.user(f"b{i}", dms_open=False)
+            r = await a.slash(ch, "partida new", game="lost-cities", timeout=60)
+            await b.click(r.message, label="Join", timeout=60)
+            await standin.wait_until(lambda: b.mention in standin.messages_by_id[r.message.id].content, 60, "join")
+            r2 = await a.click(standin.messages_by_id[r.message.id], label="Start", timeout=60)
+            await r2.wait(lambda x: "started" in x.content, 60)
+            rng = random.Random(i)
+            seen = 0
+            for _ in range(turns):
+                board = await standin.wait_for_message(ch, is_board, 60, after=seen)
+                seen = standin.messages[ch].index(board) + 1
+                mover = a if a.mention in board.content else b
+                msg = await private_controls(standin, mover, board, False, 0)
+                await take_turn(standin, mover, msg, rng)
+
+        t0 = time.perf_counter()
+        await asyncio.gather(*(one_match(i) for i in range(matches)))
+        wall = time.perf_counter() - t0
+        latencies = [
+            (rec.initial_at - rec.created_at) * 1000
+            for rec in standin.interactions.values()
+            if rec.initial_at is not None and rec.type in (2, 3)
+        ]
+        await client.close()
+    await standin.stop()
+
+    # pictures from a real mid-match view
+    m = Match.create("lost-cities", ["Ana", "Ben"], seed=1)
+    from engines.ai import best_player
+
+    p, rng = best_player("lost-cities"), random.Random(1)
+    for _ in range(120):
+        seat = m.to_move()[0]
+        m.apply_code(seat, p.choose(m.game, m.state, seat, rng))
+    board_t, hand_t = [], []
+    for _ in range(30):
+        t = time.perf_counter()
+        board = board_png(m.view(None), m.seats, "es")
+        board_t.append((time.perf_counter() - t) * 1000)
+        t = time.perf_counter()
+        hand = hand_png(m.view(0), "es")
+        hand_t.append((time.perf_counter() - t) * 1000)
+
+    print(f"{matches} concurrent matches x {turns} turns, {len(latencies)} interactions, {standin.checked_requests} requests spec-checked, {wall:.1f} s wall")
+    print(f"{'measure':<36} {'p50':>9} {'p99':>9} {'goal':>12}")
+    print(f"{'click -> initial response (ms)':<36} {statistics.median(latencies):>9.1f} {pct(latencies, 99):>9.1f} {'p99 <= 50':>12}")
+    print(f"{'move commit, SQLite WAL (ms)':<36} {statistics.median(commit_times):>9.2f} {pct(commit_times, 99):>9.2f} {'p99 <= 5':>12}")
+    print(f"{'board render+encode (ms)':<36} {statistics.median(board_t):>9.1f} {pct(board_t, 99):>9.1f} {'<= 100':>12}")
+    print(f"{'hand render+encode (ms)':<36} {statistics.median(hand_t):>9.1f} {pct(hand_t, 99):>9.1f} {'<= 100':>12}")
+    print(f"board picture size: {len(board) / 1024:.0f} KB, hand picture size: {len(hand) / 1024:.0f} KB (goal <= 500 KB)")
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--matches", type=int, default=200)
+    ap.add_argument("--turns", type=int, default=4)
+    args = ap.parse_args()
+    asyncio.run(main(args.matches, args.turns))
