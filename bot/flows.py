@@ -168,7 +168,9 @@ class Flows:
             text = self.status_text(loaded, lang) if not movers else t("turn.waiting", lang, player=", ".join(loaded.names[s] for s in movers))
             return f"{t('turn.your_hand', lang)}\n{text}", files, None
         legal = loaded.game.legal_json(loaded.state, seat)
-        c = ui.controls(view_data, legal, lang, picked)
+        c = await asyncio.to_thread(ui.controls, view_data, legal, lang, picked)
+        if c.picture:
+            files = [discord.File(io.BytesIO(c.picture), filename="preview.png")]
         view = discord.ui.View(timeout=None)
         if c.select:
             options = [
@@ -223,8 +225,11 @@ class Flows:
             raise UserError("not_player")
         if loaded.record.version != ver:
             raise Stale(loaded.record)
-        content, _, view = await self.private_turn(loaded, seat, lang, picked=value, with_picture=False)
-        await interaction.edit_original_response(content=content, view=view)
+        content, files, view = await self.private_turn(loaded, seat, lang, picked=value, with_picture=False)
+        if files:
+            await interaction.edit_original_response(content=content, view=view, attachments=files)
+        else:
+            await interaction.edit_original_response(content=content, view=view)
 
     @guarded
     async def on_do(self, interaction: discord.Interaction, mid: int, ver: int, token: str) -> None:

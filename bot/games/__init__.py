@@ -12,9 +12,13 @@ _UIS: dict[str, GameUI] = {}
 
 def ui_for(game_key: str) -> GameUI:
     if not _UIS:
-        from .lost_cities import LostCitiesUI
+        import importlib
 
-        for ui in (LostCitiesUI(),):
+        for module, cls in (("lost_cities", "LostCitiesUI"), ("carcassonne", "CarcassonneUI"), ("citadels", "CitadelsUI")):
+            try:
+                ui = getattr(importlib.import_module(f"{__name__}.{module}"), cls)()
+            except (ModuleNotFoundError, AttributeError):
+                continue  # that game's Discord presentation is not in this build yet
             _UIS[ui.key] = ui
     return _UIS.get(game_key) or GameUI()
 

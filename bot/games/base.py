@@ -29,6 +29,9 @@ class Controls:
     select_placeholder: str | None = None
     select: list[Choice] = field(default_factory=list)
     buttons: list[Choice] = field(default_factory=list)
+    # An optional picture for this step (e.g. a preview of the tile where it would go); it
+    # replaces the private message's picture. Drawn from the seat's view only.
+    picture: bytes | None = None
 
 
 class GameUI:
@@ -42,6 +45,14 @@ class GameUI:
         return None
 
     def controls(self, view: dict[str, Any], legal: list[dict[str, Any]], lang: str, picked: str | None = None) -> Controls:
+        """The private turn controls of the seat whose view this is.
+
+        ``legal`` are the seat's legal actions (JSON). ``picked`` is the value of the select the
+        person just chose (None on the first step): a UI can go through several narrowing steps
+        (e.g. position, then rotation, then meeple) by giving select options whose values encode
+        the path so far (at most 100 characters). Buttons carry action tokens (``token()``, at most
+        80 characters, [A-Za-z0-9_.-]) and apply the action when pressed. Runs in a worker thread.
+        """
         raise NotImplementedError
 
     def token(self, action: dict[str, Any]) -> str:
