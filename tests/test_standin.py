@@ -401,8 +401,9 @@ async def test_rejects_label_over_80_and_content_over_2000(standin, bot, standin
     assert not label.responded and not long.responded
     assert all(e.status == 400 and e.code == 50035 for e in bot.events["errors"])
     rules = [v.detail for v in standin.violations]
-    assert any("label" in d and "too long" in d for d in rules), rules
-    assert any("data.content" in d and "2000" in d for d in rules), rules
+    assert sorted(v.rule for v in standin.violations) == ["spec", "spec"], rules
+    assert any(d.startswith("data.components.0.components.0.label: length 81 breaks maxLength 80") for d in rules)
+    assert any(d.startswith("data.content:") and "2000" in d for d in rules), rules
     standin.violations.clear()
 
 
@@ -445,6 +446,12 @@ async def test_rejects_oversized_file_and_unknown_route(standin, bot, standin_sp
         await channel.send(file=discord.File(io.BytesIO(b"\0" * (10 * 1024 * 1024 + 1)), "big.bin"))
     assert info.value.status == 400
     assert any(v.rule == "spec" and "big.bin" in v.detail for v in standin.violations)
+    standin.violations.clear()
+    # the spec allows 4,000 characters in a channel message; bots get 2,000
+    await channel.send("y" * 2000)
+    with pytest.raises(discord.HTTPException):
+        await channel.send("y" * 2001)
+    assert [v.detail for v in standin.violations] == ["content: Must be 2000 or fewer in length (got 2001)."]
     standin.violations.clear()
     # multipart: payload_json is checked like a JSON body
     with pytest.raises(discord.HTTPException):

@@ -617,9 +617,7 @@ class StandIn:
         return parts
 
     def _self_check_event(self, event: str, data: Any) -> None:
-        from jsonschema.exceptions import best_match
-
-        from .spec import response_validator
+        from .spec import describe, explain, response_validator
 
         for where, schema, obj in self._event_parts(event, data):
             validator = self._event_validators.get(schema)
@@ -627,9 +625,9 @@ class StandIn:
                 validator = self._event_validators[schema] = response_validator(schema)
             errors = list(validator.iter_errors(obj))
             if errors:
-                err = best_match(errors)
+                err = explain(errors)
                 path = ".".join([where, *map(str, err.absolute_path)]).strip(".")
-                self.violate("GATEWAY", event, "standin-event", f"{path}: {err.message[:300]}")
+                self.violate("GATEWAY", event, "standin-event", f"{path}: {describe(err)}")
 
     async def _send_dispatch(self, session: _Session, event: str, data: Any) -> None:
         if self.check_responses and self.checker is not None:

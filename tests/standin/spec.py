@@ -151,13 +151,11 @@ class SpecChecker:
         validator = self._validators[key]
         if validator is None:
             return []
-        from jsonschema.exceptions import best_match
-
         errors = list(validator.iter_errors(body))
         if not errors:
             return []
-        err = best_match(errors)
-        return [Problem(".".join(str(p) for p in err.absolute_path), _short(err.message))]
+        err = explain(errors)
+        return [Problem(".".join(str(p) for p in err.absolute_path), describe(err))]
 
     def check_body(self, template: str, method: str, body: Any) -> list[Problem]:
         problems: list[Problem] = []
@@ -165,15 +163,47 @@ class SpecChecker:
             return [Problem("", f"{method.upper()} {template} is not an operation in the spec")]
         validator = self._validator(template, method)
         if validator is not None and body is not None:
-            from jsonschema.exceptions import best_match
-
             errors = list(validator.iter_errors(body))
             if errors:
-                err = best_match(errors)
+                err = explain(errors)
                 where = ".".join(str(p) for p in err.absolute_path)
-                problems.append(Problem(where, _short(err.message)))
-        problems.extend(extra_limits(body))
+                problems.append(Problem(where, describe(err)))
+        seen = {p.where for p in problems}
+        problems.extend(p for p in extra_limits(body) if p.where not in seen)
         return problems
+
+
+def _is_discriminator_miss(error: Any) -> bool:
+    """A union branch ruled out by the object's own ``type`` (Discord's discriminator) not matching."""
+    return error.validator in ("enum", "const") and list(error.relative_path) == ["type"]
+
+
+def explain(errors: list[Any]) -> Any:
+    """The most useful error: inside oneOf/anyOf, follow the branch whose ``type`` matched, deepest first."""
+    def depth(e: Any) -> int:
+        return len(e.absolute_path)
+
+    error = max(errors, key=depth)
+    while error.context:
+        branches: dict[Any, list[Any]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        viable = [b for b in branches.values() if not any(_is_discriminator_miss(e) for e in b)]
+        group = max(viable or list(branches.values()), key=lambda b: max(depth(e) for e in b))
+        error = max(group, key=depth)
+    return error
+
+
+def describe(error: Any) -> str:
+    """A short, readable message (jsonschema's own one starts with the whole offending value)."""
+    v, limit, inst = error.validator, error.validator_value, error.instance
+    if v in ("maxLength", "minLength") and isinstance(inst, str):
+        return f"length {len(inst)} breaks {v} {limit} ({_short(repr(inst), 60)})"
+    if v in ("maxItems", "minItems") and isinstance(inst, list):
+        return f"{len(inst)} items break {v} {limit}"
+    if v in ("maximum", "minimum"):
+        return f"{inst!r} breaks {v} {limit}"
+    return _short(error.message)
 
 
 def _short(text: str, limit: int = 300) -> str:
