@@ -39,8 +39,13 @@ def parse_options(text: str | None) -> dict[str, Any]:
     return out
 
 
+def playable_games() -> list[str]:
+    """Games with both an engine and a Discord presentation in this build."""
+    return [k for k in registry.available() if ui_for(k).key == k]
+
+
 def game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=registry.get(k).name, value=k) for k in registry.available()]
+    return [app_commands.Choice(name=registry.get(k).name, value=k) for k in playable_games()]
 
 
 class PartidaGroup(app_commands.Group):
@@ -67,6 +72,8 @@ class PartidaGroup(app_commands.Group):
         lang = lang_of(interaction.locale)
         if interaction.guild_id is None or interaction.channel is None:
             raise UserError("guild_only")
+        if game not in playable_games():
+            raise UserError("unknown_game", game=game)
         opts = parse_options(options)
         channel_id = interaction.channel_id
         target: Any = None

@@ -146,8 +146,27 @@ def card_name(card: str, lang: str) -> str:
     return f"{c} {value}"
 
 
+# Engine refusal texts that game presentations add (bot/games/<game>.py calls register_rules):
+# code -> {"en": ..., "es": ...}, formatted with the error's params.
+GAME_RULES: dict[str, dict[str, str]] = {}
+
+
+def register_rules(texts: dict[str, dict[str, str]]) -> None:
+    for code, entry in texts.items():
+        GAME_RULES.setdefault(code, entry)
+
+
 def error_text(code: str, params: dict[str, Any], lang: str, fallback: str = "") -> str:
     """Translate an engine refusal or a bot error from its code and params."""
+    from .games import ui_for
+
+    ui_for("")  # make sure every game's presentation (and its rule texts) is loaded
+    if code in GAME_RULES and "rule." + code not in M:
+        entry = GAME_RULES[code]
+        try:
+            return (entry.get(lang) or entry["en"]).format(**params)
+        except (KeyError, IndexError, ValueError):
+            return entry.get(lang) or entry["en"]
     shown = dict(params)
     for key in ("card", "top"):
         if isinstance(shown.get(key), str):
