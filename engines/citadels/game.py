@@ -652,9 +652,9 @@ class CitadelsGame(Game[State]):
             out.append(("navigate", "gold"))
             if st.deck:
                 out.append(("navigate", "cards"))
-        elif ch == "warlord" and "destroy" not in used:
+        elif ch == "warlord" and st.t_income and "destroy" not in used:
             out += self._destroy_targets(st, seat)
-        elif ch == "diplomat" and "exchange" not in used:
+        elif ch == "diplomat" and st.t_income and "exchange" not in used:
             out += self._exchange_targets(st, seat)
         elif ch == "artist" and st.t_beaut < 2 and st.gold[seat] >= 1:
             out += [("beautify", c) for c in st.cities[seat] if c not in st.beautified]
@@ -894,6 +894,7 @@ class CitadelsGame(Game[State]):
             return Outcome(ev, True)
         if op == "destroy":
             st.t_used.append("destroy")
+            st.t_builds = 0  # the Warlord acts at the end of his turn: no building afterwards
             d = code[1]
             owner = self._owner_of(st, d)
             cost = self._destroy_cost(st, owner, d)
@@ -908,6 +909,7 @@ class CitadelsGame(Game[State]):
             return Outcome(ev, False)
         if op == "exchange":
             st.t_used.append("exchange")
+            st.t_builds = 0  # likewise an end-of-turn power
             m, t = code[1], code[2]
             owner = self._owner_of(st, t)
             diff = max(0, COST[t] - COST[m])

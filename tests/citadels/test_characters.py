@@ -144,6 +144,8 @@ def test_bishop_protects_from_warlord_unless_murdered():
     assert st.gold[1] == 2 + 2
     end(st)
     assert turn(st) == (3, "warlord")
+    assert not [a for a in legal(st, 3) if a["type"] == "destroy"]  # only after the action
+    act(st, 3, {"type": "income", "take": "gold"})
     targets = {a["district"] for a in legal(st, 3) if a["type"] == "destroy"}
     assert targets == {"manor#1"}
 
@@ -153,6 +155,7 @@ def test_bishop_protects_from_warlord_unless_murdered():
     act(st, 0, {"type": "murder", "character": "bishop"})
     end(st)
     end(st)
+    act(st, 3, {"type": "income", "take": "gold"})
     targets = {a["district"] for a in legal(st, 3) if a["type"] == "destroy"}
     assert targets == {"manor#1", "temple#1", "church#1"}
 
@@ -566,6 +569,7 @@ def test_bewitched_bishop_protects_the_witch_city():
     assert turn(st) == (0, "bishop")
     end(st)
     assert turn(st) == (3, "warlord")
+    act(st, 3, {"type": "income", "take": "gold"})
     targets = {a["district"] for a in legal(st, 3) if a["type"] == "destroy"}
     assert targets == {"temple#1"}
 
@@ -611,7 +615,20 @@ def test_diplomat_refuses_swaps_that_make_duplicates():
         cities={0: ["temple", "manor"], 1: ["manor#2", "castle"]},
         gold={0: 9},
     )
+    act(st, 0, {"type": "income", "take": "gold"})
     pairs = {(a["give"], a["take"]) for a in legal(st, 0) if a["type"] == "exchange"}
     assert ("temple#1", "manor#2") not in pairs  # I would hold two Manors
     assert ("manor#1", "castle#1") not in pairs  # they would hold two Manors
     assert ("manor#1", "manor#2") in pairs and ("temple#1", "castle#1") in pairs
+
+
+def test_warlord_destroys_at_the_end_of_his_turn_after_building():
+    st = scenario(
+        4, picks={0: ["warlord"]}, cities={1: ["temple"]}, hands={0: ["tavern", "manor"]}, gold={0: 5}
+    )
+    assert not [a for a in legal(st, 0) if a["type"] == "destroy"]
+    act(st, 0, {"type": "income", "take": "gold"})
+    assert {"type": "build", "district": "tavern#1"} in legal(st, 0)
+    act(st, 0, {"type": "destroy", "district": "temple#1"})
+    assert not [a for a in legal(st, 0) if a["type"] == "build"]
+    assert {"type": "end_turn"} in legal(st, 0)

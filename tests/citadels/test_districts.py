@@ -55,6 +55,7 @@ def test_school_of_magic_counts_for_income_colour():
 
 def test_keep_cannot_be_destroyed():
     st = scenario(4, picks={0: ["warlord"]}, cities={1: ["keep", "temple"]}, gold={0: 9})
+    act(st, 0, {"type": "income", "take": "gold"})
     targets = {a["district"] for a in legal(st, 0) if a["type"] == "destroy"}
     assert targets == {"temple#1"}
     with pytest.raises(IllegalAction):
@@ -62,7 +63,8 @@ def test_keep_cannot_be_destroyed():
 
 
 def test_great_wall_raises_cost_of_other_districts_only():
-    st = scenario(4, picks={0: ["warlord"]}, cities={1: ["great_wall", "temple", "manor"]}, gold={0: 2})
+    st = scenario(4, picks={0: ["warlord"]}, cities={1: ["great_wall", "temple", "manor"]}, gold={0: 0})
+    act(st, 0, {"type": "income", "take": "gold"})
     assert GAME._destroy_cost(st, 1, card("temple")) == 1
     assert GAME._destroy_cost(st, 1, card("manor")) == 3
     assert GAME._destroy_cost(st, 1, card("great_wall")) == 5
@@ -72,6 +74,7 @@ def test_great_wall_raises_cost_of_other_districts_only():
 
 def test_graveyard_owner_may_buy_back_destroyed_district():
     st = scenario(4, picks={0: ["warlord"]}, cities={1: ["manor"], 2: ["graveyard"]}, gold={0: 5, 2: 1})
+    act(st, 0, {"type": "income", "take": "gold"})
     act(st, 0, {"type": "destroy", "district": "manor#1"})
     assert st.pending["kind"] == "graveyard" and GAME.to_move(st) == (2,)
     assert legal(st, 2) == [{"type": "graveyard", "take": True}, {"type": "graveyard", "take": False}]
@@ -82,9 +85,11 @@ def test_graveyard_owner_may_buy_back_destroyed_district():
 
 def test_graveyard_not_offered_to_the_warlord_or_without_gold():
     st = scenario(4, picks={0: ["warlord"]}, cities={1: ["manor"], 0: ["graveyard"]}, gold={0: 5})
+    act(st, 0, {"type": "income", "take": "gold"})
     act(st, 0, {"type": "destroy", "district": "manor#1"})
     assert st.pending is None and st.deck[0] == card("manor")
     st = scenario(4, picks={0: ["warlord"]}, cities={1: ["manor"], 2: ["graveyard"]}, gold={0: 5, 2: 0})
+    act(st, 0, {"type": "income", "take": "gold"})
     act(st, 0, {"type": "destroy", "district": "manor#1"})
     assert st.pending is None
 
@@ -316,5 +321,6 @@ def test_destroyed_museum_sends_its_cards_to_the_deck():
     st = scenario(4, DC, picks={0: ["warlord"]}, cities={1: ["museum"]}, gold={0: 9})
     st.museum = [card("palace")]
     st.deck.remove(card("palace"))
+    act(st, 0, {"type": "income", "take": "gold"})
     act(st, 0, {"type": "destroy", "district": "museum#1"})
     assert st.museum == [] and {card("palace"), card("museum")} <= set(st.deck[:2])
