@@ -352,8 +352,7 @@ class Flows:
 
     async def resume(self) -> None:
         """After a restart: let AI seats that were to move carry on."""
-        live = getattr(self.service.store, "live_matches", None)
-        for rec in await live() if live else []:
+        for rec in await self.service.store.live_matches():
             if rec.status == "active" and rec.state is not None:
                 loaded = self.service.load(rec)
                 if any(rec.seats[s].get("ai") for s in loaded.to_move()):

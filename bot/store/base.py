@@ -224,6 +224,10 @@ class Store(abc.ABC):
         """Matches where ``user_id`` holds a seat, newest first; only live ones unless active_only=False."""
 
     @abc.abstractmethod
+    async def live_matches(self) -> list[MatchRecord]:
+        """Every lobby or active match, oldest first (what a restarted process resumes)."""
+
+    @abc.abstractmethod
     async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
         """The channel's matches of every status, newest first, at most ``limit``."""
 

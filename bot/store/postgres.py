@@ -201,6 +201,10 @@ class PostgresStore(Store):
         )
         return [_match(r) for r in rows]
 
+    async def live_matches(self) -> list[MatchRecord]:
+        rows = await self._p.fetch(f"SELECT {COLUMNS} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id")
+        return [_match(r) for r in rows]
+
     async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
         rows = await self._p.fetch(
             f"SELECT {COLUMNS} FROM matches WHERE channel_id = $1 ORDER BY id DESC LIMIT $2",

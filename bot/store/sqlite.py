@@ -297,6 +297,11 @@ class SqliteStore(Store):
             )
         return [_match(r) for r in rows]
 
+    async def live_matches(self) -> list[MatchRecord]:
+        async with self._read() as conn:
+            rows = await _all(conn, f"SELECT {COLUMNS} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id", ())
+        return [_match(r) for r in rows]
+
     async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
         async with self._read() as conn:
             rows = await _all(

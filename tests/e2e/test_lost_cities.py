@@ -175,3 +175,28 @@ async def test_an_ai_seat_plays_its_turns_by_itself(standin, partida):  # noqa: 
             ai_boards += 1  # the AI's turn: nobody clicks, the next board comes by itself
     assert "match is over" in board.content and ana_turns + ai_boards == 44
     assert abs(ana_turns - ai_boards) <= 1
+
+
+async def test_after_a_restart_an_ai_seat_that_was_to_move_carries_on(standin, tmp_path):  # noqa: F811
+    """The match was left with the AI to move (say the process died): the new process resumes it."""
+    db = f"sqlite:///{tmp_path}/resume.sqlite3"
+    ana = standin.user("ana", dms_open=False)
+    channel = standin.channel_id("general")
+    store = await open_store(db)
+    game = Match.create("lost-cities", ["AI 1", "ana"], {"rounds": 1}, seed=9)
+    rec = await store.create_match(
+        standin.guild_id, channel, "lost-cities", ana.id,
+        [{"user_id": None, "ai": "heuristic", "name": "AI 1"}, {"user_id": ana.id, "ai": None, "name": "ana"}],
+        game.options.model_dump(), "en",
+    )
+    await store.update(rec.id, rec.version, status="active", seed=9, state=game.game.dump(game.state))
+    await store.close()
+    client = Partida(load_settings(discord_token=standin.token, database_url=db))
+    await standin.run_client(client)
+    board = await standin.wait_for_message(channel, is_board, 15)
+    assert ana.mention in board.content  # the AI played its turn with nobody clicking
+    store = await open_store(db)
+    try:
+        assert [a.seat for a in await store.actions(rec.id)] == [0, 0]
+    finally:
+        await store.close()

@@ -162,6 +162,8 @@ async def test_one_live_match_per_channel(store):
     assert [m.status for m in history] == ["lobby", "abandoned", "finished"]
     assert [m.id for m in await store.history_in_channel(CHANNEL, 2)] == [third.id, second.id]
     assert (await store.active_in_channel(CHANNEL)).id == third.id
+    # what a restarted process resumes: the live matches only, oldest first
+    assert [m.id for m in await store.live_matches()] == [other.id, third.id]
 
     # Reviving an old match while another is live is refused and changes nothing.
     old = await store.get(second.id)
