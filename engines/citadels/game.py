@@ -1210,9 +1210,8 @@ class CitadelsGame(Game[State]):
             v["draft_seen"] = None
             v["my_discards"] = None
             v["museum_cards"] = None
-        if over:
-            r = self.result(st)
-            v["result"] = r.to_json() if r else None
+        r = self.result(st) if over else None
+        v["result"] = r.to_json() if r else None
         return v
 
     # ------------------------------------------------------------------ result
