@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
 
 from .settings import SettingsError, load_settings
@@ -16,6 +17,10 @@ def main() -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if os.environ.get("PARTIDA_TIMING") == "1":  # per-move store timings, for bench/bot.py
+        logging.getLogger("partida.timing").setLevel(logging.DEBUG)
+        logging.getLogger("partida.timing").addHandler(logging.StreamHandler())
+        logging.getLogger("partida.timing").propagate = False
     from .client import run
 
     try:

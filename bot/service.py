@@ -9,7 +9,9 @@ exactly once even when two clicks (or two processes) race.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +20,10 @@ from engines.core import EngineError, Game, Outcome
 from engines.rng import fresh_seed
 
 from .store import ChannelBusy, MatchRecord, Store, VersionConflict
+
+# DEBUG on this logger prints one line per committed move with the store transaction's duration
+# (bench/bot.py reads them from a bot running in its own process).
+timing = logging.getLogger("partida.timing")
 
 
 class UserError(Exception):
@@ -221,6 +227,7 @@ class MatchService:
             game.check(state, seat, code)
             outcome = game.step(state, seat, code)
             over = game.is_over(state)
+            t0 = time.perf_counter()
             try:
                 new = await self.store.commit_move(
                     match_id, rec.version, seat, game.encode(code), outcome.revealed, game.dump(state),
@@ -228,6 +235,8 @@ class MatchService:
                 )
             except VersionConflict:
                 raise Stale(await self.store.get(match_id)) from None
+            if timing.isEnabledFor(logging.DEBUG):
+                timing.debug("commit_ms=%.3f", (time.perf_counter() - t0) * 1000)
             done = Loaded(new, game, state)
             ended = outcome.turn_ended if outcome.turn_ended is not None else game.to_move(state) != movers
             return MoveResult(done, seat, game.encode(code), outcome, over or ended, movers)
