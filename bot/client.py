@@ -163,6 +163,28 @@ class PartidaGroup(app_commands.Group):
                 out.append(app_commands.Choice(name=label[:100], value=ui.token(action)))
         return out[:25]
 
+    @app_commands.command(name=_("prefer"), description=_("Leave standing orders, e.g. your draft priority list"))
+    @app_commands.rename(orders=_("orders"))
+    @app_commands.describe(orders=_("Comma-separated, most wanted first (empty to clear)"))
+    async def prefer(self, interaction: discord.Interaction, orders: str = "") -> None:
+        await self._prefer(interaction, orders)
+
+    @guarded
+    async def _prefer(self, interaction: discord.Interaction, orders: str) -> None:
+        lang = lang_of(interaction.locale)
+        loaded = await self.bot.service.in_channel(interaction.channel_id)
+        ui = ui_for(loaded.record.game)
+        try:
+            prefs = ui.parse_prefs(orders) if orders.strip() else []
+        except ValueError as e:
+            raise UserError("bad_prefs", reason=str(e)) from None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        done = await self.bot.service.set_prefs(loaded.record.id, interaction.user.id, prefs)
+        await reply(interaction, t("prefs.saved", lang, orders=", ".join(prefs) or "-"))
+        # if it is already this player's turn and the orders settle it, act now
+        if done.record.status == "active" and (auto := await self.flows.standing_order(done)) is not None:
+            await self.flows.after_move(auto)
+
     @app_commands.command(name=_("invite"), description=_("Invite someone to this channel's match"))
     @app_commands.rename(user=_("user"))
     @app_commands.describe(user=_("Who to invite"))

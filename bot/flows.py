@@ -262,6 +262,10 @@ class Flows:
 
     async def turn_started(self, loaded: Loaded, result: MoveResult | None = None) -> None:
         """Tell the next player (DM), post the board in the channel, and let AI seats play."""
+        if loaded.record.status == "active" and (auto := await self.standing_order(loaded)) is not None:
+            # the player left orders for this choice (e.g. a draft priority list): it is made at once
+            await self.after_move(auto)
+            return
         if loaded.record.status == "active":
             for seat in loaded.to_move():
                 if loaded.record.seats[seat].get("user_id"):
@@ -269,6 +273,23 @@ class Flows:
         await self.post_board(loaded)
         if loaded.record.status == "active" and any(loaded.record.seats[s].get("ai") for s in loaded.to_move()):
             self.schedule_ai(loaded.record.id)
+
+    async def standing_order(self, loaded: Loaded) -> MoveResult | None:
+        rec = loaded.record
+        prefs = rec.meta.get("prefs") or {}
+        ui = ui_for(rec.game)
+        for seat in loaded.to_move():
+            uid = rec.seats[seat].get("user_id")
+            if not uid or not prefs.get(str(uid)):
+                continue
+            legal = loaded.game.legal_json(loaded.state, seat)
+            action = ui.auto_action(loaded.view(seat), legal, prefs[str(uid)])
+            if action is not None:
+                try:
+                    return await self.service.move(rec.id, rec.version, ("user", uid), action)
+                except (Stale, EngineError, UserError):
+                    return None
+        return None
 
     async def channel(self, rec: Any) -> discord.abc.Messageable | None:
         ch = self.client.get_channel(rec.channel_id)

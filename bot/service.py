@@ -191,6 +191,23 @@ class MatchService:
 
         return await self._lobby_edit(match_id, version, edit)
 
+    async def set_prefs(self, match_id: int, user_id: int, prefs: list[str]) -> Loaded:
+        """Store a player's standing orders for this match (compare-and-set, retried on a race)."""
+        for _ in range(5):
+            loaded = await self.get(match_id)
+            rec = loaded.record
+            if not rec.live:
+                raise UserError("not_active", status=rec.status)
+            if loaded.seat_of(user_id) is None:
+                raise UserError("not_player")
+            all_prefs = {**(rec.meta.get("prefs") or {}), str(user_id): prefs}
+            try:
+                rec = await self.store.update(match_id, rec.version, meta={**rec.meta, "prefs": all_prefs})
+                return self.load(rec)
+            except VersionConflict:
+                continue
+        raise UserError("busy")
+
     async def abandon(self, match_id: int, user_id: int, can_manage: bool) -> Loaded:
         async with self.lock(match_id):
             loaded = await self.get(match_id)

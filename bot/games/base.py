@@ -55,6 +55,15 @@ class GameUI:
         """
         raise NotImplementedError
 
+    def parse_prefs(self, text: str) -> list[str]:
+        """A player's standing orders (e.g. a Citadels draft priority list) from what they typed.
+        Raise ValueError with a short reason when the text makes no sense. Default: not supported."""
+        raise ValueError("this game takes no standing orders")
+
+    def auto_action(self, view: dict[str, Any], legal: list[dict[str, Any]], prefs: list[str]) -> dict[str, Any] | None:
+        """An action to take for the player at once, from their standing orders, or None to ask them."""
+        return None
+
     def token(self, action: dict[str, Any]) -> str:
         raise NotImplementedError
 
