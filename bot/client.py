@@ -197,12 +197,14 @@ class PartidaGroup(app_commands.Group):
         loaded = await self.bot.service.in_channel(interaction.channel_id)
         rec = loaded.record
         body = t("invite.body", rec.lang, user=interaction.user.display_name, game=loaded.game.name, channel=f"<#{rec.channel_id}>", link=jump_link(rec))
+        who = getattr(user, "display_name", None) or f"<@{user.id}>"
         try:
-            await user.send(body)
-            await reply(interaction, t("invite.sent", lang, user=user.display_name))
+            dm = await self.bot.create_dm(discord.Object(id=user.id))
+            await dm.send(body)
+            await reply(interaction, t("invite.sent", lang, user=who))
         except discord.Forbidden:
             await interaction.response.send_message(f"<@{user.id}> " + body, allowed_mentions=ALLOWED)
-            await interaction.followup.send(t("invite.closed", lang, user=user.display_name), ephemeral=True)
+            await interaction.followup.send(t("invite.closed", lang, user=who), ephemeral=True)
 
     @app_commands.command(name=_("status"), description=_("Show the match in this channel"))
     async def status(self, interaction: discord.Interaction) -> None:
