@@ -1,0 +1,831 @@
+"""Citadels on Discord: the character draft by DM, then each called character's turn.
+
+Everything a player may do comes from the engine's legal actions. Simple choices are buttons
+(income, character targets, seats, end of turn); choices among district cards go through the
+select, grouped ("Build…", "Warlord: destroy…") and split into pages when there are more than
+Discord's 25 options. A select value is either an action token (then the controls show a green
+confirm button for it) or a node of that menu ("@build", "@destroy/s2", "@lighthouse/yellow~1").
+
+Tokens (``token()`` / ``action()``, at most 80 characters of ``[A-Za-z0-9_.-]``): an operation
+code and its arguments joined by "-"; a district id "manor#2" travels as "manor.2".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from engines.citadels import cards as C
+from engines.citadels import texts as CT
+from engines.citadels.names import name
+
+from ..i18n import register_rules
+from .base import Choice, Controls, GameUI
+
+# -- engine refusal texts (register once, at import) ---------------------------------------------
+
+register_rules({code: {"en": en, "es": es} for code, (en, es) in CT.ERRORS.items()})
+
+# -- texts ---------------------------------------------------------------------------------------
+
+T: dict[str, tuple[str, str]] = {
+    "seat": ("Player {n}", "Jugador {n}"),
+    "draft_pick": ("Round {round} · your pick: choose a character.", "Ronda {round} · te toca elegir personaje."),
+    "draft_discard": (
+        "Round {round}: set one of these characters aside face down (nobody will play it).",
+        "Ronda {round}: aparta boca abajo uno de estos personajes (nadie lo jugará).",
+    ),
+    "face_up": ("Set aside face up (nobody has them): {list}.", "Apartados boca arriba (nadie los tiene): {list}."),
+    "face_down": ("Face down: {n}.", "Boca abajo: {n}."),
+    "you_have": ("You already hold: {list}.", "Ya tienes: {list}."),
+    "you_discarded": ("You set aside: {list}.", "Apartaste: {list}."),
+    "purse": ("You have {gold} gold and {cards} cards; your city has {city} districts.", "Tienes {gold} de oro y {cards} cartas; tu ciudad tiene {city} distritos."),
+    "take": ("Take the {ch}", "Elegir {ch}"),
+    "set_aside": ("Set aside the {ch}", "Apartar {ch}"),
+    "turn_head": ("Round {round} · you are the **{ch}** ({rank}).", "Ronda {round} · eres el **{ch}** ({rank})."),
+    "turn_victim": (
+        "Round {round} · you are the **{ch}**, bewitched: take gold or cards, then your turn ends (the Witch uses your power).",
+        "Ronda {round} · eres el **{ch}**, hechizado: toma oro o cartas y tu turno acaba (la Bruja usa tu poder).",
+    ),
+    "turn_hospital": (
+        "Round {round} · you are the murdered **{ch}**, but your Hospital lets you take gold or cards.",
+        "Ronda {round} · eres el **{ch}** asesinado, pero tu Hospital te deja tomar oro o cartas.",
+    ),
+    "turn_witch": (
+        "Round {round} · as the Witch you play the bewitched **{ch}**'s turn with its power.",
+        "Ronda {round} · como Bruja juegas el turno del **{ch}** hechizado con su poder.",
+    ),
+    "income_first": ("First: take 2 gold or draw cards.", "Primero: toma 2 de oro o roba cartas."),
+    "builds_left": ("You may build {n} more.", "Puedes construir {n} más."),
+    "no_build": ("No more building this turn.", "No puedes construir más este turno."),
+    "must_thank": (
+        "The crown holder has the Ball Room: thank them first, or you lose the turn.",
+        "Quien tiene la corona tiene el Salón de baile: dale las gracias primero o perderás el turno.",
+    ),
+    "targets": ("Murdered: {m} · robbed: {r} · bewitched: {b}.", "Asesinado: {m} · robado: {r} · hechizado: {b}."),
+    "none": ("-", "-"),
+    "pick_more": ("More choices below.", "Más opciones abajo."),
+    "placeholder": ("Choose a district…", "Elige un distrito…"),
+    "confirm_hint": ("Press the green button to confirm.", "Pulsa el botón verde para confirmar."),
+    "keep_head": ("Keep {k} of the cards you drew:", "Quédate {k} de las cartas robadas:"),
+    "redraw_head": (
+        "Discard more cards to the bottom of the deck, or draw {n} new cards now.",
+        "Descarta más cartas bajo el mazo o roba ya {n} cartas nuevas.",
+    ),
+    "wizard_head": ("Take one card from {who}'s hand:", "Toma una carta de la mano de {who}:"),
+    "graveyard_head": (
+        "The Warlord destroyed the {d}: pay 1 gold to take it into your hand (Graveyard)?",
+        "El Condotiero destruyó {d}: ¿pagas 1 de oro para recuperarlo en tu mano (Cementerio)?",
+    ),
+    "tribute_head": (
+        "{who} gave you the crown (Emperor): pay 1 gold or 1 card.",
+        "{who} te dio la corona (Emperador): paga 1 de oro o 1 carta.",
+    ),
+    "lighthouse_head": ("Lighthouse: take any card of the deck.", "Faro: toma cualquier carta del mazo."),
+    "bell_head": (
+        "Bell Tower: announce that the game ends when a city has 7 districts?",
+        "Campanario: ¿anuncias que la partida acaba cuando una ciudad tenga 7 distritos?",
+    ),
+    "waiting": ("Nothing to do.", "Nada que hacer."),
+    # buttons
+    "b_gold": ("Take 2 gold", "Tomar 2 de oro"),
+    "b_cards": ("Draw cards", "Robar cartas"),
+    "b_end": ("End the turn", "Terminar el turno"),
+    "b_collect": ("Collect {colour} gold", "Cobrar oro {colour}"),
+    "b_collect_any": ("Collect district gold", "Cobrar oro de distritos"),
+    "b_thank": ("Thank you, your Excellency", "Gracias, Excelencia"),
+    "b_smithy": ("Smithy: 2 gold → 3 cards", "Herrería: 2 de oro → 3 cartas"),
+    "b_mdraw": ("Draw the new cards", "Robar las cartas nuevas"),
+    "b_nav_gold": ("Navigator: +4 gold", "Navegante: +4 de oro"),
+    "b_nav_cards": ("Navigator: +4 cards", "Navegante: +4 cartas"),
+    "b_murder": ("Murder the {ch}", "Asesinar al {ch}"),
+    "b_bewitch": ("Bewitch the {ch}", "Hechizar al {ch}"),
+    "b_rob": ("Rob the {ch}", "Robar al {ch}"),
+    "b_swap": ("Swap hands with {who}", "Cambiar mano con {who}"),
+    "b_look": ("Look at {who}'s hand", "Mirar la mano de {who}"),
+    "b_crown": ("Give the crown to {who}", "Dar la corona a {who}"),
+    "b_abbot": ("Take 1 gold from {who}", "Tomar 1 de oro de {who}"),
+    "b_keep": ("Keep {d}", "Quedarme {d}"),
+    "b_gy_take": ("Take it back (1 gold)", "Recuperarlo (1 de oro)"),
+    "b_gy_pass": ("Let it go", "Dejarlo"),
+    "b_tr_gold": ("Pay 1 gold", "Pagar 1 de oro"),
+    "b_bell_yes": ("Announce: end at 7", "Anunciar: fin con 7"),
+    "b_bell_no": ("No announcement", "Sin anuncio"),
+    "b_back": ("← Back", "← Volver"),
+    "b_more": ("More… (page {n})", "Más… (página {n})"),
+    # select groups
+    "g_build": ("Build a district", "Construir un distrito"),
+    "g_mdiscard": ("Magician: discard cards and redraw", "Mago: descartar y robar cartas"),
+    "g_lab": ("Laboratory: discard a card for 1 gold", "Laboratorio: descarta una carta por 1 de oro"),
+    "g_museum": ("Museum: put a card under it", "Museo: guarda una carta debajo"),
+    "g_beautify": ("Artist: beautify a district (1 gold)", "Artista: embellecer un distrito (1 de oro)"),
+    "g_destroy": ("Warlord: destroy a district", "Condotiero: destruir un distrito"),
+    "g_exchange": ("Diplomat: exchange districts", "Diplomático: cambiar distritos"),
+    "g_armory": ("Armory: blow it up with a district", "Polvorín: volarlo junto con un distrito"),
+    "g_wizard": ("Take a card", "Tomar una carta"),
+    "g_tribute": ("Pay with a card", "Pagar con una carta"),
+    "g_lighthouse": ("Lighthouse: take a card", "Faro: tomar una carta"),
+    "g_choices": ("{n} choices", "{n} opciones"),
+    # select / confirm labels
+    "l_build": ("Build {d}", "Construir {d}"),
+    "l_mdiscard": ("Discard {d}", "Descartar {d}"),
+    "l_lab": ("Discard {d} for 1 gold", "Descartar {d} por 1 de oro"),
+    "l_museum": ("Put {d} under the Museum", "Guardar {d} bajo el Museo"),
+    "l_beautify": ("Beautify {d}", "Embellecer {d}"),
+    "l_destroy": ("Destroy {d} of {who} ({gold} gold)", "Destruir {d} de {who} ({gold} de oro)"),
+    "l_exchange": ("Give {give}, take {d} of {who}", "Dar {give}, tomar {d} de {who}"),
+    "l_exchange_take": ("Take {d} of {who}", "Tomar {d} de {who}"),
+    "l_armory": ("Blow up {d} of {who}", "Volar {d} de {who}"),
+    "l_wtake": ("Take {d}", "Tomar {d}"),
+    "l_wbuild": ("Take and build {d}", "Tomar y construir {d}"),
+    "l_tribute": ("Give {d}", "Entregar {d}"),
+    "l_lighthouse": ("Take {d}", "Tomar {d}"),
+    "d_card": ("{colour} · costs {cost}", "{colour} · cuesta {cost}"),
+    "city_of": ("{who}'s city", "Ciudad de {who}"),
+    # the story (describe)
+    "s_draft": ("{who} picks a character", "{who} elige un personaje"),
+    "s_discard_character": ("{who} sets a character aside face down", "{who} aparta un personaje boca abajo"),
+    "s_income_gold": ("{who} takes 2 gold", "{who} toma 2 de oro"),
+    "s_income_cards": ("{who} draws cards", "{who} roba cartas"),
+    "s_keep": ("{who} keeps a card", "{who} se queda una carta"),
+    "s_build": ("{who} builds the {d}", "{who} construye {d}"),
+    "s_end_turn": ("{who} ends the turn", "{who} termina el turno"),
+    "s_collect": ("{who} collects gold for their districts", "{who} cobra oro por sus distritos"),
+    "s_thank": ("{who}: “Thank you, your Excellency”", "{who}: «Gracias, Excelencia»"),
+    "s_murder": ("{who} murders the {ch}", "{who} asesina al {ch}"),
+    "s_bewitch": ("{who} bewitches the {ch}", "{who} hechiza al {ch}"),
+    "s_rob": ("{who} will rob the {ch}", "{who} robará al {ch}"),
+    "s_swap_hands": ("{who} swaps hands with {other}", "{who} cambia su mano con {other}"),
+    "s_magician_discard": ("{who} discards a card to redraw", "{who} descarta una carta para robar otra"),
+    "s_magician_draw": ("{who} draws new cards", "{who} roba cartas nuevas"),
+    "s_wizard_look": ("{who} looks at {other}'s hand", "{who} mira la mano de {other}"),
+    "s_wizard_take": ("{who} takes a card", "{who} toma una carta"),
+    "s_wizard_build": ("{who} takes and builds the {d}", "{who} toma y construye {d}"),
+    "s_give_crown": ("{who} gives the crown to {other}", "{who} da la corona a {other}"),
+    "s_tribute_gold": ("{who} pays 1 gold for the crown", "{who} paga 1 de oro por la corona"),
+    "s_tribute_card": ("{who} pays a card for the crown", "{who} paga una carta por la corona"),
+    "s_abbot_take": ("{who} takes 1 gold from {other}", "{who} toma 1 de oro de {other}"),
+    "s_navigate_gold": ("{who} takes 4 gold (Navigator)", "{who} toma 4 de oro (Navegante)"),
+    "s_navigate_cards": ("{who} draws 4 cards (Navigator)", "{who} roba 4 cartas (Navegante)"),
+    "s_destroy": ("{who} destroys the {d}", "{who} destruye {d}"),
+    "s_exchange": ("{who} exchanges the {give} for the {d}", "{who} cambia {give} por {d}"),
+    "s_beautify": ("{who} beautifies the {d}", "{who} embellece {d}"),
+    "s_laboratory": ("{who} discards a card for 1 gold (Laboratory)", "{who} descarta una carta por 1 de oro (Laboratorio)"),
+    "s_smithy": ("{who} pays 2 gold for 3 cards (Smithy)", "{who} paga 2 de oro por 3 cartas (Herrería)"),
+    "s_museum": ("{who} puts a card under the Museum", "{who} guarda una carta bajo el Museo"),
+    "s_armory": ("{who} blows up the Armory and the {d}", "{who} vuela el Polvorín y {d}"),
+    "s_graveyard_take": ("{who} takes back the destroyed district (Graveyard)", "{who} recupera el distrito destruido (Cementerio)"),
+    "s_graveyard_pass": ("{who} lets the destroyed district go", "{who} deja ir el distrito destruido"),
+    "s_lighthouse": ("{who} takes a card from the deck (Lighthouse)", "{who} toma una carta del mazo (Faro)"),
+    "s_bell_yes": ("{who} announces the end at 7 districts (Bell Tower)", "{who} anuncia el final con 7 distritos (Campanario)"),
+    "s_bell_no": ("{who} makes no announcement (Bell Tower)", "{who} no hace ningún anuncio (Campanario)"),
+    # status
+    "st_draft": ("Round {round} · character draft: {who} picks ({i}/{n})", "Ronda {round} · elección de personajes: elige {who} ({i}/{n})"),
+    "st_turn": ("Round {round} · {rank}. {ch}: {who}", "Ronda {round} · {rank}. {ch}: {who}"),
+    "st_pending": ("waiting for {who}", "esperando a {who}"),
+    "st_tail": ("crown: {crown} · deck {deck} · leader: {lead} ({pts})", "corona: {crown} · mazo {deck} · en cabeza: {lead} ({pts})"),
+    "st_over": ("Game over after {round} rounds", "Partida terminada tras {round} rondas"),
+}
+
+# short colour words for labels, with a coloured square so they read at a glance
+COLOUR_WORD = {
+    "yellow": ("🟨 noble", "🟨 noble"),
+    "blue": ("🟦 religious", "🟦 religioso"),
+    "green": ("🟩 trade", "🟩 comercial"),
+    "red": ("🟥 military", "🟥 militar"),
+    "purple": ("🟪 special", "🟪 especial"),
+}
+COLOUR_ADJ = {  # for "Collect {colour} gold"
+    "yellow": ("noble", "noble"),
+    "blue": ("religious", "religioso"),
+    "green": ("trade", "comercial"),
+    "red": ("military", "militar"),
+}
+
+POWERS: dict[str, tuple[str, str]] = {
+    "assassin": ("murders a character: it loses its turn", "asesina a un personaje: pierde su turno"),
+    "thief": ("robs a character (rank 3+): takes all its gold", "roba a un personaje (rango 3+): se lleva todo su oro"),
+    "magician": ("swaps hands with a player, or discards and redraws", "cambia su mano con un jugador, o descarta y roba"),
+    "king": ("takes the crown; +1 gold per noble district", "toma la corona; +1 de oro por distrito noble"),
+    "bishop": ("+1 per religious district; the Warlord can't touch his city", "+1 por distrito religioso; el Condotiero no toca su ciudad"),
+    "merchant": ("+1 gold, +1 per trade district", "+1 de oro, +1 por distrito comercial"),
+    "architect": ("draws 2 more cards; may build 3 districts", "roba 2 cartas más; puede construir 3 distritos"),
+    "warlord": ("+1 per military district; may destroy a district", "+1 por distrito militar; puede destruir un distrito"),
+    "witch": ("bewitches a character and plays its power", "hechiza a un personaje y juega su poder"),
+    "tax_collector": ("1 gold from every player who builds", "1 de oro de cada jugador que construye"),
+    "wizard": ("looks at a hand and takes a card (may build it)", "mira una mano y toma una carta (puede construirla)"),
+    "emperor": ("+1 per noble district; gives the crown for a tribute", "+1 por distrito noble; da la corona a cambio de un tributo"),
+    "abbot": ("+1 per religious district; 1 gold from the richest", "+1 por distrito religioso; 1 de oro del más rico"),
+    "alchemist": ("gets back the gold spent building", "recupera el oro gastado en construir"),
+    "navigator": ("+4 gold or +4 cards; cannot build", "+4 de oro o +4 cartas; no puede construir"),
+    "diplomat": ("+1 per military district; exchanges a district", "+1 por distrito militar; intercambia un distrito"),
+    "artist": ("beautifies up to 2 districts (+1 point each)", "embellece hasta 2 distritos (+1 punto cada uno)"),
+    "queen": ("+3 gold when sitting next to the King", "+3 de oro si se sienta junto al Rey"),
+}
+
+
+def tr(key: str, lang: str, **kw: Any) -> str:
+    return T[key][1 if lang == "es" else 0].format(**kw)
+
+
+def ch_name(ch: str, lang: str) -> str:
+    return name("character", ch, lang)
+
+
+def d_name(did: str, lang: str) -> str:
+    return name("district", did, lang)
+
+
+def seat_name(view: dict[str, Any], seat: int, lang: str) -> str:
+    names = view.get("names") or []
+    if 0 <= seat < len(names) and names[seat]:
+        return str(names[seat])
+    return tr("seat", lang, n=seat + 1)
+
+
+# -- tokens --------------------------------------------------------------------------------------
+
+_CHAR_OPS = {"dr": "draft", "dc": "discard_character", "mu": "murder", "bw": "bewitch", "rb": "rob"}
+_CARD_OPS = {
+    "kp": ("keep", "card"), "b": ("build", "district"), "md": ("magician_discard", "card"),
+    "de": ("destroy", "district"), "bt": ("beautify", "district"), "lab": ("laboratory", "card"),
+    "mus": ("museum", "card"), "arm": ("armory", "district"), "lh": ("lighthouse", "card"),
+}
+_SEAT_OPS = {"sw": "swap_hands", "wl": "wizard_look", "gc": "give_crown", "ab": "abbot_take"}
+_NOARG_OPS = {"end": "end_turn", "col": "collect", "thx": "thank", "smi": "smithy", "mdr": "magician_draw"}
+_TAKE_OPS = {"in": "income", "nv": "navigate"}
+_BOOL_OPS = {"gy": ("graveyard", "take"), "bell": ("bell_tower", "announce")}
+_REV = {v: k for k, v in _CHAR_OPS.items()}
+_REV.update({v[0]: k for k, v in _CARD_OPS.items()})
+_REV.update({v: k for k, v in _SEAT_OPS.items()})
+_REV.update({v: k for k, v in _NOARG_OPS.items()})
+_REV.update({v: k for k, v in _TAKE_OPS.items()})
+_REV.update({v[0]: k for k, v in _BOOL_OPS.items()})
+_REV.update({"wizard_take": "wt", "tribute": "tr", "exchange": "ex"})
+
+_TOKEN_RE = re.compile(r"^[A-Za-z0-9_.\-]{1,80}$")
+
+
+def _enc(did: str) -> str:
+    return did.replace("#", ".")
+
+
+def _dec(arg: str) -> str:
+    kind, dot, copy = arg.rpartition(".")
+    did = f"{kind}#{copy}"
+    if not dot or did not in C.CARD_OF_ID:
+        raise ValueError(f"unknown district {arg!r}")
+    return did
+
+
+def _seat(arg: str) -> int:
+    if not arg.isdigit() or len(arg) > 2:
+        raise ValueError(f"bad seat {arg!r}")
+    return int(arg)
+
+
+def encode_token(a: dict[str, Any]) -> str:
+    op = a["type"]
+    k = _REV[op]
+    if op in _CHAR_OPS.values():
+        return f"{k}-{a['character']}"
+    if op in (v[0] for v in _CARD_OPS.values()):
+        field = next(v[1] for v in _CARD_OPS.values() if v[0] == op)
+        return f"{k}-{_enc(a[field])}"
+    if op in _SEAT_OPS.values():
+        return f"{k}-{a['seat']}"
+    if op in _NOARG_OPS.values():
+        return k
+    if op in _TAKE_OPS.values():
+        return f"{k}-{a['take']}"
+    if op in ("graveyard", "bell_tower"):
+        return f"{k}-{1 if a[_BOOL_OPS[k][1]] else 0}"
+    if op == "wizard_take":
+        return f"wt-{_enc(a['card'])}-{1 if a.get('build') else 0}"
+    if op == "tribute":
+        return "tr-gold" if a["pay"] == "gold" else f"tr-{_enc(a['card'])}"
+    if op == "exchange":
+        return f"ex-{_enc(a['give'])}-{_enc(a['take'])}"
+    raise KeyError(op)  # pragma: no cover - every engine action is covered above
+
+
+def decode_token(token: str) -> dict[str, Any]:
+    if not isinstance(token, str) or not _TOKEN_RE.match(token):
+        raise ValueError("malformed token")
+    k, *args = token.split("-")
+    if k in _NOARG_OPS and not args:
+        return {"type": _NOARG_OPS[k]}
+    if len(args) == 1:
+        (arg,) = args
+        if k in _CHAR_OPS:
+            if arg not in C.RANK:
+                raise ValueError(f"unknown character {arg!r}")
+            return {"type": _CHAR_OPS[k], "character": arg}
+        if k in _CARD_OPS:
+            op, field = _CARD_OPS[k]
+            return {"type": op, field: _dec(arg)}
+        if k in _SEAT_OPS:
+            return {"type": _SEAT_OPS[k], "seat": _seat(arg)}
+        if k in _TAKE_OPS and arg in ("gold", "cards"):
+            return {"type": _TAKE_OPS[k], "take": arg}
+        if k in _BOOL_OPS and arg in ("0", "1"):
+            op, field = _BOOL_OPS[k]
+            return {"type": op, field: arg == "1"}
+        if k == "tr":
+            return {"type": "tribute", "pay": "gold"} if arg == "gold" else {"type": "tribute", "pay": "card", "card": _dec(arg)}
+    if len(args) == 2:
+        if k == "wt" and args[1] in ("0", "1"):
+            return {"type": "wizard_take", "card": _dec(args[0]), "build": args[1] == "1"}
+        if k == "ex":
+            return {"type": "exchange", "give": _dec(args[0]), "take": _dec(args[1])}
+    raise ValueError(f"malformed token {token!r}")
+
+
+# -- the menu of a turn --------------------------------------------------------------------------
+
+
+@dataclass
+class Entry:
+    """One legal action as the controls show it. ``group`` None = a button."""
+
+    token: str
+    label: str  # button label, or the select option's label
+    group: str | None = None
+    sub: tuple[str, str] | None = None  # (key, label) for a second level inside the group
+    description: str | None = None
+    confirm: str | None = None  # the confirm button's label (select entries)
+    style: str = "secondary"
+
+
+PAGE = 23  # entries per select page (+ back / more options <= 25)
+MAX_BUTTONS = 20
+
+
+def _card_desc(card: dict[str, Any], lang: str) -> str:
+    colour = COLOUR_WORD.get(card["colour"], (card["colour"],) * 2)[1 if lang == "es" else 0]
+    return tr("d_card", lang, colour=colour, cost=card["cost"])
+
+
+def _card_label(did: str, lang: str, cost: int | None = None) -> str:
+    c = C.card_json(C.CARD_OF_ID[did])
+    sq = COLOUR_WORD[c["colour"]][0].split()[0]
+    return f"{sq} {d_name(did, lang)} ({c['cost'] if cost is None else cost})"
+
+
+def _owners(view: dict[str, Any]) -> dict[str, int]:
+    return {d["id"]: p["seat"] for p in view.get("players", []) for d in p.get("city", [])}
+
+
+def entries_for(view: dict[str, Any], legal: list[dict[str, Any]], lang: str) -> list[Entry]:
+    """Every legal action as a button or a grouped select entry."""
+    out: list[Entry] = []
+    owners = _owners(view)
+    turn = view.get("turn") or {}
+    ch = turn.get("character")
+    me = view.get("viewer")
+    gold = next((p["gold"] for p in view.get("players", []) if p["seat"] == me), 0)
+    for a in legal:
+        tok = encode_token(a)
+        op = a["type"]
+        if op == "draft":
+            c = a["character"]
+            out.append(Entry(tok, f"{C.RANK[c]} · {ch_name(c, lang)}", style="primary"))
+        elif op == "discard_character":
+            out.append(Entry(tok, tr("set_aside", lang, ch=ch_name(a["character"], lang)), style="danger"))
+        elif op == "income":
+            out.append(Entry(tok, tr("b_gold" if a["take"] == "gold" else "b_cards", lang), style="primary"))
+        elif op == "end_turn":
+            out.append(Entry(tok, tr("b_end", lang), style="danger"))
+        elif op == "collect":
+            colour = C.INCOME_COLOUR.get(ch or "")
+            label = tr("b_collect", lang, colour=COLOUR_ADJ[colour][1 if lang == "es" else 0]) if colour else tr("b_collect_any", lang)
+            out.append(Entry(tok, label, style="success"))
+        elif op == "thank":
+            out.append(Entry(tok, tr("b_thank", lang), style="success"))
+        elif op == "smithy":
+            out.append(Entry(tok, tr("b_smithy", lang)))
+        elif op == "magician_draw":
+            out.append(Entry(tok, tr("b_mdraw", lang), style="success"))
+        elif op == "navigate":
+            out.append(Entry(tok, tr("b_nav_gold" if a["take"] == "gold" else "b_nav_cards", lang), style="success"))
+        elif op in ("murder", "bewitch", "rob"):
+            key = {"murder": "b_murder", "bewitch": "b_bewitch", "rob": "b_rob"}[op]
+            out.append(Entry(tok, tr(key, lang, ch=ch_name(a["character"], lang)), style="danger" if op == "murder" else "secondary"))
+        elif op in ("swap_hands", "wizard_look", "give_crown", "abbot_take"):
+            key = {"swap_hands": "b_swap", "wizard_look": "b_look", "give_crown": "b_crown", "abbot_take": "b_abbot"}[op]
+            out.append(Entry(tok, tr(key, lang, who=seat_name(view, a["seat"], lang))))
+        elif op == "keep":
+            out.append(Entry(tok, tr("b_keep", lang, d=_card_label(a["card"], lang)), style="success"))
+        elif op == "graveyard":
+            out.append(Entry(tok, tr("b_gy_take" if a["take"] else "b_gy_pass", lang), style="success" if a["take"] else "secondary"))
+        elif op == "bell_tower":
+            out.append(Entry(tok, tr("b_bell_yes" if a["announce"] else "b_bell_no", lang)))
+        elif op == "tribute" and a["pay"] == "gold":
+            out.append(Entry(tok, tr("b_tr_gold", lang), style="primary"))
+        else:
+            out.append(_select_entry(view, a, tok, lang, owners, gold))
+    return out
+
+
+def _select_entry(view, a, tok, lang, owners, gold) -> Entry:
+    op = a["type"]
+    card_field = {"build": "district", "magician_discard": "card", "laboratory": "card", "museum": "card",
+                  "beautify": "district", "destroy": "district", "armory": "district", "wizard_take": "card",
+                  "tribute": "card", "lighthouse": "card", "exchange": "take"}[op]
+    did = a[card_field]
+    card = C.card_json(C.CARD_OF_ID[did])
+    dn = d_name(did, lang)
+    desc = _card_desc(card, lang)
+    group = {"build": "build", "magician_discard": "mdiscard", "laboratory": "lab", "museum": "museum",
+             "beautify": "beautify", "destroy": "destroy", "armory": "armory", "wizard_take": "wizard",
+             "tribute": "tribute", "lighthouse": "lighthouse", "exchange": "exchange"}[op]
+    sub = None
+    if op in ("destroy", "armory", "exchange"):
+        owner = owners.get(did, -1)
+        who = seat_name(view, owner, lang)
+        if op == "exchange":
+            sub = (_enc(did), tr("l_exchange_take", lang, d=dn, who=who))
+            label = tr("l_exchange", lang, give=d_name(a["give"], lang), d=dn, who=who)
+            desc = f"{_card_desc(C.card_json(C.CARD_OF_ID[a['give']]), lang)} → {_card_desc(card, lang)}"
+            return Entry(tok, label, group, sub, desc, label)
+        sub = (f"s{owner}", tr("city_of", lang, who=who))
+        if op == "destroy":
+            price = _destroy_price(view, owner, did)
+            label = tr("l_destroy", lang, d=dn, who=who, gold=price)
+        else:
+            label = tr("l_armory", lang, d=dn, who=who)
+        return Entry(tok, label, group, sub, desc, label)
+    if op == "lighthouse":
+        sub = (card["colour"], COLOUR_WORD[card["colour"]][1 if lang == "es" else 0])
+    key = {"build": "l_build", "magician_discard": "l_mdiscard", "laboratory": "l_lab", "museum": "l_museum",
+           "beautify": "l_beautify", "tribute": "l_tribute", "lighthouse": "l_lighthouse",
+           "wizard_take": "l_wbuild" if a.get("build") else "l_wtake"}[op]
+    confirm = tr(key, lang, d=dn)
+    sq = COLOUR_WORD[card["colour"]][0].split()[0]
+    label = f"{sq} {confirm} ({card['cost']})"
+    return Entry(tok, label, group, sub, desc, confirm, "success")
+
+
+def _destroy_price(view: dict[str, Any], owner: int, did: str) -> int:
+    p = next((p for p in view.get("players", []) if p["seat"] == owner), None)
+    if p is None:
+        return 0
+    d = next((d for d in p["city"] if d["id"] == did), None)
+    if d is None:
+        return 0
+    price = d["cost"] - 1 + (1 if d.get("beautified") else 0)
+    if d["kind"] != "great_wall" and any(x["kind"] == "great_wall" for x in p["city"]):
+        price += 1
+    return price
+
+
+GROUP_KEYS = {
+    "build": "g_build", "mdiscard": "g_mdiscard", "lab": "g_lab", "museum": "g_museum", "beautify": "g_beautify",
+    "destroy": "g_destroy", "exchange": "g_exchange", "armory": "g_armory", "wizard": "g_wizard",
+    "tribute": "g_tribute", "lighthouse": "g_lighthouse",
+}
+
+
+def _page(items: list[Choice], node: str, page: int, lang: str, back: str | None) -> list[Choice]:
+    """At most 25 options: a back option, one page of items and a 'more' option."""
+    if len(items) <= _room(back):
+        out = list(items)
+    else:
+        pages = [items[i : i + PAGE] for i in range(0, len(items), PAGE)]
+        page = min(max(page, 0), len(pages) - 1)
+        out = list(pages[page])
+        nxt = (page + 1) % len(pages)
+        out.append(Choice(tr("b_more", lang, n=nxt + 1), f"{node}~{nxt}"))
+    if back is not None:
+        out.insert(0, Choice(tr("b_back", lang), back))
+    return out
+
+
+def menu(entries: list[Entry], picked: str | None, lang: str) -> tuple[list[Choice], Entry | None]:
+    """The select options for the menu node ``picked`` leads to, and the picked entry if any."""
+    grouped = [e for e in entries if e.group is not None]
+    if not grouped:
+        return [], None
+    chosen = next((e for e in grouped if e.token == picked), None)
+    node, page = "@", 0
+    if chosen is not None:
+        if _flat(grouped):
+            node = "@"
+        elif chosen.sub and _needs_subs(grouped, chosen.group):
+            node = f"@{chosen.group}/{chosen.sub[0]}"
+        else:
+            node = f"@{chosen.group}"
+    elif picked and picked.startswith("@"):
+        node, _, p = picked.partition("~")
+        page = int(p) if p.isdigit() else 0
+        if node == "@" or not _items_at(grouped, node, lang):
+            node = "@"
+    items = _items_at(grouped, node, lang)
+    back = None if node == "@" else (node.rpartition("/")[0] if "/" in node else "@")
+    if chosen is not None and len(items) > _room(back):
+        idx = next((i for i, c in enumerate(items) if c.token == chosen.token), 0)
+        page = idx // PAGE
+    return _page(items, node, page, lang, back), chosen
+
+
+def _room(back: str | None) -> int:
+    return 25 - (1 if back is not None else 0)
+
+
+def _groups(grouped: list[Entry]) -> list[str]:
+    seen: list[str] = []
+    for e in grouped:
+        if e.group not in seen:
+            seen.append(e.group)  # type: ignore[arg-type]
+    return seen
+
+
+def _flat(grouped: list[Entry]) -> bool:
+    return len(grouped) <= 25
+
+
+def _needs_subs(grouped: list[Entry], group: str) -> bool:
+    members = [e for e in grouped if e.group == group]
+    return len(members) > 24 and any(e.sub for e in members)
+
+
+def _items_at(grouped: list[Entry], node: str, lang: str) -> list[Choice]:
+    def opt(e: Entry) -> Choice:
+        return Choice(e.label, e.token, description=e.description)
+
+    if node == "@":
+        if _flat(grouped):
+            return [opt(e) for e in grouped]
+        out = []
+        for g in _groups(grouped):
+            n = sum(1 for e in grouped if e.group == g)
+            out.append(Choice(tr(GROUP_KEYS[g], "es" if lang == "es" else "en"), f"@{g}", description=tr("g_choices", lang, n=n)))
+        return out
+    group, _, sub = node[1:].partition("/")
+    members = [e for e in grouped if e.group == group]
+    if not members:
+        return []
+    if sub:
+        return [opt(e) for e in members if e.sub and e.sub[0] == sub]
+    if _needs_subs(members, group):
+        subs: dict[str, tuple[str, int]] = {}
+        for e in members:
+            key, label = e.sub or ("", "?")
+            lbl, n = subs.get(key, (label, 0))
+            subs[key] = (lbl, n + 1)
+        return [Choice(lbl, f"@{group}/{key}", description=tr("g_choices", lang, n=n)) for key, (lbl, n) in subs.items()]
+    return [opt(e) for e in members]
+
+
+# -- the UI --------------------------------------------------------------------------------------
+
+
+class CitadelsUI(GameUI):
+    key = "citadels"
+    rules = {
+        "en": (
+            "**Citadels** (2-8 players). Each round everyone secretly drafts a character (crown holder "
+            "first; some cards are set aside). Characters are then called in rank order: 1 Assassin, "
+            "2 Thief, 3 Magician, 4 King, 5 Bishop, 6 Merchant, 7 Architect, 8 Warlord. On your turn: "
+            "take 2 gold **or** draw 2 cards and keep 1, then build at most one district from your hand "
+            "(pay its cost; no two with the same name) and use your character's power. The round after a "
+            "city reaches 8 districts the game ends: district costs + 3 for all five colours + 4 for the "
+            "first complete city (2 for the others) + purple bonuses. Leave a draft priority list with "
+            "`/partida prefer orders: Architect, King, Merchant`."
+        ),
+        "es": (
+            "**Ciudadelas** (2-8 jugadores). Cada ronda todos eligen en secreto un personaje (empieza quien "
+            "tiene la corona; algunos se apartan). Después se llaman por rango: 1 Asesino, 2 Ladrón, 3 Mago, "
+            "4 Rey, 5 Obispo, 6 Mercader, 7 Arquitecto, 8 Condotiero. En tu turno: toma 2 de oro **o** roba "
+            "2 cartas y quédate 1; después construye como mucho un distrito de tu mano (pagando su coste; "
+            "nunca dos con el mismo nombre) y usa el poder de tu personaje. Al acabar la ronda en que una "
+            "ciudad llega a 8 distritos termina la partida: coste de los distritos + 3 por los cinco colores "
+            "+ 4 por la primera ciudad completa (2 las demás) + bonos violetas. Deja tu lista de preferencia "
+            "con `/partida preferencias ordenes: Arquitecto, Rey, Mercader`."
+        ),
+    }
+
+    # -- pictures ----------------------------------------------------------------------------------
+
+    def board_png(self, view, names, lang):
+        from render.citadels import board_png
+
+        return board_png(view, names, lang)
+
+    def hand_png(self, view, lang):
+        from render.citadels import hand_png
+
+        return hand_png(view, lang) if view.get("hand") is not None else None
+
+    # -- tokens ------------------------------------------------------------------------------------
+
+    def token(self, action: dict[str, Any]) -> str:
+        return encode_token(action)
+
+    def action(self, token: str) -> dict[str, Any]:
+        return decode_token(token)
+
+    # -- standing orders: the draft priority list --------------------------------------------------
+
+    def parse_prefs(self, text: str) -> list[str]:
+        lookup: dict[str, str] = {}
+        for cid, pair in _character_names().items():
+            for n in pair:
+                lookup[_norm(n)] = cid
+            lookup[_norm(cid)] = cid
+        out: list[str] = []
+        for part in re.split(r"[,;\n]+", text or ""):
+            key = _norm(part)
+            if not key:
+                continue
+            cid = lookup.get(key)
+            if cid is None:
+                raise ValueError(f"unknown character {part.strip()[:40]!r} / personaje desconocido")
+            if cid not in out:
+                out.append(cid)
+        if not out:
+            raise ValueError("no characters given / no has dado ningún personaje")
+        return out
+
+    def auto_action(self, view, legal, prefs):
+        if view.get("phase") != "draft":
+            return None
+        can = {a["character"]: a for a in legal if a["type"] == "draft"}
+        for cid in prefs:
+            if cid in can:
+                return can[cid]
+        return None
+
+    # -- controls ----------------------------------------------------------------------------------
+
+    def controls(self, view, legal, lang, picked=None):
+        entries = entries_for(view, legal, lang)
+        buttons = [Choice(e.label[:80], e.token, e.style) for e in entries if e.group is None]
+        if len(buttons) > MAX_BUTTONS:  # never seen in play; keep the limit whatever happens
+            for e in entries[MAX_BUTTONS:]:
+                if e.group is None:
+                    e.group, e.confirm = "more", e.label
+            buttons = buttons[:MAX_BUTTONS]
+        options, chosen = menu(entries, picked, lang)
+        text = self._text(view, lang)
+        if chosen is not None:
+            buttons.insert(0, Choice((chosen.confirm or chosen.label)[:80], chosen.token, "success"))
+            if len(buttons) > MAX_BUTTONS:
+                buttons.pop()
+            text += "\n" + tr("confirm_hint", lang)
+        return Controls(text, tr("placeholder", lang) if options else None, options, buttons)
+
+    def _text(self, view: dict[str, Any], lang: str) -> str:
+        me = view.get("viewer")
+        player = next((p for p in view.get("players", []) if p["seat"] == me), None)
+        lines: list[str] = []
+        rnd = view.get("round", 1)
+        pending = view.get("pending")
+        if view.get("phase") == "draft":
+            draft = view.get("draft") or {}
+            lines.append(tr("draft_discard" if draft.get("step") == "discard" else "draft_pick", lang, round=rnd))
+            if view.get("face_up"):
+                lines.append(tr("face_up", lang, list=", ".join(ch_name(c, lang) for c in view["face_up"])))
+            if view.get("face_down_count"):
+                lines.append(tr("face_down", lang, n=view["face_down_count"]))
+            if view.get("my_characters"):
+                lines.append(tr("you_have", lang, list=", ".join(ch_name(c, lang) for c in view["my_characters"])))
+            if view.get("my_discards"):
+                lines.append(tr("you_discarded", lang, list=", ".join(ch_name(c, lang) for c in view["my_discards"])))
+            for c in draft.get("choices") or []:
+                lines.append(f"**{C.RANK[c]} · {ch_name(c, lang)}** — {POWERS[c][1 if lang == 'es' else 0]}")
+        elif pending is not None and pending.get("seat") == me:
+            lines.extend(self._pending_text(view, pending, lang))
+        elif view.get("turn"):
+            tn = view["turn"]
+            ch = ch_name(tn["character"], lang)
+            key = {"victim": "turn_victim", "hospital": "turn_hospital", "witch": "turn_witch"}.get(tn.get("mode"), "turn_head")
+            lines.append(tr(key, lang, round=rnd, ch=ch, rank=tn.get("rank")))
+            if tn.get("mode") == "normal":
+                lines.append(f"_{POWERS[tn['character']][1 if lang == 'es' else 0]}_")
+            if tn.get("must_thank"):
+                lines.append(tr("must_thank", lang))
+            if not tn.get("income_taken"):
+                lines.append(tr("income_first", lang))
+            elif tn.get("builds_left", 0) > 0:
+                lines.append(tr("builds_left", lang, n=tn["builds_left"]))
+            else:
+                lines.append(tr("no_build", lang))
+            none = tr("none", lang)
+            lines.append(tr(
+                "targets", lang,
+                m=ch_name(view["murdered"], lang) if view.get("murdered") else none,
+                r=ch_name(view["robbed"], lang) if view.get("robbed") else none,
+                b=ch_name(view["bewitched"], lang) if view.get("bewitched") else none,
+            ))
+        if player is not None:
+            lines.append(tr("purse", lang, gold=player["gold"], cards=player["hand_size"], city=len(player["city"])))
+        return "\n".join(lines)
+
+    def _pending_text(self, view: dict[str, Any], p: dict[str, Any], lang: str) -> list[str]:
+        k = p["kind"]
+        if k == "keep":
+            lines = [tr("keep_head", lang, k=p.get("keep", 1))]
+            for c in p.get("cards") or []:
+                lines.append(f"• {_card_label(c['id'], lang)} — {_card_desc(c, lang)}")
+            return lines
+        if k == "redraw":
+            return [tr("redraw_head", lang, n=p.get("discarded", 0))]
+        if k == "wizard":
+            return [tr("wizard_head", lang, who=seat_name(view, p["target"], lang))]
+        if k == "graveyard":
+            return [tr("graveyard_head", lang, d=d_name(p["district"]["id"], lang))]
+        if k == "tribute":
+            giver = (view.get("turn") or {}).get("seat", 0)
+            return [tr("tribute_head", lang, who=seat_name(view, giver, lang))]
+        if k == "lighthouse":
+            return [tr("lighthouse_head", lang)]
+        if k == "bell":
+            return [tr("bell_head", lang)]
+        return [tr("waiting", lang)]
+
+    # -- words -------------------------------------------------------------------------------------
+
+    def describe(self, action, name, lang):
+        """The public story of an action: never names what is hidden (draft picks, kept cards...)."""
+        op = action.get("type")
+        who = name
+        if op in ("draft", "discard_character", "keep", "end_turn", "collect", "thank", "magician_discard",
+                  "magician_draw", "laboratory", "smithy", "museum", "lighthouse"):
+            return tr(f"s_{op}", lang, who=who)
+        if op in ("income", "navigate"):
+            return tr(f"s_{op}_{action['take']}", lang, who=who)
+        if op in ("murder", "bewitch", "rob"):
+            return tr(f"s_{op}", lang, who=who, ch=ch_name(action["character"], lang))
+        if op in ("swap_hands", "wizard_look", "give_crown", "abbot_take"):
+            return tr(f"s_{op}", lang, who=who, other=tr("seat", lang, n=action["seat"] + 1))
+        if op in ("build", "destroy", "beautify", "armory"):
+            return tr(f"s_{op}", lang, who=who, d=d_name(action["district"], lang))
+        if op == "wizard_take":
+            return tr("s_wizard_build", lang, who=who, d=d_name(action["card"], lang)) if action.get("build") else tr("s_wizard_take", lang, who=who)
+        if op == "tribute":
+            return tr(f"s_tribute_{action['pay']}", lang, who=who)
+        if op == "exchange":
+            return tr("s_exchange", lang, who=who, give=d_name(action["give"], lang), d=d_name(action["take"], lang))
+        if op == "graveyard":
+            return tr("s_graveyard_take" if action.get("take") else "s_graveyard_pass", lang, who=who)
+        if op == "bell_tower":
+            return tr("s_bell_yes" if action.get("announce") else "s_bell_no", lang, who=who)
+        return f"{who}: {op}"
+
+    def label(self, action: dict[str, Any], lang: str) -> str:
+        """A private label of one of the mover's own legal actions (names hidden choices too)."""
+        op = action["type"]
+        if op == "draft":
+            return tr("take", lang, ch=ch_name(action["character"], lang))
+        if op == "discard_character":
+            return tr("set_aside", lang, ch=ch_name(action["character"], lang))
+        field = {"keep": "card", "magician_discard": "card", "laboratory": "card", "museum": "card",
+                 "lighthouse": "card", "wizard_take": "card"}.get(op)
+        if field:
+            key = {"keep": "b_keep", "magician_discard": "l_mdiscard", "laboratory": "l_lab", "museum": "l_museum",
+                   "lighthouse": "l_lighthouse", "wizard_take": "l_wbuild" if action.get("build") else "l_wtake"}[op]
+            return tr(key, lang, d=d_name(action[field], lang))
+        if op == "tribute" and action.get("pay") == "card":
+            return tr("l_tribute", lang, d=d_name(action["card"], lang))
+        return self.describe(action, "", lang).strip()
+
+    def status(self, view, names, lang):
+        def nm(s: int | None) -> str:
+            if s is None:
+                return "-"
+            return names[s] if 0 <= s < len(names) else tr("seat", lang, n=s + 1)
+
+        rnd = view.get("round", 1)
+        players = view.get("players") or []
+        if view.get("phase") == "over":
+            return tr("st_over", lang, round=rnd)
+        if view.get("phase") == "draft":
+            d = view.get("draft") or {}
+            head = tr("st_draft", lang, round=rnd, who=nm(d.get("drafter")), i=d.get("step_index", 0) + 1, n=len(d.get("order") or []))
+        else:
+            tn = view.get("turn") or {}
+            head = tr("st_turn", lang, round=rnd, rank=tn.get("rank", "?"), ch=ch_name(tn["character"], lang) if tn.get("character") else "?", who=nm(tn.get("seat")))
+            p = view.get("pending")
+            if p and p.get("seat") != tn.get("seat"):
+                head += " · " + tr("st_pending", lang, who=nm(p["seat"]))
+        lead = max(players, key=lambda p: p["score"], default=None)
+        tail = tr("st_tail", lang, crown=nm(view.get("crown")), deck=view.get("deck_size", 0),
+                  lead=nm(lead["seat"]) if lead else "-", pts=lead["score"] if lead else 0)
+        return f"{head} · {tail}"
+
+
+def _norm(s: str) -> str:
+    import unicodedata
+
+    s = unicodedata.normalize("NFKD", s.strip().lower())
+    s = "".join(ch for ch in s if not unicodedata.combining(ch))
+    s = re.sub(r"^(the|el|la)\s+", "", s)
+    return re.sub(r"[\s_\-]+", " ", s).strip()
+
+
+def _character_names() -> dict[str, tuple[str, str]]:
+    from engines.citadels.names import CHARACTER_NAMES
+
+    return CHARACTER_NAMES
