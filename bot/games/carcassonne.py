@@ -1,0 +1,359 @@
+"""Carcassonne on Discord: pick a place for the drawn tile, then how to turn it, then a meeple spot.
+
+Private turn steps (``controls``), each a select whose values encode the path so far:
+
+1. ``None`` / ``pg.N`` - the places where the tile fits (page N; 23 a page with "more…"/"back"
+   entries when there are more than 25), nearest to the last tile first.
+2. ``at.X.Y`` - the rotations legal at (X, Y), with a picture of each (skipped when only one).
+3. ``rt.X.Y.R`` - a preview of the tile laid there with its meeple spots numbered, and one button
+   per legal spot plus "no meeple"; each button carries the whole place action.
+
+Action tokens (``token``/``action``): ``P.X.Y.R`` (no meeple), ``P.X.Y.R.F`` (meeple on feature F),
+``M`` (dig with the Medina archaeologist), ``C.T`` (keep tile T after a dig).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engines.carcassonne import texts as engine_texts
+
+from ..i18n import register_rules
+from .base import Choice, Controls, GameUI
+
+PAGE = 23  # positions per page when there are more than 25
+
+T = {
+    "place": {
+        "en": "Your tile: **{tile}**. Where do you lay it? It fits in {n} places (marked x,y on the picture).",
+        "es": "Tu loseta: **{tile}**. ¿Dónde la pones? Cabe en {n} sitios (marcados x,y en la imagen).",
+    },
+    "place1": {
+        "en": "Your tile: **{tile}**. It fits in one place only (marked on the picture).",
+        "es": "Tu loseta: **{tile}**. Solo cabe en un sitio (marcado en la imagen).",
+    },
+    "page": {"en": " Page {p} of {n}.", "es": " Página {p} de {n}."},
+    "pick_pos": {"en": "Where to lay the tile", "es": "Dónde poner la loseta"},
+    "pick_rot": {"en": "How to turn it", "es": "Cómo girarla"},
+    "rot_step": {
+        "en": "**{tile}** at ({x}, {y}): choose how to turn it (the picture shows each way).",
+        "es": "**{tile}** en ({x}, {y}): elige cómo girarla (la imagen muestra cada forma).",
+    },
+    "meeple_step": {
+        "en": "**{tile}** at ({x}, {y}), turned {deg}°. Put a meeple on a numbered spot, or none.",
+        "es": "**{tile}** en ({x}, {y}), girada {deg}°. Pon un meeple en un sitio numerado, o ninguno.",
+    },
+    "no_meeples": {
+        "en": "**{tile}** at ({x}, {y}), turned {deg}°. You have no meeples left: confirm to lay it.",
+        "es": "**{tile}** en ({x}, {y}), girada {deg}°. No te quedan meeples: confirma para ponerla.",
+    },
+    "dig_note": {
+        "en": "\nYou may first dig with your archaeologist (draws an extra tile to choose from).",
+        "es": "\nAntes puedes excavar con tu arqueólogo (roba otra loseta para elegir).",
+    },
+    "choose_step": {
+        "en": "Your archaeologist dug up a tile: choose which one to play ({a} or {b}); the other goes back into the pile.",
+        "es": "Tu arqueólogo ha desenterrado una loseta: elige cuál jugar ({a} o {b}); la otra vuelve a la reserva.",
+    },
+    "pos_label": {"en": "({x}, {y})", "es": "({x}, {y})"},
+    "fits": {"en": "fits {n} ways", "es": "cabe de {n} formas"},
+    "fits1": {"en": "fits one way", "es": "cabe de una forma"},
+    "more": {"en": "More places… ({a}-{b} of {n})", "es": "Más sitios… ({a}-{b} de {n})"},
+    "prev": {"en": "Previous places… ({a}-{b} of {n})", "es": "Sitios anteriores… ({a}-{b} de {n})"},
+    "back": {"en": "← Another place", "es": "← Otro sitio"},
+    "rot0": {"en": "Not turned (0°)", "es": "Sin girar (0°)"},
+    "rot": {"en": "Turned {deg}° clockwise", "es": "Girada {deg}° a la derecha"},
+    "spots": {"en": "meeple spots: {what}", "es": "sitios para meeple: {what}"},
+    "no_spots": {"en": "no meeple spot", "es": "sin sitio para meeple"},
+    "no_meeple": {"en": "No meeple", "es": "Sin meeple"},
+    "lay": {"en": "Lay the tile", "es": "Poner la loseta"},
+    "meeple_btn": {"en": "{n} · Meeple: {what}", "es": "{n} · Meeple: {what}"},
+    "farmer_btn": {"en": "{n} · Farmer: {what}", "es": "{n} · Granjero: {what}"},
+    "archaeologist_btn": {"en": "{n} · Archaeologist: {what}", "es": "{n} · Arqueólogo: {what}"},
+    "dig": {"en": "Dig with the archaeologist", "es": "Excavar con el arqueólogo"},
+    "play_tile": {"en": "Play {tile}", "es": "Jugar {tile}"},
+    "d_place": {"en": "{who}: tile at ({x}, {y}), {rot}, {meeple}", "es": "{who}: loseta en ({x}, {y}), {rot}, {meeple}"},
+    "d_rot0": {"en": "not turned", "es": "sin girar"},
+    "d_rot": {"en": "turned {deg}°", "es": "girada {deg}°"},
+    "d_none": {"en": "no meeple", "es": "sin meeple"},
+    "d_meeple": {"en": "meeple on {kind} {fid}", "es": "meeple en {kind} {fid}"},
+    "d_dig": {"en": "{who} digs with the archaeologist", "es": "{who} excava con el arqueólogo"},
+    "d_choose": {"en": "{who} plays tile {tile}", "es": "{who} juega la loseta {tile}"},
+    "status": {"en": "Tiles left {n} · {scores} · {ed}", "es": "Quedan {n} losetas · {scores} · {ed}"},
+    "ed": {"en": "{n}{sfx} edition rules", "es": "reglas de la {n}.ª edición"},
+}
+
+KINDS = {
+    "c": {"en": "city", "es": "ciudad"},
+    "r": {"en": "road", "es": "camino"},
+    "f": {"en": "field", "es": "campo"},
+    "m": {"en": "monastery", "es": "monasterio"},
+    "ruins": {"en": "ruins", "es": "ruinas"},
+}
+
+TOKEN_RE = re.compile(r"^P\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3])(?:\.(c\d|r\d|f\d|m|ruins))?$")
+CHOOSE_RE = re.compile(r"^C\.([A-X]|medina)$")
+PICK_RE = re.compile(r"^(?:pg\.(\d{1,4})|at\.(-?\d{1,6})\.(-?\d{1,6})|rt\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3]))$")
+
+# Engine refusal texts (codes from engines/carcassonne): the engine's own en/es texts, with the
+# Spanish "feature_occupied" reworded so it does not show the English kind name it is given.
+RULE_TEXTS = {code: dict(entry) for code, entry in engine_texts.ERRORS.items()}
+RULE_TEXTS["feature_occupied"] = {
+    "en": "That {kind} already has a meeple on it (through its connections).",
+    "es": "Esa zona ya tiene un meeple (a través de sus conexiones).",
+}
+RULE_TEXTS["edges_mismatch"] = {
+    "en": "Tile {tile} does not match its neighbours at ({x}, {y}) turned that way.",
+    "es": "La loseta {tile} no encaja con sus vecinas en ({x}, {y}) girada así.",
+}
+register_rules(RULE_TEXTS)
+
+
+def tr(key: str, lang: str, **kw: Any) -> str:
+    entry = T[key]
+    return (entry.get(lang) or entry["en"]).format(**kw)
+
+
+def _kind_of(fid: str) -> str:
+    return "ruins" if fid == "ruins" else fid[:1]
+
+
+def _edition(n: int, lang: str) -> str:
+    return tr("ed", lang, n=n, sfx={1: "st", 2: "nd", 3: "rd"}.get(n, "th"))
+
+
+class CarcassonneUI(GameUI):
+    key = "carcassonne"
+    rules = {
+        "en": (
+            "**Carcassonne** (2-6 players, 7 meeples each). On your turn you get a tile and lay it next to the "
+            "table so every touching edge matches (city-city, road-road, field-field); then you may put one "
+            "meeple on a road, city, monastery or field of that tile, if nobody is already on that feature. "
+            "Finished roads score 1 a tile, cities 2 a tile and 2 a pennant, monasteries 9 once surrounded; the "
+            "meeples come back. At the end, unfinished features score 1 a tile/pennant and farmers score their "
+            "fields. **Editions** (option `rules`): 3 = current (default): each field 3 per finished city it "
+            "touches; 2 = a player scores each city once whatever the fields, and 2-tile cities score 2; 1 = "
+            "per city, most farmers around it score 4. `sets=N` plays N tile sets (marathon), `medina=true` adds "
+            "the Medina Azahara tile. `/partida status` shows the edition of this match."
+        ),
+        "es": (
+            "**Carcassonne** (2-6 jugadores, 7 meeples cada uno). En tu turno recibes una loseta y la pones junto "
+            "al tablero de forma que todos los bordes que se tocan coincidan (ciudad-ciudad, camino-camino, "
+            "campo-campo); después puedes poner un meeple en un camino, ciudad, monasterio o campo de esa loseta, "
+            "si nadie ocupa ya ese elemento. Los caminos terminados dan 1 por loseta, las ciudades 2 por loseta y "
+            "2 por escudo, los monasterios 9 al quedar rodeados; los meeples vuelven. Al final lo inacabado da 1 "
+            "por loseta/escudo y los granjeros puntúan sus campos. **Ediciones** (opción `rules`): 3 = la actual "
+            "(por defecto): cada campo 3 por ciudad terminada que toca; 2 = cada jugador cobra cada ciudad una sola "
+            "vez y las ciudades de 2 losetas dan 2; 1 = por ciudad, quien más granjeros tenga alrededor gana 4. "
+            "`sets=N` juega N juegos de losetas (maratón), `medina=true` añade Medina Azahara. `/partida estado` "
+            "muestra la edición de esta partida."
+        ),
+    }
+
+    # -- pictures ------------------------------------------------------------------------------------
+
+    def board_png(self, view, names, lang):
+        from render.carcassonne import board_png
+
+        return board_png(view, names, lang)
+
+    def hand_png(self, view, lang):
+        from render.carcassonne import board_png, hand_png
+
+        viewer = view.get("viewer")
+        if viewer is not None and viewer in (view.get("to_move") or []) and (view.get("legal") or view.get("hand")):
+            return hand_png(view, None, lang)
+        return board_png(view, None, lang)
+
+    # -- tokens --------------------------------------------------------------------------------------
+
+    def token(self, action: dict[str, Any]) -> str:
+        kind = action.get("type")
+        if kind == "place":
+            base = f"P.{int(action['x'])}.{int(action['y'])}.{int(action['rot'])}"
+            return f"{base}.{action['meeple']}" if action.get("meeple") else base
+        if kind == "medina_use":
+            return "M"
+        if kind == "choose":
+            return f"C.{action['tile']}"
+        raise ValueError(f"not a Carcassonne action: {action!r}")
+
+    def action(self, token: str) -> dict[str, Any]:
+        if not isinstance(token, str):
+            raise ValueError(token)
+        if token == "M":
+            return {"type": "medina_use"}
+        m = CHOOSE_RE.match(token)
+        if m:
+            return {"type": "choose", "tile": m[1]}
+        m = TOKEN_RE.match(token)
+        if not m:
+            raise ValueError(token)
+        return {"type": "place", "x": int(m[1]), "y": int(m[2]), "rot": int(m[3]), "meeple": m[4]}
+
+    # -- controls ------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _group(legal: list[dict[str, Any]]) -> dict[tuple[int, int], dict[int, list[str | None]]]:
+        """(x, y) -> rot -> meeple options (None first), from the legal actions."""
+        out: dict[tuple[int, int], dict[int, list[str | None]]] = {}
+        for a in legal:
+            if a.get("type") != "place":
+                continue
+            rots = out.setdefault((a["x"], a["y"]), {})
+            opts = rots.setdefault(a["rot"], [])
+            m = a.get("meeple")
+            if m is None:
+                opts.insert(0, None)
+            else:
+                opts.append(m)
+        return out
+
+    @staticmethod
+    def _order(view: dict[str, Any], cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        last = view.get("last")
+        fx, fy = (last["x"], last["y"]) if last else (0, 0)
+        return sorted(cells, key=lambda c: (abs(c[0] - fx) + abs(c[1] - fy), c[1], c[0]))
+
+    def controls(self, view, legal, lang, picked=None):
+        buttons: list[Choice] = []
+        if view.get("phase") == "choose" or any(a.get("type") == "choose" for a in legal):
+            tiles = [a["tile"] for a in legal if a.get("type") == "choose"]
+            for t in tiles:
+                buttons.append(Choice(tr("play_tile", lang, tile=t), self.token({"type": "choose", "tile": t}), "primary"))
+            a, b = (tiles + ["?", "?"])[:2]
+            return Controls(tr("choose_step", lang, a=a, b=b), buttons=buttons)
+        can_dig = any(a.get("type") == "medina_use" for a in legal)
+        dig = [Choice(tr("dig", lang), "M", "success")] if can_dig else []
+        note = tr("dig_note", lang) if can_dig else ""
+        groups = self._group(legal)
+        order = self._order(view, list(groups))
+        tile = view.get("tile") or "?"
+        tname = "Medina" if tile == "medina" else tile
+        m = PICK_RE.match(picked) if isinstance(picked, str) else None
+        cell: tuple[int, int] | None = None
+        rot: int | None = None
+        page = 0
+        if m and m[1] is not None:
+            page = int(m[1])
+        elif m and m[2] is not None:
+            cell = (int(m[2]), int(m[3]))
+        elif m and m[4] is not None:
+            cell, rot = (int(m[4]), int(m[5])), int(m[6])
+        if cell is not None and cell not in groups:
+            cell, rot = None, None  # not a legal place (an old message): start again
+        if cell is not None and rot is not None and rot not in groups[cell]:
+            rot = None
+        if cell is not None and rot is None and len(groups[cell]) == 1:
+            rot = next(iter(groups[cell]))
+        if cell is None:
+            pages = max(1, (len(order) + PAGE - 1) // PAGE) if len(order) > 25 else 1
+            page = min(page, pages - 1)
+            text = tr("place", lang, tile=tname, n=len(order)) if len(order) != 1 else tr("place1", lang, tile=tname)
+            if pages > 1:
+                text += tr("page", lang, p=page + 1, n=pages)
+            picture = None
+            if picked is not None:  # back to the first step: show the places again
+                from render.carcassonne import hand_png
+
+                picture = hand_png(view, None, lang)
+            return Controls(
+                text + note, tr("pick_pos", lang), self._position_choices(groups, order, page, lang), dig, picture
+            )
+        x, y = cell
+        rots = sorted(groups[cell])
+        if rot is None:
+            from render.carcassonne import rotations_png
+
+            return Controls(
+                tr("rot_step", lang, tile=tname, x=x, y=y) + note,
+                tr("pick_rot", lang),
+                self._rotation_choices(view, groups, order, cell, lang),
+                dig,
+                rotations_png(view, lang, x, y, rots),
+            )
+        from render.carcassonne import preview_png, spot_label
+
+        options = groups[cell][rot]
+        spots = [f for f in options if f is not None]
+        for i, fid in enumerate(spots):
+            what = spot_label(view, tile, rot, fid, lang)
+            key = "farmer_btn" if fid.startswith("f") else "archaeologist_btn" if fid == "ruins" else "meeple_btn"
+            buttons.append(Choice(tr(key, lang, n=i + 1, what=what)[:80], self.token(
+                {"type": "place", "x": x, "y": y, "rot": rot, "meeple": fid}), "secondary"))
+        if None in options:
+            label = tr("no_meeple", lang) if spots else tr("lay", lang)
+            buttons.insert(0, Choice(label, self.token({"type": "place", "x": x, "y": y, "rot": rot, "meeple": None}), "primary"))
+        text = tr("meeple_step" if spots else "no_meeples", lang, tile=tname, x=x, y=y, deg=90 * rot)
+        if len(rots) > 1:
+            select = self._rotation_choices(view, groups, order, cell, lang)
+            placeholder = tr("pick_rot", lang)
+        else:
+            page = order.index(cell) // PAGE if len(order) > 25 else 0
+            select = self._position_choices(groups, order, page, lang)
+            placeholder = tr("pick_pos", lang)
+        picture = preview_png(view, None, lang, x, y, rot, spots=spots)
+        return Controls(text + note, placeholder, select, (dig + buttons)[:20], picture)
+
+    def _position_choices(self, groups, order, page, lang) -> list[Choice]:
+        n = len(order)
+        if n <= 25:
+            shown, prev, more = order, None, None
+        else:
+            start = page * PAGE
+            shown = order[start:start + PAGE]
+            prev = page - 1 if page > 0 else None
+            more = page + 1 if start + PAGE < n else None
+        out = []
+        if prev is not None:
+            out.append(Choice(tr("prev", lang, a=prev * PAGE + 1, b=min(n, prev * PAGE + PAGE), n=n), f"pg.{prev}"))
+        for x, y in shown:
+            k = len(groups[(x, y)])
+            out.append(Choice(
+                tr("pos_label", lang, x=x, y=y), f"at.{x}.{y}",
+                description=tr("fits1", lang) if k == 1 else tr("fits", lang, n=k),
+            ))
+        if more is not None:
+            out.append(Choice(tr("more", lang, a=more * PAGE + 1, b=min(n, more * PAGE + PAGE), n=n), f"pg.{more}"))
+        return out
+
+    def _rotation_choices(self, view, groups, order, cell, lang) -> list[Choice]:
+        from render.carcassonne import KIND_NAMES
+
+        x, y = cell
+        tile = view.get("tile") or "B"
+        geo = (view.get("geometry") or {}).get(tile, {"features": []})
+        kinds = {f["id"]: f["kind"] for f in geo["features"]}
+        out = []
+        for r in sorted(groups[cell]):
+            spots = [f for f in groups[cell][r] if f is not None]
+            names = list(dict.fromkeys(KIND_NAMES.get(kinds.get(f, ""), {}).get(lang, f) for f in spots))
+            desc = tr("spots", lang, what=", ".join(names)) if names else tr("no_spots", lang)
+            label = tr("rot0", lang) if r == 0 else tr("rot", lang, deg=90 * r)
+            out.append(Choice(label, f"rt.{x}.{y}.{r}", description=desc[:100]))
+        page = order.index(cell) // PAGE if len(order) > 25 else 0
+        out.append(Choice(tr("back", lang), f"pg.{page}"))
+        return out
+
+    # -- words ---------------------------------------------------------------------------------------
+
+    def describe(self, action, name, lang):
+        kind = action.get("type")
+        if kind == "medina_use":
+            return tr("d_dig", lang, who=name)
+        if kind == "choose":
+            return tr("d_choose", lang, who=name, tile=action.get("tile"))
+        rot = int(action.get("rot", 0))
+        rtxt = tr("d_rot0", lang) if rot == 0 else tr("d_rot", lang, deg=90 * rot)
+        fid = action.get("meeple")
+        if fid:
+            what = KINDS.get(_kind_of(fid), {}).get(lang, fid)
+            mtxt = tr("d_meeple", lang, kind=what, fid=fid)
+        else:
+            mtxt = tr("d_none", lang)
+        return tr("d_place", lang, who=name, x=action.get("x"), y=action.get("y"), rot=rtxt, meeple=mtxt)
+
+    def status(self, view, names, lang):
+        scores = " · ".join(f"{n} {s}" for n, s in zip(names, view["scores"], strict=False))
+        return tr("status", lang, n=view.get("tiles_left", 0), scores=scores, ed=_edition(view.get("rules", 3), lang))

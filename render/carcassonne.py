@@ -1,0 +1,943 @@
+"""Pictures for Carcassonne, drawn only from an engine *view* (see engines/carcassonne, docs/carcassonne.md).
+
+* :func:`board_png` - the public table for the channel: every tile (or, on a big table, a viewport
+  around the last tile plus a small overview map), meeples in seat colours (farmers lying down),
+  coordinates along the edges, the last tile framed, and a score strip (names, scores, meeples
+  left, tiles left). It reads only public parts of the view (never ``legal``, ``viewer``,
+  ``can_use_archaeologist``), so every seat's view gives the very same bytes.
+* :func:`hand_png` - for the player to move: the same table with the cells where the drawn tile
+  fits marked with their coordinates, and the drawn tile shown large.
+* :func:`preview_png` - the table around one cell with the drawn tile laid there (outlined), its
+  legal meeple spots numbered (the numbers of the buttons), or the chosen meeple drawn.
+* :func:`rotations_png` - one small panel per legal rotation at a cell, to compare them.
+
+Original flat art built from each tile's geometry in the view: green fields, light road strips,
+ochre cities with brown walls, blue pennant shields, a small red-roofed monastery, grey ruins.
+Drawn tiles are cached per (tile, rotation, size). Texts in English ("en") and Spanish ("es").
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from render.common import (
+    UI,
+    cached,
+    clean_text,
+    encode_png,
+    ink_for,
+    mix,
+    new_canvas,
+    paste,
+    supersampled,
+    text,
+)
+
+# -- colours --------------------------------------------------------------------------------------
+
+FIELD = (96, 158, 72)
+FIELD_EDGE = (70, 120, 52)
+ROAD = (240, 232, 206)
+ROAD_EDGE = (118, 100, 74)
+CITY = (214, 160, 88)
+WALL = (122, 72, 36)
+PENNANT_FILL = (36, 84, 196)
+MONASTERY_WALL = (242, 234, 214)
+MONASTERY_ROOF = (176, 52, 40)
+VILLAGE_ROOF = (104, 96, 92)
+RUINS = (168, 166, 160)
+EMPTY = (36, 50, 62)
+SPOT = (255, 255, 255)
+LAST = (255, 214, 0)
+
+#: Meeple colours by seat (kept apart from the field green and the city ochre).
+SEAT_COLOURS: list[tuple[int, int, int]] = [
+    (34, 94, 222),  # blue
+    (222, 34, 46),  # red
+    (250, 214, 40),  # yellow
+    (32, 32, 32),  # black
+    (184, 84, 214),  # purple
+    (244, 244, 244),  # white
+]
+
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "Carcassonne",
+        "tiles_left": "Tiles left: {n}",
+        "edition": "{n}{suffix} edition rules",
+        "to_move": "{name} to move",
+        "over": "Game over",
+        "wins": "{names} wins",
+        "win_many": "tie: {names}",
+        "last": "Last: {name} laid {tile} at ({x}, {y})",
+        "no_last": "Start tile at (0, 0)",
+        "your_tile": "Your tile",
+        "choose": "Choose a tile",
+        "spots": "{n} places fit (marked with x,y)",
+        "spots1": "1 place fits (marked with x,y)",
+        "overview": "Whole table",
+        "seat": "Player {n}",
+        "you": "you",
+        "preview": "{tile} at ({x}, {y}), turned {deg}°",
+        "rotations": "{tile} at ({x}, {y}): {n} ways to turn it",
+        "rotations1": "{tile} at ({x}, {y}): 1 way to lay it",
+        "meeple_spots": "numbers = meeple spots",
+        "with_meeple": "meeple on {what}",
+        "holds_medina": "holds Medina",
+        "digs": "archaeologist: {n} digs left",
+        "set_aside": "set aside: {n}",
+    },
+    "es": {
+        "title": "Carcassonne",
+        "tiles_left": "Quedan {n} losetas",
+        "edition": "reglas de la {n}.ª edición",
+        "to_move": "le toca a {name}",
+        "over": "Fin de la partida",
+        "wins": "gana {names}",
+        "win_many": "empate: {names}",
+        "last": "Última: {name} puso {tile} en ({x}, {y})",
+        "no_last": "Loseta inicial en (0, 0)",
+        "your_tile": "Tu loseta",
+        "choose": "Elige una loseta",
+        "spots": "cabe en {n} sitios (marcados con x,y)",
+        "spots1": "cabe en 1 sitio (marcado con x,y)",
+        "overview": "Todo el tablero",
+        "seat": "Jugador {n}",
+        "you": "tú",
+        "preview": "{tile} en ({x}, {y}), girada {deg}°",
+        "rotations": "{tile} en ({x}, {y}): {n} formas de girarla",
+        "rotations1": "{tile} en ({x}, {y}): 1 forma de ponerla",
+        "meeple_spots": "números = sitios para el meeple",
+        "with_meeple": "meeple en {what}",
+        "holds_medina": "tiene Medina",
+        "digs": "arqueólogo: le quedan {n} excavaciones",
+        "set_aside": "apartadas: {n}",
+    },
+}
+
+KIND_NAMES = {
+    "city": {"en": "city", "es": "ciudad"},
+    "road": {"en": "road", "es": "camino"},
+    "farm": {"en": "field", "es": "campo"},
+    "monastery": {"en": "monastery", "es": "monasterio"},
+    "ruins": {"en": "ruins", "es": "ruinas"},
+}
+DIRECTIONS = {
+    "en": ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west", "centre"),
+    "es": ("norte", "noreste", "este", "sureste", "sur", "suroeste", "oeste", "noroeste", "centro"),
+}
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in TEXTS else "en"
+
+
+def _t(lang: str, key: str, **kw: Any) -> str:
+    return TEXTS[_lang(lang)][key].format(**kw)
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def tile_name(tile: str) -> str:
+    return "Medina" if tile == "medina" else tile
+
+
+# -- tile geometry (unit square, y down) ----------------------------------------------------------
+
+SIDE_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
+SIDE_MID = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))
+HALF_POINT = {
+    "NL": (0.25, 0.0), "NR": (0.75, 0.0), "EL": (1.0, 0.25), "ER": (1.0, 0.75),
+    "SL": (0.75, 1.0), "SR": (0.25, 1.0), "WL": (0.0, 0.75), "WR": (0.0, 0.25),
+}
+Pt = tuple[float, float]
+
+
+def turn(p: Pt, k: int) -> Pt:
+    """A point of the unit tile turned ``k`` quarter turns clockwise."""
+    u, v = p
+    for _ in range(k % 4):
+        u, v = 1.0 - v, u
+    return (u, v)
+
+
+def _bez(p0: Pt, c: Pt, p1: Pt, n: int = 18) -> list[Pt]:
+    out = []
+    for i in range(n + 1):
+        t = i / n
+        a, b, d = (1 - t) ** 2, 2 * t * (1 - t), t * t
+        out.append((a * p0[0] + b * c[0] + d * p1[0], a * p0[1] + b * c[1] + d * p1[1]))
+    return out
+
+
+def _city_shape(sides: list[str]) -> tuple[list[Pt], list[list[Pt]], Pt, Pt]:
+    """(outline polygon, wall polylines, meeple anchor, pennant spot) of a city on the printed tile."""
+    idx = sorted(SIDE_INDEX[s] for s in sides)
+    n = len(idx)
+    if n == 4:
+        return [(0, 0), (1, 0), (1, 1), (0, 1)], [], (0.5, 0.5), (0.24, 0.24)
+    if n == 1:
+        k = idx[0]
+        wall = _bez((1, 0), (0.5, 0.62), (0, 0))
+        poly, walls, anchor, pen = [(0, 0), (1, 0)] + wall, [wall], (0.5, 0.14), (0.2, 0.07)
+    elif n == 2 and (idx[1] - idx[0]) == 2:
+        k = 0 if idx == [1, 3] else 1
+        top = _bez((0, 0), (0.5, 0.62), (1, 0))
+        bottom = _bez((1, 1), (0.5, 0.38), (0, 1))
+        poly, walls, anchor, pen = top + bottom, [top, bottom], (0.5, 0.5), (0.14, 0.5)
+    elif n == 2:
+        k = next(k for k in range(4) if {k % 4, (3 + k) % 4} == set(idx))
+        wall = _bez((1, 0), (0.6, 0.6), (0, 1))
+        poly, walls, anchor, pen = [(0, 0), (1, 0)] + wall, [wall], (0.3, 0.3), (0.66, 0.13)
+    else:
+        missing = ({0, 1, 2, 3} - set(idx)).pop()
+        k = (missing - 2) % 4
+        wall = _bez((1, 1), (0.5, 0.3), (0, 1))
+        poly, walls, anchor, pen = [(0, 0), (1, 0), (1, 1)] + wall, [wall], (0.5, 0.34), (0.18, 0.16)
+    return (
+        [turn(p, k) for p in poly],
+        [[turn(p, k) for p in w] for w in walls],
+        turn(anchor, k),
+        turn(pen, k),
+    )
+
+
+def _road_path(sides: list[str]) -> list[Pt]:
+    idx = [SIDE_INDEX[s] for s in sides]
+    if len(idx) == 1:
+        return [SIDE_MID[idx[0]], (0.5, 0.5)]
+    a, b = SIDE_MID[idx[0]], SIDE_MID[idx[1]]
+    if (idx[0] - idx[1]) % 2 == 0:
+        return [a, b]
+    return _bez(a, (0.5, 0.5), b)
+
+
+def _road_anchor(sides: list[str]) -> Pt:
+    idx = [SIDE_INDEX[s] for s in sides]
+    if len(idx) == 1:
+        m = SIDE_MID[idx[0]]
+        return (0.5 + (m[0] - 0.5) * 0.72, 0.5 + (m[1] - 0.5) * 0.72)
+    if (idx[0] - idx[1]) % 2 == 0:
+        return (0.5, 0.5)
+    path = _road_path(sides)
+    return path[len(path) // 2]
+
+
+def _geo(view: dict[str, Any], tile: str) -> dict[str, Any]:
+    return view["geometry"][tile]
+
+
+_FIELD_ANCHORS: dict[str, dict[str, Pt]] = {}
+_LABEL = 64
+
+
+def _field_anchors(tile: str, geo: dict[str, Any]) -> dict[str, Pt]:
+    """Where a farmer lies on each field of the printed tile: the deepest point of the field area
+    (found by eroding a small label map of the tile)."""
+    got = _FIELD_ANCHORS.get(tile)
+    if got is not None:
+        return got
+    n = _LABEL
+    lab = Image.new("L", (n, n), 0)
+    d = ImageDraw.Draw(lab)
+    for f in geo["features"]:
+        if f["kind"] == "road":
+            path = [(u * n, v * n) for u, v in _road_path(f["sides"])]
+            d.line(path, fill=250, width=max(3, int(n * 0.16)), joint="curve")
+    for f in geo["features"]:
+        if f["kind"] == "city":
+            poly, _, _, _ = _city_shape(f["sides"])
+            d.polygon([(u * n, v * n) for u, v in poly], fill=251)
+        elif f["kind"] in ("monastery", "ruins"):
+            d.rectangle((0.3 * n, 0.26 * n, 0.7 * n, 0.74 * n), fill=252)
+    roads = [f for f in geo["features"] if f["kind"] == "road"]
+    if sum(1 for r in roads if len(r["sides"]) == 1) >= 2:
+        d.rectangle((0.36 * n, 0.36 * n, 0.64 * n, 0.64 * n), fill=252)
+    out: dict[str, Pt] = {}
+    farms = [f for f in geo["features"] if f["kind"] == "farm"]
+    for i, f in enumerate(farms):
+        value = 10 + i
+        for h in f["halves"]:
+            hu, hv = HALF_POINT[h]
+            # step inwards from the edge until we are on an unlabelled field pixel
+            for step in range(1, 16):
+                q = step / 32
+                px = min(n - 1, max(0, int((hu + (0.5 - hu) * q) * n)))
+                py = min(n - 1, max(0, int((hv + (0.5 - hv) * q) * n)))
+                cur = lab.getpixel((px, py))
+                if cur == value:
+                    break
+                if cur == 0:
+                    ImageDraw.floodfill(lab, (px, py), value, thresh=0)
+                    break
+    for i, f in enumerate(farms):
+        value = 10 + i
+        mask = lab.point(lambda p, v=value: 255 if p == v else 0)
+        ImageDraw.Draw(mask).rectangle((0, 0, n - 1, n - 1), outline=0, width=2)  # tile edges erode too
+        last = mask
+        while mask.getbbox() is not None:
+            last = mask
+            mask = mask.filter(ImageFilter.MinFilter(3))
+        pts = [(x, y) for y in range(n) for x in range(n) if last.getpixel((x, y))]
+        if not pts:
+            hu, hv = HALF_POINT[f["halves"][0]]
+            out[f["id"]] = (0.5 + (hu - 0.5) * 0.7, 0.5 + (hv - 0.5) * 0.7)
+            continue
+        cx = sum(p[0] for p in pts) / len(pts)
+        cy = sum(p[1] for p in pts) / len(pts)
+        bx, by = min(pts, key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
+        out[f["id"]] = ((bx + 0.5) / n, (by + 0.5) / n)
+    _FIELD_ANCHORS[tile] = out
+    return out
+
+
+def feature_anchor(view: dict[str, Any], tile: str, rot: int, fid: str) -> Pt:
+    """Where a meeple stands on feature ``fid`` of ``tile`` laid with rotation ``rot`` (unit square)."""
+    geo = _geo(view, tile)
+    feat = next((f for f in geo["features"] if f["id"] == fid), None)
+    if feat is None:
+        return (0.5, 0.5)
+    k = feat["kind"]
+    if k == "city":
+        p = _city_shape(feat["sides"])[2]
+    elif k == "road":
+        p = _road_anchor(feat["sides"])
+    elif k == "farm":
+        p = _field_anchors(tile, geo).get(fid, (0.5, 0.5))
+    else:
+        p = (0.5, 0.42)
+    return turn(p, rot)
+
+
+def direction(p: Pt, lang: str) -> str:
+    dx, dy = p[0] - 0.5, p[1] - 0.5
+    names = DIRECTIONS[_lang(lang)]
+    if math.hypot(dx, dy) < 0.13:
+        return names[8]
+    ang = math.degrees(math.atan2(dx, -dy)) % 360  # 0 = north, clockwise
+    return names[int((ang + 22.5) // 45) % 8]
+
+
+def spot_label(view: dict[str, Any], tile: str, rot: int, fid: str, lang: str) -> str:
+    """'city (north)', 'campo (suroeste)', 'monastery'..."""
+    geo = _geo(view, tile)
+    feat = next((f for f in geo["features"] if f["id"] == fid), None)
+    kind = feat["kind"] if feat else "road"
+    name = KIND_NAMES.get(kind, {}).get(_lang(lang), kind)
+    if kind in ("monastery", "ruins"):
+        return name
+    return f"{name} ({direction(feature_anchor(view, tile, rot, fid), lang)})"
+
+
+# -- drawing tiles ----------------------------------------------------------------------------------
+
+TILE_SS = 3
+
+
+_TILE_CACHE: dict[tuple[str, int, int], Image.Image] = {}
+
+
+def tile_image(view: dict[str, Any], tile: str, rot: int, size: int) -> Image.Image:
+    """The tile drawn ``size`` x ``size`` (RGB), turned ``rot`` quarter turns clockwise (buildings
+    and pennants stay upright). Cached per (tile, rotation, size)."""
+    key = (tile, rot % 4, size)
+    img = _TILE_CACHE.get(key)
+    if img is None:
+        if len(_TILE_CACHE) > 2000:
+            _TILE_CACHE.clear()
+        img = _TILE_CACHE[key] = _draw_tile(_geo(view, tile), size, rot % 4)
+    return img
+
+
+def _draw_tile(geo: dict[str, Any], size: int, rot: int) -> Image.Image:
+    s = size * TILE_SS
+    img = Image.new("RGB", (s, s), FIELD)
+    d = ImageDraw.Draw(img)
+
+    def P(p: Pt) -> tuple[float, float]:
+        q = turn(p, rot)
+        return (q[0] * s, q[1] * s)
+
+    feats = geo["features"]
+    roads = [f for f in feats if f["kind"] == "road"]
+    cities = [f for f in feats if f["kind"] == "city"]
+    rw = max(3, int(s * 0.11))
+    edge = max(1, int(s * 0.022))
+    for f in roads:
+        d.line([P(p) for p in _road_path(f["sides"])], fill=ROAD_EDGE, width=rw + 2 * edge, joint="curve")
+    for f in roads:
+        path = [P(p) for p in _road_path(f["sides"])]
+        d.line(path, fill=ROAD, width=rw, joint="curve")
+        for q in (path[0], path[-1]):  # round the joints
+            r = rw / 2
+            if 0 < q[0] < s and 0 < q[1] < s:
+                d.ellipse((q[0] - r, q[1] - r, q[0] + r, q[1] + r), fill=ROAD)
+    if sum(1 for r in roads if len(r["sides"]) == 1) >= 2:  # a crossing: a little village
+        _house(d, s, 0.5, 0.5, 0.26, VILLAGE_ROOF)
+    wall_w = max(2, int(s * 0.05))
+    for f in cities:
+        poly, walls, _, pen = _city_shape(f["sides"])
+        d.polygon([P(p) for p in poly], fill=CITY)
+        for w in walls:
+            d.line([P(p) for p in w], fill=WALL, width=wall_w, joint="curve")
+        if geo.get("pennant"):
+            _shield(d, P(pen), s * 0.17)
+    for f in feats:
+        if f["kind"] == "monastery":
+            _monastery(d, s)
+        elif f["kind"] == "ruins":
+            _ruins(d, s)
+    img = img.reduce(TILE_SS)
+    d = ImageDraw.Draw(img, "RGBA")
+    d.rectangle((0, 0, size - 1, size - 1), outline=(0, 0, 0, 70))
+    return img
+
+
+def _house(d: ImageDraw.ImageDraw, s: int, cx: float, cy: float, w: float, roof: tuple[int, int, int]) -> None:
+    x0, x1 = (cx - w / 2) * s, (cx + w / 2) * s
+    y0, y1 = (cy - w * 0.1) * s, (cy + w * 0.45) * s
+    d.rectangle((x0, y0, x1, y1), fill=MONASTERY_WALL, outline=ROAD_EDGE, width=max(1, s // 90))
+    d.polygon([((cx - w * 0.62) * s, y0 + 1), (cx * s, (cy - w * 0.6) * s), ((cx + w * 0.62) * s, y0 + 1)], fill=roof)
+
+
+def _monastery(d: ImageDraw.ImageDraw, s: int) -> None:
+    lw = max(1, s // 80)
+    # body
+    d.rectangle((0.3 * s, 0.44 * s, 0.7 * s, 0.74 * s), fill=MONASTERY_WALL, outline=(90, 70, 60), width=lw)
+    # roof
+    d.polygon([(0.24 * s, 0.46 * s), (0.5 * s, 0.26 * s), (0.76 * s, 0.46 * s)], fill=MONASTERY_ROOF, outline=(90, 30, 24))
+    # cross on the roof
+    d.line((0.5 * s, 0.12 * s, 0.5 * s, 0.27 * s), fill=(60, 40, 30), width=max(2, s // 45))
+    d.line((0.44 * s, 0.17 * s, 0.56 * s, 0.17 * s), fill=(60, 40, 30), width=max(2, s // 45))
+    # door
+    d.rectangle((0.45 * s, 0.6 * s, 0.55 * s, 0.74 * s), fill=(92, 60, 40))
+    d.ellipse((0.45 * s, 0.55 * s, 0.55 * s, 0.65 * s), fill=(92, 60, 40))
+
+
+def _ruins(d: ImageDraw.ImageDraw, s: int) -> None:
+    lw = max(1, s // 90)
+    d.rectangle((0.2 * s, 0.66 * s, 0.8 * s, 0.74 * s), fill=RUINS, outline=(90, 88, 84), width=lw)
+    for x, top in ((0.26, 0.34), (0.42, 0.46), (0.58, 0.3), (0.72, 0.52)):
+        d.rectangle((x * s - 0.045 * s, top * s, x * s + 0.045 * s, 0.66 * s), fill=RUINS, outline=(90, 88, 84), width=lw)
+    d.arc((0.26 * s, 0.22 * s, 0.58 * s, 0.5 * s), 180, 270, fill=(90, 88, 84), width=max(2, s // 40))
+
+
+def _shield(d: ImageDraw.ImageDraw, c: tuple[float, float], w: float) -> None:
+    x, y = c
+    h = w * 1.15
+    pts = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h * 0.05), (x, y + h / 2), (x - w / 2, y + h * 0.05)]
+    d.polygon(pts, fill=PENNANT_FILL, outline=(250, 250, 250), width=max(1, int(w / 9)))
+    d.line((x, y - h / 2 + w * 0.18, x, y + h / 2 - w * 0.22), fill=(250, 250, 250), width=max(1, int(w / 10)))
+
+
+# -- meeples ---------------------------------------------------------------------------------------
+
+_MEEPLE = [
+    (0.5, 0.30), (0.78, 0.36), (0.99, 0.48), (0.95, 0.60), (0.70, 0.56), (0.88, 0.99), (0.60, 0.99),
+    (0.5, 0.80), (0.40, 0.99), (0.12, 0.99), (0.30, 0.56), (0.05, 0.60), (0.01, 0.48), (0.22, 0.36),
+]
+
+
+@cached(256)
+def meeple_sprite(colour: tuple[int, int, int], size: int, angle: int = 0) -> Image.Image:
+    """A meeple (RGBA, ``size`` px square) with a contrasting outline; ``angle`` in degrees
+    (90 = lying down, a farmer)."""
+    pad = max(2, size // 8)
+    inner = size - 2 * pad
+
+    def paint(d: ImageDraw.ImageDraw, sc: int) -> None:
+        o = pad * sc
+        w = inner * sc
+        d.polygon([(o + u * w, o + v * w) for u, v in _MEEPLE], fill=(255, 255, 255, 255))
+        r = w * 0.17
+        d.ellipse((o + w / 2 - r, o + w * 0.2 - r, o + w / 2 + r, o + w * 0.2 + r), fill=(255, 255, 255, 255))
+
+    mask = supersampled(size, size, paint).getchannel("A")
+    if angle:
+        mask = mask.rotate(angle, resample=Image.Resampling.BICUBIC)
+    halo = mask.filter(ImageFilter.MaxFilter(3 if size < 40 else 5))
+    dark = sum(colour) < 200
+    ring = (235, 235, 235) if dark else (20, 20, 20)
+    out = Image.new("RGBA", (size, size), ring + (0,))
+    out.putalpha(halo)
+    body = Image.new("RGBA", (size, size), colour + (255,))
+    out.paste(body, (0, 0), mask)
+    return out
+
+
+@cached(64)
+def spot_marker(n: int, size: int) -> Image.Image:
+    """A numbered white disc with a dark ring: a meeple spot in the preview."""
+
+    def paint(d: ImageDraw.ImageDraw, sc: int) -> None:
+        d.ellipse((sc, sc, (size - 1) * sc, (size - 1) * sc), fill=(20, 20, 20, 235))
+        m = 3 * sc
+        d.ellipse((m, m, (size - 1) * sc - m + sc, (size - 1) * sc - m + sc), fill=(255, 255, 255, 245))
+
+    img = supersampled(size, size, paint)
+    text(ImageDraw.Draw(img), (size / 2, size / 2 + 1), str(n), int(size * 0.62), (20, 20, 20), anchor="mm", bold=True)
+    return img
+
+
+# -- the table ------------------------------------------------------------------------------------
+
+W = 1200
+MARGIN = 40  # room for the coordinates along each edge
+MAX_BOARD_H = 1250
+MIN_CELL = 60
+VIEW_CELL = 76
+
+
+def _names(view: dict[str, Any], names: list[str] | None, lang: str) -> list[str]:
+    n = len(view["scores"])
+    out = []
+    for i in range(n):
+        raw = names[i] if names and i < len(names) else ""
+        out.append(clean_text(raw, "") or _t(lang, "seat", n=i + 1))
+    return out
+
+
+def _extent(board: list[dict[str, Any]]) -> tuple[int, int, int, int]:
+    xs = [b["x"] for b in board] or [0]
+    ys = [b["y"] for b in board] or [0]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+class Frame:
+    """Which cells are shown and where: cells x0..x0+cols-1, y0..y0+rows-1 at ``cell`` px."""
+
+    def __init__(self, x0: int, y0: int, cols: int, rows: int, cell: int, left: int, top: int) -> None:
+        self.x0, self.y0, self.cols, self.rows, self.cell, self.left, self.top = x0, y0, cols, rows, cell, left, top
+
+    def xy(self, x: int, y: int) -> tuple[int, int]:
+        return (self.left + (x - self.x0) * self.cell, self.top + (y - self.y0) * self.cell)
+
+    def inside(self, x: int, y: int) -> bool:
+        return self.x0 <= x < self.x0 + self.cols and self.y0 <= y < self.y0 + self.rows
+
+    @property
+    def width(self) -> int:
+        return self.cols * self.cell
+
+    @property
+    def height(self) -> int:
+        return self.rows * self.cell
+
+
+def _choose_frame(
+    ext: tuple[int, int, int, int], focus: tuple[int, int], width: int, max_h: int, min_cell: int, view_cell: int,
+    max_cell: int = 124,
+) -> tuple[int, int, int, int, int, bool]:
+    """(x0, y0, cols, rows, cell, whole): the whole table (plus a one-cell border) when it fits at
+    ``min_cell`` or more, else a viewport of ``view_cell`` cells centred on ``focus``."""
+    x0, y0, x1, y1 = ext[0] - 1, ext[1] - 1, ext[2] + 1, ext[3] + 1
+    cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    cell = min(max_cell, width // cols, max_h // rows)
+    if cell >= min_cell:
+        return x0, y0, cols, rows, cell, True
+    cell = view_cell
+    vc = min(cols, width // cell)
+    vr = min(rows, max_h // cell)
+    fx, fy = focus
+    vx0 = min(max(fx - vc // 2, x0), x1 - vc + 1)
+    vy0 = min(max(fy - vr // 2, y0), y1 - vr + 1)
+    return vx0, vy0, vc, vr, cell, False
+
+
+def _draw_cells(
+    img: Image.Image,
+    view: dict[str, Any],
+    fr: Frame,
+    *,
+    last: tuple[int, int] | None,
+    spots: set[tuple[int, int]] | None = None,
+    ghost: tuple[str, int, int, int] | None = None,
+    markers: list[tuple[str, int]] | None = None,
+    ghost_meeple: tuple[str, int] | None = None,
+    coords: bool = True,
+) -> None:
+    """Tiles, meeples, last-tile frame, legal spots, a ghost tile with markers, coordinates."""
+    c = fr.cell
+    d = ImageDraw.Draw(img)
+    d.rectangle((fr.left, fr.top, fr.left + fr.width - 1, fr.top + fr.height - 1), fill=EMPTY)
+    msize = max(16, int(c * 0.36))
+    arch = (view.get("medina") or {}).get("archaeologist")
+    shown: list[dict[str, Any]] = []
+    for b in view["board"]:
+        x, y = b["x"], b["y"]
+        if fr.inside(x, y):
+            shown.append(b)
+            paste_xy = fr.xy(x, y)
+            img.paste(tile_image(view, b["tile"], b["rot"], c), paste_xy)
+    # meeples after every tile (a lying farmer may overhang a little)
+    for b in shown:
+        if not b["meeples"]:
+            continue
+        px, py = fr.xy(b["x"], b["y"])
+        for m in b["meeples"]:
+            ax, ay = feature_anchor(view, b["tile"], b["rot"], m["feature"])
+            angle = 0
+            if m.get("farmer"):
+                angle = 90
+            elif m["feature"] == "ruins" and arch:
+                angle = -90 * int(arch.get("uses", 0))
+            spr = meeple_sprite(seat_colour(m["seat"]), msize, angle % 360)
+            paste(img, spr, (px + ax * c - msize / 2, py + ay * c - msize / 2))
+    da = ImageDraw.Draw(img, "RGBA")
+    if spots:
+        fs = max(11, int(c * 0.24))
+        for x, y in spots:
+            if not fr.inside(x, y):
+                continue
+            px, py = fr.xy(x, y)
+            da.rectangle((px + 2, py + 2, px + c - 3, py + c - 3), fill=(255, 255, 255, 70), outline=(255, 255, 255, 230), width=2)
+            label = f"{x},{y}"
+            size = fs
+            while size > 9 and d.textlength(label, font=_font(size, True)) > c - 6:
+                size -= 1
+            text(d, (px + c / 2, py + c / 2), label, size, (255, 255, 255), anchor="mm", bold=True)
+    if ghost:
+        tile, gx, gy, rot = ghost
+        if fr.inside(gx, gy):
+            px, py = fr.xy(gx, gy)
+            timg = tile_image(view, tile, rot, c)
+            img.paste(timg, (px, py))
+            lw = max(3, c // 22)
+            d.rectangle((px - lw, py - lw, px + c + lw - 1, py + c + lw - 1), outline=(255, 255, 255), width=lw)
+            ms = max(22, int(c * 0.21))
+            for fid, n in markers or []:
+                ax, ay = feature_anchor(view, tile, rot, fid)
+                paste(img, spot_marker(n, ms), (px + ax * c - ms / 2, py + ay * c - ms / 2))
+            if ghost_meeple:
+                fid, seat = ghost_meeple
+                geo = _geo(view, tile)
+                farmer = any(f["id"] == fid and f["kind"] == "farm" for f in geo["features"])
+                ax, ay = feature_anchor(view, tile, rot, fid)
+                spr = meeple_sprite(seat_colour(seat), msize, 90 if farmer else 0)
+                paste(img, spr, (px + ax * c - msize / 2, py + ay * c - msize / 2))
+    if last and fr.inside(*last):
+        px, py = fr.xy(*last)
+        lw = max(3, c // 20)
+        d.rectangle((px, py, px + c - 1, py + c - 1), outline=LAST, width=lw)
+    if coords:
+        fs = max(13, min(20, int(c * 0.3)))
+        step = 1 if c >= 34 else 2
+        for i in range(0, fr.cols, step):
+            x = fr.x0 + i
+            cx = fr.left + i * c + c / 2
+            text(d, (cx, fr.top - 6), str(x), fs, UI["muted"], anchor="ms")
+            text(d, (cx, fr.top + fr.height + 6), str(x), fs, UI["muted"], anchor="ma")
+        for j in range(0, fr.rows, step):
+            y = fr.y0 + j
+            cy = fr.top + j * c + c / 2
+            text(d, (fr.left - 6, cy), str(y), fs, UI["muted"], anchor="rm")
+            text(d, (fr.left + fr.width + 6, cy), str(y), fs, UI["muted"], anchor="lm")
+
+
+def _font(size: int, bold: bool = False):
+    from render.common import font
+
+    return font(size, bold)
+
+
+# -- overview map -----------------------------------------------------------------------------------
+
+OV_FIELD, OV_CITY, OV_MON, OV_EMPTY, OV_LAST, OV_SPOT, OV_RUINS = range(7)
+_OV_PALETTE = [FIELD, CITY, MONASTERY_ROOF, EMPTY, LAST, (255, 255, 255), RUINS]
+
+
+@cached(64)
+def _tile_class(tile: str, kinds: tuple[str, ...]) -> int:
+    if "monastery" in kinds:
+        return OV_MON
+    if "ruins" in kinds:
+        return OV_RUINS
+    if "city" in kinds:
+        return OV_CITY
+    return OV_FIELD
+
+
+def overview(
+    view: dict[str, Any], box: int, fr: Frame | None, last: tuple[int, int] | None, spots: set[tuple[int, int]] | None
+) -> Image.Image:
+    """The whole table, one colour per tile (cities ochre, monasteries red, fields green), the
+    last tile yellow, legal spots white, and the viewport framed."""
+    ext = _extent(view["board"])
+    x0, y0 = ext[0] - 1, ext[1] - 1
+    cols, rows = ext[2] - x0 + 2, ext[3] - y0 + 2
+    buf = bytearray([OV_EMPTY]) * (cols * rows)
+    geos = view["geometry"]
+    cls_cache: dict[str, int] = {}
+    for b in view["board"]:
+        t = b["tile"]
+        k = cls_cache.get(t)
+        if k is None:
+            k = cls_cache[t] = _tile_class(t, tuple(f["kind"] for f in geos[t]["features"]))
+        buf[(b["y"] - y0) * cols + (b["x"] - x0)] = k
+    for sx, sy in spots or ():
+        if 0 <= sx - x0 < cols and 0 <= sy - y0 < rows:
+            buf[(sy - y0) * cols + (sx - x0)] = OV_SPOT
+    small = Image.frombytes("P", (cols, rows), bytes(buf))
+    pal: list[int] = []
+    for col in _OV_PALETTE:
+        pal.extend(col)
+    small.putpalette(pal + [0] * (768 - len(pal)))
+    scale = min(box / cols, box / rows)
+    w, h = max(1, int(cols * scale)), max(1, int(rows * scale))
+    big = small.convert("RGB").resize((w, h), Image.Resampling.NEAREST if scale >= 1 else Image.Resampling.BOX)
+    d = ImageDraw.Draw(big)
+    if last:
+        lx, ly = (last[0] - x0 + 0.5) * scale, (last[1] - y0 + 0.5) * scale
+        r = max(3, scale * 0.8)
+        d.ellipse((lx - r, ly - r, lx + r, ly + r), fill=LAST, outline=(0, 0, 0))
+    if fr is not None:
+        d.rectangle(
+            ((fr.x0 - x0) * scale, (fr.y0 - y0) * scale, (fr.x0 - x0 + fr.cols) * scale - 1, (fr.y0 - y0 + fr.rows) * scale - 1),
+            outline=(255, 255, 255), width=2,
+        )
+    return big
+
+
+# -- header and scores ------------------------------------------------------------------------------
+
+
+def _last_xy(view: dict[str, Any]) -> tuple[int, int] | None:
+    last = view.get("last")
+    return (last["x"], last["y"]) if last else None
+
+
+def _header_lines(view: dict[str, Any], names: list[str], lang: str) -> tuple[str, str]:
+    ed = view.get("rules", 3)
+    if _lang(lang) == "en":
+        edition = _t(lang, "edition", n=ed, suffix={1: "st", 2: "nd", 3: "rd"}.get(ed, "th"))
+    else:
+        edition = _t(lang, "edition", n=ed)
+    parts = [_t(lang, "tiles_left", n=view["tiles_left"]), edition]
+    if view.get("set_aside"):
+        parts.append(_t(lang, "set_aside", n=len(view["set_aside"])))
+    line1 = "  ·  ".join(parts)
+    if view["phase"] == "over":
+        win = view.get("winner") or []
+        who = " & ".join(names[s] for s in win)
+        line2 = _t(lang, "over") + (" — " + _t(lang, "wins" if len(win) == 1 else "win_many", names=who) if win else "")
+    else:
+        last = view.get("last")
+        if last:
+            line2 = _t(lang, "last", name=names[last["seat"]], tile=tile_name(last["tile"]), x=last["x"], y=last["y"])
+        else:
+            line2 = _t(lang, "no_last")
+    return line1, line2
+
+
+def _score_rows(
+    img: Image.Image, view: dict[str, Any], names: list[str], lang: str, x: int, y: int, width: int, you: int | None
+) -> int:
+    """The score strip: one row per seat (two columns when more than three seats). Returns the bottom."""
+    d = ImageDraw.Draw(img)
+    n = len(names)
+    ncol = 1 if n <= 3 else 2
+    colw = (width - (ncol - 1) * 14) // ncol
+    rh = 54
+    to_move = set(view.get("to_move") or [])
+    winners = set(view.get("winner") or [])
+    holder = (view.get("medina") or {}).get("holder")
+    for i in range(n):
+        cx = x + (i // ((n + ncol - 1) // ncol)) * (colw + 14)
+        cy = y + (i % ((n + ncol - 1) // ncol)) * rh
+        bg = UI["panel_hi"] if i in to_move else UI["panel"]
+        d.rounded_rectangle((cx, cy, cx + colw, cy + rh - 6), 10, fill=bg, outline=LAST if i in to_move else None, width=3)
+        paste(img, meeple_sprite(seat_colour(i), 40), (cx + 6, cy + 2))
+        score = str(view["scores"][i])
+        sw = text(d, (cx + colw - 12, cy + 24), score, 30, UI["text"], anchor="rm", bold=True)
+        meeples = view["meeples"][i]
+        mtxt = f"×{meeples}"
+        mw = text(d, (cx + colw - 24 - sw, cy + 25), mtxt, 22, UI["muted"], anchor="rm")
+        paste(img, meeple_sprite(seat_colour(i), 22), (cx + colw - 50 - sw - mw, cy + 13))
+        label = names[i] + (f" ({_t(lang, 'you')})" if you == i else "")
+        if i in winners:
+            label = "★ " + label
+        if holder == i:
+            label += " · " + _t(lang, "holds_medina")
+        text(d, (cx + 54, cy + 24), label, 26, UI["text"], anchor="lm", bold=i in to_move, max_width=colw - 54 - 60 - sw - mw)
+    rows = (n + ncol - 1) // ncol
+    return y + rows * rh
+
+
+def _top(
+    view: dict[str, Any], names: list[str], lang: str, you: int | None, side: list[tuple[str, Image.Image]]
+) -> tuple[Image.Image, int]:
+    """Header lines + score strip on the left, the side panels (tile, overview) on the right."""
+    side_w = sum(im.width + 20 for _, im in side)
+    side_h = max((im.height + 40 for _, im in side), default=0)
+    left_w = W - 40 - side_w
+    n = len(names)
+    score_h = ((n + (1 if n <= 3 else 2) - 1) // (1 if n <= 3 else 2)) * 54
+    h = max(20 + 40 + 34 + 16 + score_h + 10, side_h + 20)
+    img = new_canvas(W, h)
+    d = ImageDraw.Draw(img)
+    line1, line2 = _header_lines(view, names, lang)
+    tw = text(d, (20, 38), _t(lang, "title"), 34, UI["text"], anchor="ls", bold=True)
+    text(d, (36 + tw, 36), line1, 20, UI["muted"], anchor="ls", max_width=left_w - tw - 20)
+    text(d, (20, 72), line2, 22, UI["accent"], anchor="ls", max_width=left_w)
+    _score_rows(img, view, names, lang, 20, 94, left_w - 10, you)
+    x = W - 20
+    for title, im in reversed(side):
+        x -= im.width
+        text(d, (x + im.width / 2, 26), title, 20, UI["muted"], anchor="ms", max_width=im.width + 16)
+        img.paste(im, (x, 34))
+        x -= 20
+    return img, h
+
+
+def _table(
+    view: dict[str, Any], names: list[str] | None, lang: str, *, you: int | None = None,
+    spots: set[tuple[int, int]] | None = None, show_tile: bool = False, focus: tuple[int, int] | None = None,
+) -> Image.Image:
+    nm = _names(view, names, lang)
+    last = _last_xy(view)
+    ext = _extent(view["board"])
+    f = focus or last or (0, 0)
+    x0, y0, cols, rows, cell, whole = _choose_frame(ext, f, W - 2 * MARGIN, MAX_BOARD_H, MIN_CELL, VIEW_CELL)
+    side: list[tuple[str, Image.Image]] = []
+    if show_tile:
+        if view.get("tile"):
+            side.append((_t(lang, "your_tile"), _tile_panel(view, [view["tile"]])))
+        elif view.get("hand"):
+            side.append((_t(lang, "choose"), _tile_panel(view, view["hand"])))
+    board_fr = Frame(x0, y0, cols, rows, cell, 0, 0)
+    if not whole:
+        side.append((_t(lang, "overview"), overview(view, 250, board_fr, last, spots)))
+    top, top_h = _top(view, nm, lang, you, side)
+    bw, bh = cols * cell, rows * cell
+    left = (W - bw) // 2
+    img = new_canvas(W, top_h + bh + 2 * MARGIN + 8)
+    img.paste(top, (0, 0))
+    fr = Frame(x0, y0, cols, rows, cell, left, top_h + MARGIN)
+    _draw_cells(img, view, fr, last=last, spots=spots)
+    if spots:
+        d = ImageDraw.Draw(img)
+        n = len(spots)
+        msg = _t(lang, "spots1") if n == 1 else _t(lang, "spots", n=n)
+        text(d, (W - 20, top_h + 14), msg, 18, UI["muted"], anchor="rm")
+    return img
+
+
+def _tile_panel(view: dict[str, Any], tiles: list[str]) -> Image.Image:
+    size = 150 if len(tiles) == 1 else 120
+    w = len(tiles) * size + (len(tiles) - 1) * 16
+    img = new_canvas(w, size + 30, UI["bg"])
+    d = ImageDraw.Draw(img)
+    for i, t in enumerate(tiles):
+        x = i * (size + 16)
+        img.paste(tile_image(view, t, 0, size), (x, 0))
+        text(d, (x + size / 2, size + 4), tile_name(t), 22, UI["text"], anchor="ma", bold=True)
+    return img
+
+
+# -- public API -------------------------------------------------------------------------------------
+
+
+def board_image(view: dict[str, Any], names: list[str] | None, lang: str = "en") -> Image.Image:
+    return _table(view, names, lang)
+
+
+def board_png(view: dict[str, Any], names: list[str] | None, lang: str = "en") -> bytes:
+    """The public table (same bytes for every viewer's view)."""
+    return encode_png(board_image(view, names, lang))
+
+
+def legal_cells(view: dict[str, Any]) -> set[tuple[int, int]]:
+    return {(p["x"], p["y"]) for p in view.get("legal") or []}
+
+
+def hand_image(view: dict[str, Any], names: list[str] | None = None, lang: str = "en") -> Image.Image:
+    viewer = view.get("viewer")
+    spots = legal_cells(view)
+    focus = _last_xy(view)
+    if spots and focus is not None:
+        # keep the viewport near the action but make sure at least the nearest spot is in it
+        fx, fy = focus
+        near = min(spots, key=lambda p: (abs(p[0] - fx) + abs(p[1] - fy), p[1], p[0]))
+        focus = ((fx + near[0]) // 2, (fy + near[1]) // 2)
+    return _table(view, names, lang, you=viewer, spots=spots or None, show_tile=True, focus=focus)
+
+
+def hand_png(view: dict[str, Any], names: list[str] | None = None, lang: str = "en") -> bytes:
+    """For the player to move: the table with the places the drawn tile fits, and the tile."""
+    return encode_png(hand_image(view, names, lang))
+
+
+PREVIEW_W = 920
+
+
+def preview_image(
+    view: dict[str, Any], names: list[str] | None, lang: str, x: int, y: int, rot: int,
+    meeple: str | None = None, spots: list[str] | None = None,
+) -> Image.Image:
+    tile = view.get("tile") or "B"
+    cell = 164
+    cols, rows = 5, 5
+    fr = Frame(x - cols // 2, y - rows // 2, cols, rows, cell, (PREVIEW_W - cols * cell) // 2, 70 + MARGIN)
+    img = new_canvas(PREVIEW_W, fr.top + fr.height + MARGIN + 10)
+    d = ImageDraw.Draw(img)
+    title = _t(lang, "preview", tile=tile_name(tile), x=x, y=y, deg=90 * rot)
+    text(d, (20, 40), title, 30, UI["text"], anchor="ls", bold=True, max_width=PREVIEW_W - 40)
+    viewer = view.get("viewer")
+    if meeple:
+        sub = _t(lang, "with_meeple", what=spot_label(view, tile, rot, meeple, lang))
+    elif spots:
+        sub = _t(lang, "meeple_spots")
+    else:
+        sub = ""
+    if sub:
+        text(d, (20, 70), sub, 22, UI["accent"], anchor="ls", max_width=PREVIEW_W - 40)
+    markers = [(fid, i + 1) for i, fid in enumerate(spots or [])] if not meeple else []
+    _draw_cells(
+        img, view, fr, last=_last_xy(view), ghost=(tile, x, y, rot), markers=markers,
+        ghost_meeple=(meeple, viewer if viewer is not None else 0) if meeple else None,
+    )
+    return img
+
+
+def preview_png(
+    view: dict[str, Any], names: list[str] | None, lang: str, x: int, y: int, rot: int,
+    meeple: str | None = None, spots: list[str] | None = None,
+) -> bytes:
+    """The table around (x, y) with the drawn tile laid there turned ``rot``: numbered meeple
+    ``spots`` (feature ids, numbered from 1 in that order) or the chosen ``meeple``."""
+    return encode_png(preview_image(view, names, lang, x, y, rot, meeple, spots))
+
+
+def rotations_image(view: dict[str, Any], lang: str, x: int, y: int, rots: list[int]) -> Image.Image:
+    tile = view.get("tile") or "B"
+    cell = 92
+    pw = 3 * cell
+    gap = 24
+    n = max(1, len(rots))
+    w = max(700, n * pw + (n - 1) * gap + 40)
+    img = new_canvas(w, 60 + pw + 50)
+    d = ImageDraw.Draw(img)
+    text(d, (20, 40), _t(lang, "rotations" if len(rots) != 1 else "rotations1", tile=tile_name(tile), x=x, y=y, n=len(rots)), 28, UI["text"], anchor="ls", bold=True, max_width=w - 40)
+    left = (w - (n * pw + (n - 1) * gap)) // 2
+    for i, rot in enumerate(rots):
+        fr = Frame(x - 1, y - 1, 3, 3, cell, left + i * (pw + gap), 60)
+        _draw_cells(img, view, fr, last=None, ghost=(tile, x, y, rot), coords=False)
+        text(d, (fr.left + pw / 2, 60 + pw + 10), f"{90 * rot}°", 28, UI["accent"], anchor="ma", bold=True)
+    return img
+
+
+def rotations_png(view: dict[str, Any], lang: str, x: int, y: int, rots: list[int]) -> bytes:
+    """One 3x3 panel per rotation in ``rots`` with the drawn tile laid at (x, y), labelled in degrees."""
+    return encode_png(rotations_image(view, lang, x, y, rots))
+
+
+__all__ = [
+    "SEAT_COLOURS", "board_image", "board_png", "feature_anchor", "hand_image", "hand_png", "legal_cells",
+    "meeple_sprite", "overview", "preview_image", "preview_png", "rotations_image", "rotations_png",
+    "seat_colour", "spot_label", "tile_image", "ink_for", "mix",
+]
