@@ -219,7 +219,7 @@ class PartidaGroup(app_commands.Group):
             await interaction.response.defer(ephemeral=True, thinking=True)
             import asyncio
 
-            png = await asyncio.to_thread(ui_for(loaded.record.game).board_png, loaded.view(None), loaded.names, lang)
+            png = await self.flows.draw(ui_for(loaded.record.game).board_png, loaded.view(None), loaded.names, lang)
             if png:
                 files.append(discord.File(io.BytesIO(png), filename="board.png"))
         await reply(interaction, self.flows.status_text(loaded, lang), files=files)
@@ -268,12 +268,15 @@ class PartidaGroup(app_commands.Group):
     @guarded
     async def _rules(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction.locale)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         rec = await self.bot.service.store.active_in_channel(interaction.channel_id)
-        keys = [rec.game] if rec else registry.available()
+        keys = [rec.game] if rec else playable_games()
         texts = [ui_for(k).rules.get(lang) or registry.get(k).name for k in keys]
         files = []
         if rec is None or rec.game == "lost-cities":
-            files.append(discord.File(io.BytesIO(await _example_board(lang)), filename="example.png"))
+            if lang not in _EXAMPLE:
+                _EXAMPLE[lang] = await self.flows.draw(example_board_png, lang)
+            files.append(discord.File(io.BytesIO(_EXAMPLE[lang]), filename="example.png"))
         await reply(interaction, "\n\n".join(texts)[:2000], files=files)
 
     @app_commands.command(name=_("abandon"), description=_("Abandon the match in this channel"))
@@ -295,25 +298,19 @@ class PartidaGroup(app_commands.Group):
 _EXAMPLE: dict[str, bytes] = {}
 
 
-async def _example_board(lang: str) -> bytes:
+def example_board_png(lang: str) -> bytes:
     """A board picture from a short seeded example match, to illustrate /partida rules."""
-    if lang not in _EXAMPLE:
-        import asyncio
-        import random
+    import random
 
-        from engines.ai import best_player
-        from engines.match import Match
+    from engines.ai import best_player
+    from engines.match import Match
 
-        def draw() -> bytes:
-            m = Match.create("lost-cities", ["Ana", "Ben"], {"rounds": 1}, seed=2024)
-            p, rng = best_player("lost-cities"), random.Random(1)
-            for _ in range(40):
-                seat = m.to_move()[0]
-                m.apply_code(seat, p.choose(m.game, m.state, seat, rng))
-            return ui_for("lost-cities").board_png(m.view(None), m.seats, lang)
-
-        _EXAMPLE[lang] = await asyncio.to_thread(draw)
-    return _EXAMPLE[lang]
+    m = Match.create("lost-cities", ["Ana", "Ben"], {"rounds": 1}, seed=2024)
+    p, rng = best_player("lost-cities"), random.Random(1)
+    for _ in range(40):
+        seat = m.to_move()[0]
+        m.apply_code(seat, p.choose(m.game, m.state, seat, rng))
+    return ui_for("lost-cities").board_png(m.view(None), m.seats, lang)
 
 
 @app_commands.command(name=_("mygames"), description=_("Your active matches on every server"))
@@ -343,7 +340,7 @@ class Partida(discord.Client):
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database_url)
         self.service = MatchService(self.store)
-        self.flows = Flows(self, self.service)
+        self.flows = Flows(self, self.service, self.settings.render_processes)
         self.add_dynamic_items(*components.ALL)
         await self.tree.set_translator(Translator())
         self.tree.add_command(PartidaGroup(self))
@@ -378,6 +375,8 @@ class Partida(discord.Client):
 
     async def close(self) -> None:
         await super().close()
+        if self.flows is not None:
+            self.flows.close()
         if self.store is not None:
             await self.store.close()
 

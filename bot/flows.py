@@ -7,9 +7,14 @@ rules refuse) is an ephemeral message in that person's language and changes noth
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import functools
 import io
 import logging
+import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -71,11 +76,40 @@ def user_error_text(e: UserError, lang: str) -> str:
     return t("err." + e.code, lang, **e.params) if "err." + e.code in M else t(e.code, lang, **e.params)
 
 
+def _exit_with_parent(parent: int) -> None:
+    """In a drawing worker: leave as soon as the bot process is gone (even after a SIGKILL)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 class Flows:
-    def __init__(self, client: discord.Client, service: MatchService) -> None:
+    def __init__(self, client: discord.Client, service: MatchService, render_processes: int = 0) -> None:
         self.client = client
         self.service = service
         self._ai_tasks: dict[int, asyncio.Task] = {}
+        # Pictures are drawn off the event loop: in worker processes when configured (drawing holds
+        # the GIL, and under load threads would starve the loop and the store), else in threads.
+        self._pool: concurrent.futures.Executor | None = None
+        if render_processes > 0:
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=render_processes, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_exit_with_parent, initargs=(os.getpid(),),
+            )
+
+    async def draw(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run a drawing function (a game UI's method, with plain JSON-like arguments) off the loop."""
+        if self._pool is None:
+            return await asyncio.to_thread(fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
     # -- texts -----------------------------------------------------------------------------------
 
@@ -159,7 +193,7 @@ class Flows:
         view_data = loaded.view(seat)
         files = []
         if with_picture:
-            png = await asyncio.to_thread(ui.hand_png, view_data, lang)
+            png = await self.draw(ui.hand_png, view_data, lang)
             if png:
                 files.append(discord.File(io.BytesIO(png), filename="hand.png"))
         rec = loaded.record
@@ -168,7 +202,7 @@ class Flows:
             text = self.status_text(loaded, lang) if not movers else t("turn.waiting", lang, player=", ".join(loaded.names[s] for s in movers))
             return f"{t('turn.your_hand', lang)}\n{text}", files, None
         legal = loaded.game.legal_json(loaded.state, seat)
-        c = await asyncio.to_thread(ui.controls, view_data, legal, lang, picked)
+        c = await self.draw(ui.controls, view_data, legal, lang, picked)
         if c.picture:
             files = [discord.File(io.BytesIO(c.picture), filename="preview.png")]
         view = discord.ui.View(timeout=None)
@@ -310,7 +344,7 @@ class Flows:
         ui = ui_for(rec.game)
         files = []
         if loaded.state is not None:
-            png = await asyncio.to_thread(ui.board_png, loaded.view(None), loaded.names, lang)
+            png = await self.draw(ui.board_png, loaded.view(None), loaded.names, lang)
             if png:
                 files.append(discord.File(io.BytesIO(png), filename="board.png"))
         view = None

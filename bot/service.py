@@ -80,9 +80,15 @@ class MoveResult:
 
 
 class MatchService:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, cache_size: int = 256) -> None:
         self.store = store
         self._locks: dict[int, asyncio.Lock] = {}
+        # Live states by match id, tagged with the version they belong to, so a click does not
+        # rebuild a big state (a marathon Carcassonne board) from its JSON snapshot every time.
+        # Readers never mutate a cached state; a move takes its state out of the cache while it
+        # mutates and commits, and puts it back only once the commit succeeded.
+        self._states: dict[int, tuple[int, Any]] = {}
+        self._cache_size = cache_size
 
     def lock(self, match_id: int) -> asyncio.Lock:
         lock = self._locks.get(match_id)
@@ -100,8 +106,19 @@ class MatchService:
 
     def load(self, rec: MatchRecord) -> Loaded:
         game = registry.get(rec.game)
+        cached = self._states.get(rec.id)
+        if cached is not None and cached[0] == rec.version:
+            return Loaded(rec, game, cached[1])
         state = game.load(rec.state) if rec.state is not None else None
+        if state is not None and rec.status == "active":
+            self._remember(rec.id, rec.version, state)
         return Loaded(rec, game, state)
+
+    def _remember(self, match_id: int, version: int, state: Any) -> None:
+        self._states.pop(match_id, None)
+        self._states[match_id] = (version, state)
+        while len(self._states) > self._cache_size:
+            self._states.pop(next(iter(self._states)))
 
     async def in_channel(self, channel_id: int) -> Loaded:
         rec = await self.store.active_in_channel(channel_id)
@@ -242,6 +259,7 @@ class MatchService:
             movers = game.to_move(state)
             code = game.code_of(action)
             game.check(state, seat, code)
+            self._states.pop(match_id, None)  # from here on the state is being changed
             outcome = game.step(state, seat, code)
             over = game.is_over(state)
             t0 = time.perf_counter()
@@ -254,6 +272,8 @@ class MatchService:
                 raise Stale(await self.store.get(match_id)) from None
             if timing.isEnabledFor(logging.DEBUG):
                 timing.debug("commit_ms=%.3f", (time.perf_counter() - t0) * 1000)
+            if new.status == "active":
+                self._remember(match_id, new.version, state)
             done = Loaded(new, game, state)
             ended = outcome.turn_ended if outcome.turn_ended is not None else game.to_move(state) != movers
             return MoveResult(done, seat, game.encode(code), outcome, over or ended, movers)

@@ -19,6 +19,8 @@ class Settings(BaseSettings):
     database_url: str = "sqlite:///partida.sqlite3"
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    # Worker processes that draw pictures (0: threads in the bot process).
+    render_processes: int = Field(2, ge=0, le=32)
     # Where Discord is. Only tests change these, to point the bot at the local stand-in.
     partida_discord_api: str | None = None
     partida_discord_gateway: str | None = None

@@ -146,3 +146,22 @@ async def test_a_round_that_ends_with_the_same_player_to_move_still_ends_the_tur
         last = await service.move(mid, None, ("user", user), {"type": "draw", "from": "deck"})
         assert last.turn_changed  # every draw ends a turn, including the one that ends the round
     assert round_setup  # (helpers importable)
+
+
+async def test_cached_states_never_leak_a_refused_or_lost_move(service, tmp_path):
+    """A move that loses the race leaves no trace in the cache: the next read is the stored state."""
+    m = await started(service)
+    mid, v = m.record.id, m.record.version
+    hand = m.view(0)["hand"]
+    other = MatchService(await open_store(f"sqlite:///{tmp_path}/t.sqlite3"))
+    try:
+        await other.move(mid, v, ("user", 11), {"type": "discard", "card": hand[1]})  # wins elsewhere
+        with pytest.raises(Stale):
+            await service.move(mid, v, ("user", 11), {"type": "discard", "card": hand[0]})
+        fresh = await service.get(mid)
+        assert fresh.record.version == v + 1
+        assert fresh.view(0)["discards"][hand[1].split("-")[0]] == [hand[1]]
+        assert hand[0] in fresh.view(0)["hand"]  # the losing move was not kept anywhere
+        assert fresh.game.dump(fresh.state) == fresh.record.state
+    finally:
+        await other.store.close()

@@ -15,7 +15,7 @@ from .helpers import is_board, private_controls, take_turn
 
 @pytest.fixture
 async def partida(standin, tmp_path):
-    client = Partida(load_settings(discord_token=standin.token, database_url=f"sqlite:///{tmp_path}/c.sqlite3"))
+    client = Partida(load_settings(render_processes=0, discord_token=standin.token, database_url=f"sqlite:///{tmp_path}/c.sqlite3"))
     await standin.run_client(client)
     await standin.wait_commands()
     return client

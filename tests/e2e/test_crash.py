@@ -24,6 +24,7 @@ async def start_bot(standin, db: str) -> asyncio.subprocess.Process:
         "DISCORD_TOKEN": standin.token,
         "DATABASE_URL": f"sqlite:///{db}",
         "LOG_LEVEL": "WARNING",
+        "RENDER_PROCESSES": "1",
     }
     proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env, cwd=os.getcwd())
     await standin.wait_until(lambda: standin._live or proc.returncode is not None, 20, "the bot process to connect")
@@ -158,3 +159,22 @@ async def test_sigkill_mid_match_and_restart(standin, tmp_path):  # noqa: F811
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
+
+
+def drawing_workers() -> set[int]:
+    import subprocess
+
+    out = subprocess.run(["pgrep", "-f", "multiprocessing.spawn import spawn_main"], capture_output=True, text=True).stdout
+    return {int(x) for x in out.split()}
+
+
+async def test_drawing_workers_leave_with_a_killed_bot(standin, tmp_path):  # noqa: F811
+    before = drawing_workers()
+    proc = await start_bot(standin, str(tmp_path / "w.sqlite3"))
+    ana = standin.user("ana", dms_open=False)
+    r = await ana.slash("general", "partida rules")  # draws a picture: the worker pool starts
+    await r.wait_done(15)
+    assert r.messages[-1].files.get("example.png")
+    await standin.wait_until(lambda: drawing_workers() - before, 10, "a drawing worker")
+    await kill(standin, proc)
+    await standin.wait_until(lambda: not (drawing_workers() - before), 10, "the workers to leave")

@@ -19,7 +19,7 @@ from .helpers import controls, forged_click, is_board, private_controls, take_tu
 
 @pytest.fixture
 async def partida(standin, tmp_path):  # noqa: F811
-    settings = load_settings(discord_token=standin.token, database_url=f"sqlite:///{tmp_path}/p.sqlite3")
+    settings = load_settings(render_processes=0, discord_token=standin.token, database_url=f"sqlite:///{tmp_path}/p.sqlite3")
     client = Partida(settings)
     await standin.run_client(client)
     await standin.wait_commands()
@@ -38,7 +38,18 @@ async def open_match(standin, host, guest, **options):
     return lobby
 
 
-async def test_two_people_play_a_whole_three_round_match_by_clicking(standin, partida):  # noqa: F811
+@pytest.fixture
+async def partida_processes(standin, tmp_path):  # noqa: F811
+    """The production set-up: pictures drawn in worker processes."""
+    settings = load_settings(render_processes=2, discord_token=standin.token, database_url=f"sqlite:///{tmp_path}/p.sqlite3")
+    client = Partida(settings)
+    await standin.run_client(client)
+    await standin.wait_commands()
+    yield client
+    client.flows.close()
+
+
+async def test_two_people_play_a_whole_three_round_match_by_clicking(standin, partida_processes):  # noqa: F811
     ana = standin.user("ana")
     ben = standin.user("ben", locale="es-ES", dms_open=False)  # ben plays through the channel
     channel = standin.channel_id("general")
@@ -191,7 +202,7 @@ async def test_after_a_restart_an_ai_seat_that_was_to_move_carries_on(standin, t
     )
     await store.update(rec.id, rec.version, status="active", seed=9, state=game.game.dump(game.state))
     await store.close()
-    client = Partida(load_settings(discord_token=standin.token, database_url=db))
+    client = Partida(load_settings(render_processes=0, discord_token=standin.token, database_url=db))
     await standin.run_client(client)
     board = await standin.wait_for_message(channel, is_board, 15)
     assert ana.mention in board.content  # the AI played its turn with nobody clicking
