@@ -813,17 +813,21 @@ def _table(
     if not whole:
         side.append((_t(lang, "overview"), overview(view, 250, board_fr, last, spots)))
     top, top_h = _top(view, nm, lang, you, side)
+    if spots:
+        top_h += 26  # a line saying how many places fit
     bw, bh = cols * cell, rows * cell
     left = (W - bw) // 2
     img = new_canvas(W, top_h + bh + 2 * MARGIN + 8)
     img.paste(top, (0, 0))
-    fr = Frame(x0, y0, cols, rows, cell, left, top_h + MARGIN)
+    if spots:
+        top_h -= 26
+    fr = Frame(x0, y0, cols, rows, cell, left, top_h + MARGIN + (26 if spots else 0))
     _draw_cells(img, view, fr, last=last, spots=spots)
     if spots:
         d = ImageDraw.Draw(img)
         n = len(spots)
         msg = _t(lang, "spots1") if n == 1 else _t(lang, "spots", n=n)
-        text(d, (W - 20, top_h + 14), msg, 18, UI["muted"], anchor="rm")
+        text(d, (20, top_h + 4), msg, 20, UI["accent"], anchor="la", max_width=W - 40)
     return img
 
 
