@@ -11,9 +11,12 @@ from engines.core import EngineError
 from engines.lost_cities.ai import HeuristicPlayer
 
 
+from tests.store.conftest import url  # noqa: E402,F401  (SQLite and PostgreSQL, like the store's tests)
+
+
 @pytest.fixture
-async def service(tmp_path):
-    store = await open_store(f"sqlite:///{tmp_path}/t.sqlite3")
+async def service(url):  # noqa: F811
+    store = await open_store(url)
     yield MatchService(store)
     await store.close()
 
@@ -87,10 +90,10 @@ async def test_double_click_applies_once(service):
     assert len(await service.store.actions(mid)) == 1
 
 
-async def test_two_processes_racing_on_one_version(service, tmp_path):
+async def test_two_processes_racing_on_one_version(service, url):  # noqa: F811
     """A second service on its own connection to the same file: exactly one move wins."""
     m = await started(service)
-    other = MatchService(await open_store(f"sqlite:///{tmp_path}/t.sqlite3"))
+    other = MatchService(await open_store(url))
     try:
         mid, v = m.record.id, m.record.version
         hand = m.view(0)["hand"]
@@ -148,12 +151,12 @@ async def test_a_round_that_ends_with_the_same_player_to_move_still_ends_the_tur
     assert round_setup  # (helpers importable)
 
 
-async def test_cached_states_never_leak_a_refused_or_lost_move(service, tmp_path):
+async def test_cached_states_never_leak_a_refused_or_lost_move(service, url):  # noqa: F811
     """A move that loses the race leaves no trace in the cache: the next read is the stored state."""
     m = await started(service)
     mid, v = m.record.id, m.record.version
     hand = m.view(0)["hand"]
-    other = MatchService(await open_store(f"sqlite:///{tmp_path}/t.sqlite3"))
+    other = MatchService(await open_store(url))
     try:
         await other.move(mid, v, ("user", 11), {"type": "discard", "card": hand[1]})  # wins elsewhere
         with pytest.raises(Stale):
