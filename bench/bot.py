@@ -35,7 +35,7 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
-async def main(matches: int, turns: int) -> None:
+async def main(matches: int, turns: int, spec: bool, think: float) -> None:
     from engines.ai import best_player
     from engines.match import Match
     from render.lost_cities import board_png, hand_png
@@ -44,7 +44,7 @@ async def main(matches: int, turns: int) -> None:
 
     logging.disable(logging.WARNING)
     tmp = tempfile.mkdtemp()
-    standin = StandIn()
+    standin = StandIn(spec_check=spec)
     standin.initial_response_limit = 60  # measure rather than fail under load
     await standin.start()
     env = {
@@ -69,6 +69,8 @@ async def main(matches: int, turns: int) -> None:
             rng = random.Random(i)
             seen = 0
             for _ in range(turns):
+                if think:
+                    await asyncio.sleep(rng.expovariate(1 / think))  # people take a moment between turns
                 board = await standin.wait_for_message(ch, is_board, 120, after=seen)
                 seen = standin.messages[ch].index(board) + 1
                 mover = a if a.mention in board.content else b
@@ -104,8 +106,9 @@ async def main(matches: int, turns: int) -> None:
         hand = hand_png(m.view(0), "es")
         hand_t.append((time.perf_counter() - t) * 1000)
 
-    print(f"{matches} concurrent matches x {turns} turns: {len(latencies)} interactions, {len(commits)} moves, "
-          f"{checked} requests spec-checked ({violations} violations), {wall:.1f} s wall")
+    print(f"{matches} concurrent matches x {turns} turns, think time {think} s: {len(latencies)} interactions, "
+          f"{len(commits)} moves, {checked} requests spec-checked ({violations} violations), {wall:.1f} s wall, "
+          f"{len(latencies) / wall:.0f} interactions/s")
     print(f"{'measure':<38} {'p50':>9} {'p99':>9} {'goal':>12}")
     print(f"{'click -> initial response (ms)':<38} {statistics.median(latencies):>9.1f} {pct(latencies, 99):>9.1f} {'p99 <= 50':>12}")
     print(f"{'move commit in the bot, SQLite (ms)':<38} {statistics.median(commits):>9.2f} {pct(commits, 99):>9.2f} {'p99 <= 5':>12}")
@@ -118,5 +121,7 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser()
     ap.add_argument("--matches", type=int, default=200)
     ap.add_argument("--turns", type=int, default=3)
+    ap.add_argument("--think", type=float, default=2.0, help="mean seconds a person waits before each turn")
+    ap.add_argument("--no-spec", action="store_true", help="skip the stand-in's spec checks (they cost CPU here)")
     args = ap.parse_args()
-    asyncio.run(main(args.matches, args.turns))
+    asyncio.run(main(args.matches, args.turns, not args.no_spec, args.think))

@@ -156,7 +156,10 @@ class Flows:
         options = ", ".join(f"{k}={v}" for k, v in rec.options.items()) or "-"
         content = (
             f"**{t('lobby.title', lang, game=game.names.get(lang, game.name))}** (#{rec.id})\n"
-            + t("lobby.body", lang, host=f"<@{rec.host_id}>", n=len(rec.seats), min=game.min_players, max=game.max_players, players=players, options=options)
+            + t(
+                "lobby.body", lang, host=f"<@{rec.host_id}>", n=len(rec.seats), max=game.max_players, players=players, options=options,
+                range=str(game.min_players) if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}",
+            )
         )
         view = discord.ui.View(timeout=None)
         for act, style in (("join", "primary"), ("leave", "secondary"), ("ai", "secondary"), ("start", "success")):

@@ -24,8 +24,8 @@ M: dict[str, dict[str, str]] = {
     # -- lobby -----------------------------------------------------------------------------------
     "lobby.title": {"en": "New {game} match", "es": "Nueva partida de {game}"},
     "lobby.body": {
-        "en": "Host: {host}\nPlayers ({n}/{max}): {players}\nOptions: {options}\nJoin with the button below; the host starts when {min}-{max} players are in.",
-        "es": "Anfitrión: {host}\nJugadores ({n}/{max}): {players}\nOpciones: {options}\nÚnete con el botón; el anfitrión empieza cuando haya {min}-{max} jugadores.",
+        "en": "Host: {host}\nPlayers ({n}/{max}): {players}\nOptions: {options}\nJoin with the button below; the host starts when {range} players are in.",
+        "es": "Anfitrión: {host}\nJugadores ({n}/{max}): {players}\nOpciones: {options}\nÚnete con el botón; el anfitrión empieza cuando haya {range} jugadores.",
     },
     "lobby.join": {"en": "Join", "es": "Unirme"},
     "lobby.leave": {"en": "Leave", "es": "Salir"},
