@@ -34,17 +34,17 @@ def _values(msg, select):
     return [o["value"] for o in msg.component(select)["options"]]
 
 
-async def _edited(standin, msg, before_content: str, before_ids: list[str]):
+async def _edited(server, msg, before_content: str, before_ids: list[str]):
     """The private message after the bot edited it in place (new text or new controls)."""
 
     def changed():
-        cur = standin.messages_by_id[msg.id]
+        cur = server.messages_by_id[msg.id]
         return cur if (cur.content != before_content or cur.custom_ids() != before_ids) else None
 
-    return await standin.wait_until(changed, 10, f"message {msg.id} to change")
+    return await server.wait_until(changed, 10, f"message {msg.id} to change")
 
 
-async def play_turn_by_clicking(standin, person, board, rng: random.Random) -> dict:
+async def play_turn_by_clicking(server, person, board, rng: random.Random) -> dict:
     """Open the turn controls from the board, pick a place, a rotation and a meeple button."""
     r = await person.click(board, turn_button(board))
     await r.wait_done(timeout=10)
@@ -59,7 +59,7 @@ async def play_turn_by_clicking(standin, person, board, rng: random.Random) -> d
     before = (msg.content, msg.custom_ids())
     r = await person.select(msg, select, [place])
     assert r.type == 6  # deferred update: the same message is edited
-    msg = await _edited(standin, msg, *before)
+    msg = await _edited(server, msg, *before)
     steps = {"rotation_step": False}
     select, buttons = controls(msg)
     rots = [v for v in _values(msg, select) if v.startswith("rt.")] if select else []
@@ -70,7 +70,7 @@ async def play_turn_by_clicking(standin, person, board, rng: random.Random) -> d
         assert all(v.startswith(f"rt.{x}.{y}.") for v in rots)
         before = (msg.content, msg.custom_ids())
         await person.select(msg, select, [rng.choice(rots)])
-        msg = await _edited(standin, msg, *before)
+        msg = await _edited(server, msg, *before)
         select, buttons = controls(msg)
     # the meeple step: a preview of the tile laid there and one button per spot (+ no meeple)
     assert "preview.png" in msg.files
@@ -84,7 +84,7 @@ async def play_turn_by_clicking(standin, person, board, rng: random.Random) -> d
     pressed = next(b for b in buttons if b["custom_id"].endswith(":" + choice))
     before = (msg.content, msg.custom_ids())
     await person.click(msg, pressed["custom_id"])
-    msg = await _edited(standin, msg, *before)
+    msg = await _edited(server, msg, *before)
     assert "turn is over" in msg.content and not controls(msg)[1]
     steps["token"] = choice
     return steps
