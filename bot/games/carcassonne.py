@@ -127,27 +127,22 @@ class CarcassonneUI(GameUI):
     key = "carcassonne"
     rules = {
         "en": (
-            "**Carcassonne** (2-6 players, 7 meeples each). On your turn you get a tile and lay it next to the "
-            "table so every touching edge matches (city-city, road-road, field-field); then you may put one "
-            "meeple on a road, city, monastery or field of that tile, if nobody is already on that feature. "
-            "Finished roads score 1 a tile, cities 2 a tile and 2 a pennant, monasteries 9 once surrounded; the "
-            "meeples come back. At the end, unfinished features score 1 a tile/pennant and farmers score their "
-            "fields. **Editions** (option `rules`): 3 = current (default): each field 3 per finished city it "
-            "touches; 2 = a player scores each city once whatever the fields, and 2-tile cities score 2; 1 = "
-            "per city, most farmers around it score 4. `sets=N` plays N tile sets (marathon), `medina=true` adds "
-            "the Medina Azahara tile. `/partida status` shows the edition of this match."
+            "**Carcassonne** (2-6 players, 7 meeples each). Lay your tile so every touching edge matches "
+            "(city, road, field), then you may put a meeple on one of its features nobody holds yet. Finished: "
+            "road 1 a tile, city 2 a tile and pennant, monastery 9; the meeples come back. At the end open "
+            "features score 1 a tile/pennant and farmers score fields. **Editions** (`rules`): 3 (default) "
+            "3 per finished city each field touches; 2: each city once per player, 2-tile cities 2 points; "
+            "1: 4 per city to the most farmers around it. `sets=N` marathon, `medina=true` Medina Azahara. "
+            "`/partida status` shows this match's edition."
         ),
         "es": (
-            "**Carcassonne** (2-6 jugadores, 7 meeples cada uno). En tu turno recibes una loseta y la pones junto "
-            "al tablero de forma que todos los bordes que se tocan coincidan (ciudad-ciudad, camino-camino, "
-            "campo-campo); después puedes poner un meeple en un camino, ciudad, monasterio o campo de esa loseta, "
-            "si nadie ocupa ya ese elemento. Los caminos terminados dan 1 por loseta, las ciudades 2 por loseta y "
-            "2 por escudo, los monasterios 9 al quedar rodeados; los meeples vuelven. Al final lo inacabado da 1 "
-            "por loseta/escudo y los granjeros puntúan sus campos. **Ediciones** (opción `rules`): 3 = la actual "
-            "(por defecto): cada campo 3 por ciudad terminada que toca; 2 = cada jugador cobra cada ciudad una sola "
-            "vez y las ciudades de 2 losetas dan 2; 1 = por ciudad, quien más granjeros tenga alrededor gana 4. "
-            "`sets=N` juega N juegos de losetas (maratón), `medina=true` añade Medina Azahara. `/partida estado` "
-            "muestra la edición de esta partida."
+            "**Carcassonne** (2-6 jugadores, 7 meeples cada uno). Pon tu loseta con todos los bordes que se tocan "
+            "iguales (ciudad, camino, campo) y, si quieres, un meeple en un elemento suyo que nadie ocupe. "
+            "Terminados: camino 1 por loseta, ciudad 2 por loseta y escudo, monasterio 9; los meeples vuelven. "
+            "Al final lo abierto da 1 por loseta/escudo y los granjeros puntúan campos. **Ediciones** (`rules`): "
+            "3 (por defecto) 3 por ciudad terminada que toca cada campo; 2: cada ciudad una vez por jugador, "
+            "ciudades de 2 losetas 2 puntos; 1: 4 por ciudad a quien más granjeros tenga alrededor. `sets=N` "
+            "maratón, `medina=true` Medina Azahara. `/partida estado` muestra la edición de esta partida."
         ),
     }
 

@@ -1,8 +1,9 @@
 """Carcassonne end to end: real discord.py, the Partida client, the local Discord stand-in.
 
-A 5-seat match (ana + 4 AI seats added with "Add AI"), one tile set (71 turns). ana plays every
-one of her turns by clicking through the private steps (place -> rotation -> meeple button) in
-the channel (her DMs are closed); the AI seats play by themselves. Every request the bot sends is
+A 5-seat match (ana + 4 AI seats added with "Add AI"), one tile set (71 turns). ana types her
+first move (/partida play, after a refused one, picked from the autocomplete list) and plays every
+other turn by clicking through the private steps (place -> rotation -> meeple button) in the
+channel (her DMs are closed); the AI seats play by themselves. Every request the bot sends is
 checked against the Discord API spec by the stand-in (the fixture fails the test on violations).
 """
 
@@ -90,6 +91,22 @@ async def play_turn_by_clicking(server, person, board, rng: random.Random) -> di
     return steps
 
 
+async def type_first_turn(person) -> None:
+    """/partida play: a refused typed move, then a legal one picked from the autocomplete list."""
+    r = await person.slash("general", "partida play", move="P.0.0.0")
+    await r.wait_done()
+    assert "already a tile at (0, 0)" in r.text() and r.messages[-1].ephemeral
+    choices = await person.autocomplete("general", "partida play", "move", move="")
+    labels = [c["name"] for c in choices]
+    assert choices and len(set(labels)) == len(labels)  # distinguishable labels
+    assert all(c["value"].startswith("P.") for c in choices)
+    plain = await person.autocomplete("general", "partida play", "move", move="no meeple")
+    assert plain and all("no meeple" in c["name"] for c in plain)
+    r = await person.slash("general", "partida play", move=plain[0]["value"])
+    await r.wait_done()
+    assert "turn is over" in r.text()
+
+
 async def test_five_seats_one_person_clicks_four_ai_play_a_whole_match(standin, partida):  # noqa: F811
     ana = standin.user("ana", dms_open=False)
     channel = standin.channel_id("general")
@@ -109,7 +126,10 @@ async def test_five_seats_one_person_clicks_four_ai_play_a_whole_match(standin, 
         if not turn_button(board):
             break
         assert "Tiles left" in board.content  # the status line of the match
-        if ana.mention in board.content:
+        if ana.mention in board.content and ana_turns == 0:
+            await type_first_turn(ana)  # the slash-command fast path, once
+            ana_turns += 1
+        elif ana.mention in board.content:
             steps = await play_turn_by_clicking(standin, ana, board, rng)
             ana_turns += 1
             rotation_steps += steps["rotation_step"]
@@ -135,6 +155,7 @@ async def test_five_seats_one_person_clicks_four_ai_play_a_whole_match(standin, 
     assert len(placed) == len(log["actions"]) and ana_turns + ai_boards == len(placed)
     ana_moves = [a for a in placed if a["seat"] == 0]
     assert len(ana_moves) == ana_turns and sum(1 for a in ana_moves if a["action"]["meeple"]) == meeples
+    assert ana_moves[0]["action"]["meeple"] is None  # her typed first move
     for s, name in zip(replay.result().scores, log["seats"], strict=True):
         assert f"{name} {s}" in board.content
     print(f"ana {ana_turns} turns ({rotation_steps} with a rotation step), AI {ai_boards} turns; "
