@@ -609,7 +609,7 @@ def _draw_cells(
             img.paste(timg, (px, py))
             lw = max(3, c // 22)
             d.rectangle((px - lw, py - lw, px + c + lw - 1, py + c + lw - 1), outline=(255, 255, 255), width=lw)
-            ms = max(22, int(c * 0.21))
+            ms = max(22, int(c * 0.17))
             for fid, n in markers or []:
                 ax, ay = feature_anchor(view, tile, rot, fid)
                 paste(img, spot_marker(n, ms), (px + ax * c - ms / 2, py + ay * c - ms / 2))
@@ -884,8 +884,8 @@ def preview_image(
     meeple: str | None = None, spots: list[str] | None = None,
 ) -> Image.Image:
     tile = view.get("tile") or "B"
-    cell = 164
-    cols, rows = 5, 5
+    cell = 260  # the tile and its direct neighbours, large enough to read the spots on a phone
+    cols, rows = 3, 3
     fr = Frame(x - cols // 2, y - rows // 2, cols, rows, cell, (PREVIEW_W - cols * cell) // 2, 70 + MARGIN)
     img = new_canvas(PREVIEW_W, fr.top + fr.height + MARGIN + 10)
     d = ImageDraw.Draw(img)
