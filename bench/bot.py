@@ -90,7 +90,9 @@ async def main(matches: int, turns: int, spec: bool, think: float) -> None:
     checked = standin.checked_requests
     violations = len(standin.violations)
     await standin.stop()
-    commits = [float(x) for x in re.findall(r"commit_ms=([0-9.]+)", log_path.read_text())]
+    bot_log = log_path.read_text()
+    commits = [float(x) for x in re.findall(r"commit_ms=([0-9.]+)", bot_log)]
+    acks = [float(x) for x in re.findall(r"ack_ms=([0-9.]+)", bot_log)]
 
     m = Match.create("lost-cities", ["Ana", "Ben"], seed=1)
     p, rng = best_player("lost-cities"), random.Random(1)
@@ -111,6 +113,7 @@ async def main(matches: int, turns: int, spec: bool, think: float) -> None:
           f"{len(latencies) / wall:.0f} interactions/s")
     print(f"{'measure':<38} {'p50':>9} {'p99':>9} {'goal':>12}")
     print(f"{'click -> initial response (ms)':<38} {statistics.median(latencies):>9.1f} {pct(latencies, 99):>9.1f} {'p99 <= 50':>12}")
+    print(f"{'  inside the bot: handler -> ack (ms)':<38} {statistics.median(acks):>9.1f} {pct(acks, 99):>9.1f} {'':>12}")
     print(f"{'move commit in the bot, SQLite (ms)':<38} {statistics.median(commits):>9.2f} {pct(commits, 99):>9.2f} {'p99 <= 5':>12}")
     print(f"{'board render+encode (ms)':<38} {statistics.median(board_t):>9.1f} {pct(board_t, 99):>9.1f} {'<= 100':>12}")
     print(f"{'hand render+encode (ms)':<38} {statistics.median(hand_t):>9.1f} {pct(hand_t, 99):>9.1f} {'<= 100':>12}")

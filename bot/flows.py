@@ -25,7 +25,7 @@ from engines.core import EngineError
 from .components import STYLES, DoButton, LobbyButton, PickSelect, TurnButton
 from .games import ui_for
 from .i18n import M, error_text, lang_of, t
-from .service import Loaded, MatchService, MoveResult, Stale, UserError
+from .service import Loaded, MatchService, MoveResult, Stale, UserError, timing
 
 log = logging.getLogger(__name__)
 
@@ -46,11 +46,19 @@ async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bo
         await interaction.response.send_message(**kwargs)
 
 
+async def ack(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """Acknowledge at once (a deferred response); the work and the real answer follow."""
+    await interaction.response.defer(**kwargs)
+    if timing.isEnabledFor(logging.DEBUG) and "t0" in interaction.extras:
+        timing.debug("ack_ms=%.3f", (time.perf_counter() - interaction.extras["t0"]) * 1000)
+
+
 def guarded(handler: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
     """Turn every refusal into an ephemeral reply in the clicker's language; nothing is changed."""
 
     @functools.wraps(handler)
     async def wrapper(self: Flows, interaction: discord.Interaction, *args: Any) -> None:
+        interaction.extras.setdefault("t0", time.perf_counter())
         lang = lang_of(interaction.locale)
         try:
             await handler(self, interaction, *args)
@@ -170,7 +178,7 @@ class Flows:
     async def on_lobby(self, interaction: discord.Interaction, act: str, mid: int, ver: int) -> None:
         user = interaction.user
         svc = self.service
-        await interaction.response.defer()  # answer at once; the store may be busy
+        await ack(interaction)  # answer at once; the store may be busy
         if act == "join":
             loaded = await svc.join(mid, ver, user.id, user.display_name)
         elif act == "leave":
@@ -222,7 +230,7 @@ class Flows:
     @guarded
     async def on_turn(self, interaction: discord.Interaction, mid: int, ver: int) -> None:
         lang = lang_of(interaction.locale)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await ack(interaction, ephemeral=True, thinking=True)
         loaded = await self.service.get(mid)
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
@@ -242,7 +250,7 @@ class Flows:
     @guarded
     async def _show_hand(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction.locale)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await ack(interaction, ephemeral=True, thinking=True)
         loaded = await self.service.in_channel(interaction.channel_id)
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
@@ -255,7 +263,7 @@ class Flows:
     @guarded
     async def on_pick(self, interaction: discord.Interaction, mid: int, ver: int, value: str) -> None:
         lang = lang_of(interaction.locale)
-        await interaction.response.defer()  # a deferred update of the message that holds the select
+        await ack(interaction)  # a deferred update of the message that holds the select
         loaded = await self.service.get(mid)
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
@@ -271,7 +279,7 @@ class Flows:
     @guarded
     async def on_do(self, interaction: discord.Interaction, mid: int, ver: int, token: str) -> None:
         lang = lang_of(interaction.locale)
-        await interaction.response.defer()  # commit + picture may take a moment: answer at once
+        await ack(interaction)  # commit + picture may take a moment: answer at once
         loaded = await self.service.get(mid)
         if loaded.seat_of(interaction.user.id) is None:
             raise UserError("not_player")
