@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games import ui_for
-from bot.games.citadels import CitadelsUI, decode_token
+from bot.games.citadels import CitadelsUI
 from bot.i18n import error_text
 from engines.ai import best_player
 from engines.match import Match
@@ -119,13 +119,11 @@ def test_controls_offer_exactly_the_legal_actions_within_discord_limits():
 
 def test_long_lists_are_grouped_and_paged():
     # a Lighthouse search offers the whole deck: far more than 25 options
-    m = Match.create("citadels", ["a", "b", "c", "d"], {"dark_city": True}, seed=1)
     from engines.citadels import GAME
     from tests.citadels.helpers import scenario
 
-    st_ = scenario(4, {"dark_city": True}, picks={0: ["merchant"], 1: ["king"], 2: ["thief"], 3: ["bishop"]},
-                   hands={1: ["lighthouse"]}, gold={1: 9})
-    m.state = st_
+    st_ = scenario(4, {"dark_city": True}, picks={0: ["assassin"], 1: ["king"], 2: ["thief"], 3: ["bishop"]},
+                   hands={0: ["lighthouse"]}, gold={0: 9})
     seat = GAME.to_move(st_)[0]
     GAME.step(st_, seat, GAME.code_of({"type": "income", "take": "gold"}))
     GAME.step(st_, seat, GAME.code_of({"type": "build", "district": "lighthouse#1"}))

@@ -1,0 +1,218 @@
+"""Citadels end to end: real discord.py, the Partida client, the local Discord stand-in.
+
+A 7-player match: three people (ana, ben, cara, all with open DMs) and four AI seats added with
+"Add AI". ana and ben pick their characters in the draft from the buttons of the turn DM; when
+cara gets her first draft DM she answers with `/partida prefer` (a priority list in Spanish) instead
+of clicking: that pick and all her later ones are made for her at once (no more draft DMs for her).
+(Not before the start: saving orders bumps the match version, which makes the lobby's buttons
+stale - reported to the shared layer.) Every person plays every action by clicking what the
+bot shows them in their DMs (a select for the district to build, then the green confirm button),
+with a simple strategy: thank if asked, keep the first drawn card, take gold (ana draws cards in
+round 1 to exercise "keep"), collect, murder / rob when offered, build when a build is offered,
+then end the turn. The match is played to its end (7 districts end it, to keep the test short).
+
+Checked: every request against the Discord API spec (the fixture fails on violations); nothing
+hidden in the channel (no draft pick is ever named in a public message: the status line only
+names the character being called); cara's orders were used (her draft picks are in the log but
+she got no draft DM); the final scores in the channel are the ones of the exported log replayed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from bot.client import Partida
+from bot.settings import load_settings
+from bot.store import open_store
+from engines.citadels.names import CHARACTER_NAMES
+from engines.match import Match
+from tests.standin.fixtures import standin  # noqa: F401
+
+from .helpers import is_board
+
+
+@pytest.fixture
+async def partida(standin, tmp_path):  # noqa: F811
+    settings = load_settings(discord_token=standin.token, database_url=f"sqlite:///{tmp_path}/p.sqlite3")
+    client = Partida(settings)
+    await standin.run_client(client)
+    await standin.wait_commands()
+    return client
+
+
+def _controls(msg):
+    """(select custom_id, select options, [(custom_id, token, label)]) of a turn message."""
+    select = next((c for c in msg.custom_ids() if c.startswith("p:s:")), None)
+    options = msg.component(select)["options"] if select else []
+    buttons = [(b["custom_id"], b["custom_id"].split(":", 4)[4], b.get("label", "")) for b in msg.buttons()
+               if b.get("custom_id", "").startswith("p:d:")]
+    return select, options, buttons
+
+
+PRIORITY = {
+    "ana": ["architect", "merchant", "king", "bishop", "warlord", "magician", "thief", "assassin"],
+    "ben": ["assassin", "thief", "warlord", "king", "merchant", "architect", "bishop", "magician"],
+}
+CARA_ORDERS = "Mercader, Arquitecto, Rey, Obispo, Condotiero, Mago, Ladrón, Asesino"
+
+
+def choose(person: str, msg, round_no: int):
+    """What a person does with the turn controls in front of them: ("click", id) or ("select", id, value)."""
+    select, options, buttons = _controls(msg)
+    by_token = {tok: cid for cid, tok, _ in buttons}
+    draft = [tok for tok in by_token if tok.startswith(("dr-", "dc-"))]
+    if draft:
+        for ch in PRIORITY.get(person, []):
+            for prefix in ("dr-", "dc-"):
+                if prefix + ch in by_token:
+                    return ("click", by_token[prefix + ch])
+        return ("click", by_token[draft[0]])
+    order = ["thx", "kp-", "in-cards" if person == "ana" and round_no == 1 else "in-gold", "in-gold", "col",
+             "b-", "mu-", "rb-", "gy-0", "tr-gold", "bell-0", "mdr", "end"]
+    for want in order:
+        for tok, cid in by_token.items():
+            if tok == want or (want.endswith("-") and tok.startswith(want)):
+                return ("click", cid)
+        if want == "b-":  # no confirm button yet: pick a district to build in the select
+            builds = [o["value"] for o in options if o["value"].startswith("b-")] or [o["value"] for o in options if o["value"] == "@build"]
+            if builds:
+                return ("select", select, builds[0])
+    if buttons:
+        return ("click", buttons[0][0])
+    leaf = next(o["value"] for o in options if not o["value"].startswith("@"))
+    return ("select", select, leaf)
+
+
+def live_turn_message(person, handled: set):
+    """The newest DM holding turn controls that this person has not acted on yet."""
+    for m in reversed(person.dms()):
+        if any(c.startswith(("p:d:", "p:s:")) for c in m.custom_ids()):
+            return m if (m.id, m.edits) not in handled else None
+    return None
+
+
+CHAR_WORDS = {en for en, _ in CHARACTER_NAMES.values()}
+CALLED = re.compile(r"\d\. (" + "|".join(sorted(CHAR_WORDS, key=len, reverse=True)) + r"): ")
+
+
+async def test_seven_players_draft_in_dms_and_play_a_whole_match(standin, partida, tmp_path):  # noqa: F811
+    t0 = time.perf_counter()
+    ana, ben, cara = standin.user("ana"), standin.user("ben"), standin.user("cara")
+    people = {"ana": ana, "ben": ben, "cara": cara}
+    channel = standin.channel_id("general")
+    resp = await ana.slash("general", "partida new", game="citadels", options="districts_to_end=7")
+    assert not resp.ephemeral and "Citadels" in resp.content
+    lobby = resp.message
+    for p in (ben, cara):
+        await p.click(lobby, label="Join")
+        await standin.wait_until(lambda p=p: p.mention in standin.messages_by_id[lobby.id].content, 10, "the lobby to list a guest")
+    for i in range(1, 5):
+        await ana.click(standin.messages_by_id[lobby.id], label="Add AI")
+        await standin.wait_until(lambda i=i: f"AI {i}" in standin.messages_by_id[lobby.id].content, 10, f"AI {i}")
+    r = await ana.click(standin.messages_by_id[lobby.id], label="Start")
+    await r.wait(lambda x: "started" in x.content)
+
+    store = await open_store(f"sqlite:///{tmp_path}/p.sqlite3")
+    try:
+        rec = await store.active_in_channel(channel)
+        seat_of = {name: next(i for i, s in enumerate(rec.seats) if s.get("user_id") == p.id) for name, p in people.items()}
+        handled: set = set()
+        clicks = {name: 0 for name in people}
+        draft_dms = {name: 0 for name in people}
+        round_no = 1
+        first_round_clicks = None
+
+        def over():
+            return any("match is over" in m.content for m in standin.messages_in(channel))
+
+        def ready():
+            if over():
+                return ("over",)
+            for name, p in people.items():
+                m = live_turn_message(p, handled)
+                if m is not None:
+                    return (name, m)
+            return None
+
+        while True:
+            try:
+                got = await standin.wait_until(ready, 20, "a person's turn or the end of the match")
+            except TimeoutError:
+                for m in standin.messages_in(channel, ephemeral=None)[-6:]:
+                    print("CHANNEL", m.ephemeral, m.content[:300])
+                for n_, p_ in people.items():
+                    for m in p_.dms()[-2:]:
+                        print("DM", n_, m.edits, repr(m.content), m.custom_ids(), m.components)
+                raise
+            if got[0] == "over":
+                break
+            name, msg = got
+            person = people[name]
+            handled.add((msg.id, msg.edits))
+            m = re.search(r"(?:Round|Ronda) (\d+)", msg.content)
+            if m:
+                round_no = int(m.group(1))
+                if round_no >= 2 and first_round_clicks is None:
+                    first_round_clicks = dict(clicks)
+            is_draft = any(tok.startswith("dr-") for _, tok, _ in _controls(msg)[2])
+            if is_draft:
+                draft_dms[name] += 1
+                assert msg.files.get("hand.png"), "the draft DM shows the private picture"
+            if name == "cara" and is_draft and draft_dms["cara"] == 1:
+                # instead of clicking, cara leaves her priority list (Spanish names): it picks at once
+                r = await cara.slash("general", "partida prefer", orders=CARA_ORDERS)
+                await r.wait_done()
+                assert "Saved" in r.text() and "merchant, architect, king" in r.text()
+                continue
+            what = choose(name, msg, round_no)
+            edits = msg.edits
+            if what[0] == "click":
+                await person.click(msg, what[1])
+            else:
+                r = await person.select(msg, what[1], [what[2]])
+                assert r.type == 6  # a deferred update: the DM is edited in place with the confirm button
+            clicks[name] += 1
+            await standin.wait_until(lambda msg=msg, edits=edits: standin.messages_by_id[msg.id].edits > edits, 10,
+                                     f"{name}'s DM to be updated")
+        actions = await store.actions(rec.id)
+        final = (await store.get(rec.id)).status
+    finally:
+        await store.close()
+
+    assert final == "finished"
+    # round 1 was played by clicking: both drafting humans picked from their DM, all three acted
+    # (each drafted by a click - cara by her orders - and at most one of them was murdered)
+    assert first_round_clicks is not None and all(first_round_clicks[n] >= 1 for n in ("ana", "ben"))
+    assert sum(first_round_clicks.values()) >= 2 + 2 * 2
+    # cara's standing orders made her picks: she never got a draft DM, yet she picked every round
+    rounds = max(1, sum(1 for a in actions if a.action["type"] == "draft") // 7)
+    assert draft_dms["cara"] == 1 and draft_dms["ana"] >= rounds - 1 and draft_dms["ben"] >= rounds - 1
+    cara_picks = [a.action["character"] for a in actions if a.seat == seat_of["cara"] and a.action["type"] == "draft"]
+    assert len(cara_picks) == rounds and cara_picks[0] in ("merchant", "architect", "king", "bishop")
+    # humans built districts through the select + confirm button
+    assert any(a.action["type"] == "build" and a.seat in seat_of.values() for a in actions)
+    # nothing hidden in the channel: no character is named except the one being called
+    public = standin.messages_in(channel)
+    for msg in public:
+        rest = CALLED.sub("", msg.content)
+        named = [w for w in CHAR_WORDS if re.search(rf"\b{w}\b", rest)]
+        assert not named, (named, msg.content)
+        assert set(msg.files) <= {"board.png"}
+    boards = [m for m in public if is_board(m)]
+    assert len(boards) > 7 * rounds  # a board after every draft pick and every called character
+    # the end: final scores in the channel are those of the replayed export
+    last = next(m for m in reversed(public) if "match is over" in m.content)
+    r = await ana.slash("general", "partida export")
+    await r.wait_done()
+    replay = Match.from_log(json.loads(next(iter(r.messages[-1].files.values()))))
+    assert replay.over
+    names = [s["name"] for s in rec.seats]
+    for s, score in enumerate(replay.result().scores):
+        assert f"{names[s]} {score}" in last.content
+    elapsed = time.perf_counter() - t0
+    print(f"citadels e2e: {len(actions)} actions, {rounds} rounds, clicks {clicks}, {len(boards)} boards, "
+          f"{standin.checked_requests} requests checked, {elapsed:.1f}s")
