@@ -160,7 +160,7 @@ def test_any_text_is_an_action_or_a_value_error(s):
 def test_texts_exist_in_english_and_spanish_and_differ():
     m = Match.create("citadels", ["a", "b", "c", "d", "e"], {}, seed=3)
     done = 0
-    for seat, view, legal in states(m, 3, every=5):
+    for _seat, view, legal in states(m, 3, every=5):
         en, es = UI.controls(view, legal, "en"), UI.controls(view, legal, "es")
         assert en.text != es.text
         for a in legal:
