@@ -67,7 +67,7 @@ def guarded(handler: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[
         except UserError as e:
             await reply(interaction, user_error_text(e, lang))
         except EngineError as e:
-            await reply(interaction, error_text(e.code, e.params, lang, e.reason))
+            await reply(interaction, error_text(e.code, e.params, lang, e.reason, getattr(e, "game", None)))
         except discord.HTTPException:
             log.exception("Discord refused a request while handling %s", handler.__name__)
         except Exception:

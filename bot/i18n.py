@@ -151,24 +151,34 @@ def card_name(card: str, lang: str) -> str:
 # Engine refusal texts that game presentations add (bot/games/<game>.py calls register_rules):
 # code -> {"en": ..., "es": ...}, formatted with the error's params.
 GAME_RULES: dict[str, dict[str, str]] = {}
+GAME_RULES_BY_GAME: dict[str, dict[str, dict[str, str]]] = {}
 
 
-def register_rules(texts: dict[str, dict[str, str]]) -> None:
+def register_rules(texts: dict[str, dict[str, str]], game: str | None = None) -> None:
+    """Add a game's refusal texts; with ``game`` they win over other games' texts for that game."""
+    if game is not None:
+        GAME_RULES_BY_GAME.setdefault(game, {}).update(texts)
     for code, entry in texts.items():
         GAME_RULES.setdefault(code, entry)
 
 
-def error_text(code: str, params: dict[str, Any], lang: str, fallback: str = "") -> str:
-    """Translate an engine refusal or a bot error from its code and params."""
+def _format(entry: dict[str, str], lang: str, params: dict[str, Any]) -> str:
+    text = entry.get(lang) or entry["en"]
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def error_text(code: str, params: dict[str, Any], lang: str, fallback: str = "", game: str | None = None) -> str:
+    """Translate an engine refusal or a bot error from its code and params (and the game it came from)."""
     from .games import ui_for
 
     ui_for("")  # make sure every game's presentation (and its rule texts) is loaded
+    if game is not None and code in GAME_RULES_BY_GAME.get(game, {}):
+        return _format(GAME_RULES_BY_GAME[game][code], lang, params)
     if code in GAME_RULES and "rule." + code not in M:
-        entry = GAME_RULES[code]
-        try:
-            return (entry.get(lang) or entry["en"]).format(**params)
-        except (KeyError, IndexError, ValueError):
-            return entry.get(lang) or entry["en"]
+        return _format(GAME_RULES[code], lang, params)
     shown = dict(params)
     for key in ("card", "top"):
         if isinstance(shown.get(key), str):

@@ -257,8 +257,12 @@ class MatchService:
                 raise UserError("not_player")
             game, state = loaded.game, loaded.state
             movers = game.to_move(state)
-            code = game.code_of(action)
-            game.check(state, seat, code)
+            try:
+                code = game.code_of(action)
+                game.check(state, seat, code)
+            except EngineError as e:
+                e.game = rec.game  # so the refusal is worded by that game's texts
+                raise
             self._states.pop(match_id, None)  # from here on the state is being changed
             outcome = game.step(state, seat, code)
             over = game.is_over(state)

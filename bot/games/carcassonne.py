@@ -107,7 +107,7 @@ RULE_TEXTS["edges_mismatch"] = {
     "en": "Tile {tile} does not match its neighbours at ({x}, {y}) turned that way.",
     "es": "La loseta {tile} no encaja con sus vecinas en ({x}, {y}) girada así.",
 }
-register_rules(RULE_TEXTS)
+register_rules(RULE_TEXTS, game="carcassonne")
 
 
 def tr(key: str, lang: str, **kw: Any) -> str:

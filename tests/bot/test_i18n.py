@@ -62,3 +62,11 @@ def test_every_command_string_has_a_spanish_translation():
             strings += [p._rename if isinstance(p._rename, app_commands.locale_str) else None, p.description]
     missing = [s.message for s in strings if isinstance(s, app_commands.locale_str) and s.message not in i18n.COMMAND_ES]
     assert not missing
+
+
+def test_refusals_are_worded_by_the_game_they_come_from():
+    both = {"card": "red-5", "colour": "red"}
+    lc = i18n.error_text("pile_empty", both, "en", game="lost-cities")
+    assert "red" in lc and "{" not in lc
+    carc = i18n.error_text("pile_empty", {}, "en", game="carcassonne")
+    assert "{" not in carc
