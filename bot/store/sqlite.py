@@ -131,6 +131,9 @@ class SqliteStore(Store):
         self.path = path
         self._lock = asyncio.Lock()
         self._closed = False
+        # A second, read-only connection for files: in WAL mode readers never wait for the writer,
+        # so a click that only looks at a match does not queue behind moves being committed.
+        self._reader: aiosqlite.Connection | None = None
 
     @classmethod
     async def open(cls, path: str, busy_timeout_ms: int = 5000, synchronous: str = "normal") -> SqliteStore:
@@ -155,6 +158,11 @@ class SqliteStore(Store):
             await conn.execute("PRAGMA foreign_keys = ON")
             store = cls(conn, path)
             await store._migrate()
+            if path != ":memory:":
+                reader = await aiosqlite.connect(path, isolation_level=None)
+                await reader.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+                await reader.execute("PRAGMA query_only = ON")
+                store._reader = reader
         except BaseException:
             await conn.close()
             raise
@@ -164,6 +172,10 @@ class SqliteStore(Store):
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        if self._reader is not None:
+            self._check_open()
+            yield self._reader
+            return
         async with self._lock:
             self._check_open()
             yield self._conn
@@ -392,3 +404,5 @@ class SqliteStore(Store):
             if not self._closed:
                 self._closed = True
                 await self._conn.close()
+                if self._reader is not None:
+                    await self._reader.close()
