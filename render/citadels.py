@@ -495,7 +495,10 @@ def hand_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
         if kind == "keep":
             extra_rows.append((t["drawn"].format(k=pending.get("keep", 1)), list(pending["cards"])))
         elif kind == "wizard":
-            extra_rows.append((t["wizard"].format(name=t["seat"].format(n=pending.get("target", 0) + 1)), list(pending["cards"])))
+            target = pending.get("target", 0)
+            names = view.get("names") or []
+            who = clean_text(str(names[target])) if 0 <= target < len(names) else t["seat"].format(n=target + 1)
+            extra_rows.append((t["wizard"].format(name=who), list(pending["cards"])))
     if view.get("museum_cards"):
         extra_rows.append((t["museum"], list(view["museum_cards"])))
     per_row = (HAND_W - 2 * MARGIN + 10) // (HCARD_W + 10)

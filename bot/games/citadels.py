@@ -747,8 +747,9 @@ class CitadelsUI(GameUI):
 
     # -- words -------------------------------------------------------------------------------------
 
-    def describe(self, action, name, lang):
-        """The public story of an action: never names what is hidden (draft picks, kept cards...)."""
+    def describe(self, action, name, lang, names: list[str] | None = None):
+        """The public story of an action: never names what is hidden (draft picks, kept cards...).
+        ``names`` (optional, seat order) names the other player of swaps, looks, crowns..."""
         op = action.get("type")
         who = name
         if op in ("draft", "discard_character", "keep", "end_turn", "collect", "thank", "magician_discard",
@@ -759,7 +760,7 @@ class CitadelsUI(GameUI):
         if op in ("murder", "bewitch", "rob"):
             return tr(f"s_{op}", lang, who=who, ch=ch_name(action["character"], lang))
         if op in ("swap_hands", "wizard_look", "give_crown", "abbot_take"):
-            return tr(f"s_{op}", lang, who=who, other=tr("seat", lang, n=action["seat"] + 1))
+            return tr(f"s_{op}", lang, who=who, other=seat_name({"names": names}, action["seat"], lang))
         if op in ("build", "destroy", "beautify", "armory"):
             return tr(f"s_{op}", lang, who=who, d=d_name(action["district"], lang))
         if op == "wizard_take":

@@ -239,3 +239,18 @@ def test_draft_controls_show_only_what_the_drafter_may_see():
 
         assert name("character", ch, "es") in c.text  # the face-up cards are named
     assert "Ronda 1" in c.text
+
+
+def test_other_players_are_named_when_the_names_are_known():
+    swap = {"type": "swap_hands", "seat": 2}
+    assert UI.describe(swap, "Ana", "en", names=["Ana", "Ben", "Cara"]) == "Ana swaps hands with Cara"
+    assert UI.describe(swap, "Ana", "es") == "Ana cambia su mano con Jugador 3"
+    m = Match.create("citadels", ["Ana", "Ben", "Cara"], {}, seed=1)
+    from engines.citadels import GAME
+    from tests.citadels.helpers import scenario
+
+    m.state = scenario(3, picks={0: ["magician"], 1: ["king"], 2: ["bishop"]})
+    seat = GAME.to_move(m.state)[0]
+    view = {**m.view(seat), "names": m.seats}
+    labels = [b.label for b in UI.controls(view, m.legal(seat), "en").buttons]
+    assert "Swap hands with Ben" in labels and "Swap hands with Cara" in labels
