@@ -40,7 +40,7 @@ T: dict[str, tuple[str, str]] = {
     "face_down": ("Face down: {n}.", "Boca abajo: {n}."),
     "you_have": ("You already hold: {list}.", "Ya tienes: {list}."),
     "you_discarded": ("You set aside: {list}.", "Apartaste: {list}."),
-    "purse": ("You have {gold} gold and {cards} cards; your city has {city} districts.", "Tienes {gold} de oro y {cards} cartas; tu ciudad tiene {city} distritos."),
+    "purse": ("You have {gold} gold and {cards} cards; your city: {city}/{end} districts.", "Tienes {gold} de oro y {cards} cartas; tu ciudad: {city}/{end} distritos."),
     "take": ("Take the {ch}", "Elegir {ch}"),
     "set_aside": ("Set aside the {ch}", "Apartar {ch}"),
     "turn_head": ("Round {round} · you are the **{ch}** ({rank}).", "Ronda {round} · eres el **{ch}** ({rank})."),
@@ -92,7 +92,7 @@ T: dict[str, tuple[str, str]] = {
     "b_gold": ("Take 2 gold", "Tomar 2 de oro"),
     "b_cards": ("Draw cards", "Robar cartas"),
     "b_end": ("End the turn", "Terminar el turno"),
-    "b_collect": ("Collect {colour} gold", "Cobrar oro {colour}"),
+    "b_collect": ("Collect {colour} gold (+{n})", "Cobrar oro {colour} (+{n})"),
     "b_collect_any": ("Collect district gold", "Cobrar oro de distritos"),
     "b_thank": ("Thank you, your Excellency", "Gracias, Excelencia"),
     "b_smithy": ("Smithy: 2 gold → 3 cards", "Herrería: 2 de oro → 3 cartas"),
@@ -399,7 +399,9 @@ def entries_for(view: dict[str, Any], legal: list[dict[str, Any]], lang: str) ->
             out.append(Entry(tok, tr("b_end", lang), style="danger"))
         elif op == "collect":
             colour = C.INCOME_COLOUR.get(ch or "")
-            label = tr("b_collect", lang, colour=COLOUR_ADJ[colour][1 if lang == "es" else 0]) if colour else tr("b_collect_any", lang)
+            city = next((p["city"] for p in view.get("players", []) if p["seat"] == me), [])
+            n = sum(1 for d in city if d["colour"] == colour or d["kind"] == "school_of_magic")
+            label = tr("b_collect", lang, colour=COLOUR_ADJ[colour][1 if lang == "es" else 0], n=n) if colour else tr("b_collect_any", lang)
             out.append(Entry(tok, label, style="success"))
         elif op == "thank":
             out.append(Entry(tok, tr("b_thank", lang), style="success"))
@@ -720,7 +722,8 @@ class CitadelsUI(GameUI):
                 b=ch_name(view["bewitched"], lang) if view.get("bewitched") else none,
             ))
         if player is not None:
-            lines.append(tr("purse", lang, gold=player["gold"], cards=player["hand_size"], city=len(player["city"])))
+            lines.append(tr("purse", lang, gold=player["gold"], cards=player["hand_size"], city=len(player["city"]),
+                            end=view.get("districts_to_end", 8)))
         return "\n".join(lines)
 
     def _pending_text(self, view: dict[str, Any], p: dict[str, Any], lang: str) -> list[str]:

@@ -254,3 +254,16 @@ def test_other_players_are_named_when_the_names_are_known():
     view = {**m.view(seat), "names": m.seats}
     labels = [b.label for b in UI.controls(view, m.legal(seat), "en").buttons]
     assert "Swap hands with Ben" in labels and "Swap hands with Cara" in labels
+
+
+def test_the_collect_button_says_how_much_it_pays():
+    from engines.citadels import GAME
+    from tests.citadels.helpers import act, scenario
+
+    st_ = scenario(3, picks={0: ["king"], 1: ["bishop"], 2: ["warlord"]},
+                   cities={0: ["manor", "palace", "school_of_magic", "temple"]})
+    view, legal = GAME.view(st_, 0), GAME.legal_json(st_, 0)
+    label = next(b.label for b in UI.controls(view, legal, "en").buttons if b.token == "col")
+    before = st_.gold[0]
+    act(st_, 0, {"type": "collect"})
+    assert label == f"Collect noble gold (+{st_.gold[0] - before})" == "Collect noble gold (+3)"
