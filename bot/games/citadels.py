@@ -25,7 +25,7 @@ from .base import Choice, Controls, GameUI
 
 # -- engine refusal texts (register once, at import) ---------------------------------------------
 
-register_rules({code: {"en": en, "es": es} for code, (en, es) in CT.ERRORS.items()})
+register_rules({code: {"en": en, "es": es} for code, (en, es) in CT.ERRORS.items()}, game="citadels")
 
 # -- texts ---------------------------------------------------------------------------------------
 

@@ -175,6 +175,9 @@ def test_engine_refusals_are_registered_in_both_languages():
     assert "5" in error_text("cannot_afford", {"cost": 5}, "en") and "gold" in error_text("cannot_afford", {"cost": 5}, "en")
     assert "cuesta 5" in error_text("cannot_afford", {"cost": 5}, "es")
     assert "Emperador" in error_text("crown_first", {}, "es")
+    # a code other games also use is worded by Citadels for a Citadels refusal
+    assert error_text("not_in_hand", {}, "en", game="citadels") == "That district is not in your hand."
+    assert error_text("not_in_hand", {}, "es", game="citadels") == "Ese distrito no está en tu mano."
 
 
 def test_the_story_never_names_a_secret():
