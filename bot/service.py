@@ -85,8 +85,8 @@ class MatchService:
         self._locks: dict[int, asyncio.Lock] = {}
         # Live states by match id, tagged with the version they belong to, so a click does not
         # rebuild a big state (a marathon Carcassonne board) from its JSON snapshot every time.
-        # Readers never mutate a cached state; a move takes its state out of the cache while it
-        # mutates and commits, and puts it back only once the commit succeeded.
+        # A state object, once handed out, is never changed again: a move steps a clone, and the
+        # clone is cached for the new version once the commit succeeded.
         self._states: dict[int, tuple[int, Any]] = {}
         self._cache_size = cache_size
 
@@ -255,15 +255,15 @@ class MatchService:
             seat = loaded.seat_of(who) if kind == "user" else who
             if seat is None:
                 raise UserError("not_player")
-            game, state = loaded.game, loaded.state
-            movers = game.to_move(state)
+            game = loaded.game
+            movers = game.to_move(loaded.state)
             try:
                 code = game.code_of(action)
-                game.check(state, seat, code)
+                game.check(loaded.state, seat, code)
             except EngineError as e:
                 e.game = rec.game  # so the refusal is worded by that game's texts
                 raise
-            self._states.pop(match_id, None)  # from here on the state is being changed
+            state = game.clone(loaded.state)  # others may hold loaded.state: never change it
             outcome = game.step(state, seat, code)
             over = game.is_over(state)
             t0 = time.perf_counter()

@@ -48,6 +48,7 @@ async def private_controls(standin, person, board: Message, via_dm: bool, dm_see
 async def take_turn(standin, person, msg: Message, rng: random.Random) -> None:
     """Pick a random card, play it if the bot offers that (else discard), then draw from the deck."""
     select, _ = controls(msg)
+    assert select, f"no card select offered to {person.name}: {msg.content!r}"
     comp = msg.component(select)
     card = rng.choice([o["value"] for o in comp["options"]])
     r = await person.select(msg, select, [card])
