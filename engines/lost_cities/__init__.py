@@ -67,6 +67,27 @@ def expedition_score(cards: list[int]) -> int:
     return (total - 20) * (1 + wagers) + (20 if len(cards) >= 8 else 0)
 
 
+# Outcomes of the common actions are built once and shared (outcomes and events are read-only
+# values): a random playout then allocates nothing per play, discard or draw.
+_OUTCOMES = [
+    {
+        **{c: Outcome([Event("play", seat, {"card": CARD_NAMES[c]})], False) for c in range(len(CARD_NAMES))},
+        **{DISCARD + c: Outcome([Event("discard", seat, {"card": CARD_NAMES[c]})], False) for c in range(len(CARD_NAMES))},
+    }
+    for seat in (0, 1)
+]
+_DRAW_OUTCOMES = [
+    (
+        # from a discard pile: public
+        [Outcome([Event("draw", seat, {"from": COLOURS[c // SLOTS], "card": CARD_NAMES[c]})], False, turn_ended=True)
+         for c in range(len(CARD_NAMES))],
+        # from the deck: only the drawer learns the card
+        [Outcome([Event("draw", seat, {"from": "deck", "card": CARD_NAMES[c]}, private_to=(seat,))], True, turn_ended=True)
+         for c in range(len(CARD_NAMES))],
+    )
+    for seat in (0, 1)
+]
+
 # -- options and actions --------------------------------------------------------------------------
 
 
@@ -269,7 +290,7 @@ class LostCities(Game[State]):
             s.tops[seat][col] = RANK[code]
             s.phase = DRAW
             s.last = [seat, code, "play", None]
-            return Outcome([Event("play", seat, {"card": CARD_NAMES[code]})], False)
+            return _OUTCOMES[seat][code]
         if code < DRAW_DECK:
             card = code - DISCARD
             s.hands[seat].remove(card)
@@ -278,28 +299,26 @@ class LostCities(Game[State]):
             s.just = col
             s.phase = DRAW
             s.last = [seat, card, "discard", None]
-            return Outcome([Event("discard", seat, {"card": CARD_NAMES[card]})], False)
+            return _OUTCOMES[seat][code]
         if code == DRAW_DECK:
             card = s.deck.pop()
-            s.hands[seat].append(card)
-            events = [Event("draw", seat, {"from": "deck", "card": CARD_NAMES[card]}, private_to=(seat,))]
             source = "deck"
-            revealed = True
         else:
             k = code - DRAW_PILE
             card = s.piles[k].pop()
-            s.hands[seat].append(card)
             source = COLOURS[k]
-            events = [Event("draw", seat, {"from": source, "card": CARD_NAMES[card]})]
-            revealed = False
+        s.hands[seat].append(card)
         if s.last is not None:
             s.last[3] = source
         s.just = -1
         s.phase = PLAY
         s.turn = 1 - seat
+        outcome = _DRAW_OUTCOMES[seat][code == DRAW_DECK][card]
         if not s.deck:
+            events = list(outcome.events)
             self._end_round(s, events)
-        return Outcome(events, revealed, turn_ended=True)
+            return Outcome(events, outcome.revealed, turn_ended=True)
+        return outcome
 
     def _end_round(self, s: State, events: list[Event]) -> None:
         scores = [sum(expedition_score(e) for e in s.exps[p]) for p in (0, 1)]
