@@ -273,10 +273,11 @@ class PartidaGroup(app_commands.Group):
         keys = [rec.game] if rec else playable_games()
         texts = [ui_for(k).rules.get(lang) or registry.get(k).name for k in keys]
         files = []
-        if rec is None or rec.game == "lost-cities":
-            if lang not in _EXAMPLE:
-                _EXAMPLE[lang] = await self.flows.draw(example_board_png, lang)
-            files.append(discord.File(io.BytesIO(_EXAMPLE[lang]), filename="example.png"))
+        for key in keys[:3]:
+            if (key, lang) not in _EXAMPLE:
+                _EXAMPLE[(key, lang)] = await self.flows.draw(example_board_png, key, lang)
+            if _EXAMPLE[(key, lang)]:
+                files.append(discord.File(io.BytesIO(_EXAMPLE[(key, lang)]), filename=f"example-{key}.png"))
         await reply(interaction, "\n\n".join(texts)[:2000], files=files)
 
     @app_commands.command(name=_("abandon"), description=_("Abandon the match in this channel"))
@@ -295,22 +296,26 @@ class PartidaGroup(app_commands.Group):
         )
 
 
-_EXAMPLE: dict[str, bytes] = {}
+_EXAMPLE: dict[tuple[str, str], bytes] = {}
 
 
-def example_board_png(lang: str) -> bytes:
-    """A board picture from a short seeded example match, to illustrate /partida rules."""
+def example_board_png(game_key: str, lang: str) -> bytes | None:
+    """The board of a short seeded example match between AI players, to illustrate /partida rules."""
     import random
 
     from engines.ai import best_player
     from engines.match import Match
 
-    m = Match.create("lost-cities", ["Ana", "Ben"], {"rounds": 1}, seed=2024)
-    p, rng = best_player("lost-cities"), random.Random(1)
+    game = registry.get(game_key)
+    names = ["Ana", "Ben", "Carla", "Dani", "Eva", "Fede", "Gala", "Hugo"][: max(game.min_players, 2)]
+    m = Match.create(game_key, names, seed=2024)
+    p, rng = best_player(game_key), random.Random(1)
     for _ in range(40):
+        if m.over:
+            break
         seat = m.to_move()[0]
         m.apply_code(seat, p.choose(m.game, m.state, seat, rng))
-    return ui_for("lost-cities").board_png(m.view(None), m.seats, lang)
+    return ui_for(game_key).board_png(m.view(None), m.seats, lang)
 
 
 @app_commands.command(name=_("mygames"), description=_("Your active matches on every server"))

@@ -174,7 +174,7 @@ async def test_drawing_workers_leave_with_a_killed_bot(standin, tmp_path):  # no
     ana = standin.user("ana", dms_open=False)
     r = await ana.slash("general", "partida rules")  # draws a picture: the worker pool starts
     await r.wait_done(15)
-    assert r.messages[-1].files.get("example.png")
+    assert any(name.startswith("example-") for name in r.messages[-1].files)
     await standin.wait_until(lambda: drawing_workers() - before, 10, "a drawing worker")
     await kill(standin, proc)
     await standin.wait_until(lambda: not (drawing_workers() - before), 10, "the workers to leave")
