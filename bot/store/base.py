@@ -23,6 +23,12 @@ UPDATABLE = frozenset(
     {"game", "status", "host_id", "seats", "options", "seed", "setup", "state", "lang", "meta"}
 )
 
+# The columns of ``matches`` in the order MatchRecord is built from, shared by both back ends.
+COLUMNS = (
+    "id, guild_id, channel_id, game, status, host_id, seats, options, seed, setup, state, version, lang,"
+    " meta, created_at, updated_at"
+)
+
 # A PostgreSQL schema name we accept (lower case, so it never needs quoting rules).
 SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 

@@ -15,6 +15,7 @@ from typing import Any
 import asyncpg
 
 from .base import (
+    COLUMNS,
     SCHEMA_NAME,
     ActionRecord,
     ChannelBusy,
@@ -31,10 +32,6 @@ from .base import (
 )
 from .migrate import SCHEMA_MIGRATIONS_DDL, check_applied, load_migrations, render
 
-COLUMNS = (
-    "id, guild_id, channel_id, game, status, host_id, seats, options, seed, setup, state, version, lang,"
-    " meta, created_at, updated_at"
-)
 LIVE_INDEX = "matches_one_live_per_channel"
 
 

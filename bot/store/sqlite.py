@@ -21,6 +21,7 @@ from typing import Any
 import aiosqlite
 
 from .base import (
+    COLUMNS,
     ActionRecord,
     ChannelBusy,
     MatchNotFound,
@@ -36,10 +37,6 @@ from .base import (
 )
 from .migrate import SCHEMA_MIGRATIONS_DDL, check_applied, load_migrations, render
 
-COLUMNS = (
-    "id, guild_id, channel_id, game, status, host_id, seats, options, seed, setup, state, version, lang,"
-    " meta, created_at, updated_at"
-)
 _JSON_COLUMNS = frozenset({"seats", "options", "setup", "state", "meta"})
 SYNCHRONOUS = ("off", "normal", "full", "extra")
 
