@@ -217,7 +217,6 @@ class PartidaGroup(app_commands.Group):
         files = []
         if loaded.state is not None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            import asyncio
 
             png = await self.flows.draw(ui_for(loaded.record.game).board_png, loaded.view(None), loaded.names, lang)
             if png:
@@ -310,7 +309,7 @@ def example_board_png(game_key: str, lang: str) -> bytes | None:
     names = ["Ana", "Ben", "Carla", "Dani", "Eva", "Fede", "Gala", "Hugo"][: max(game.min_players, 2)]
     m = Match.create(game_key, names, seed=2024)
     p, rng = best_player(game_key), random.Random(1)
-    for _ in range(40):
+    for _step in range(40):
         if m.over:
             break
         seat = m.to_move()[0]
@@ -324,7 +323,7 @@ async def mygames(interaction: discord.Interaction) -> None:
     await bot.flows_mygames(interaction)
 
 
-def guarded_client(fn):  
+def guarded_client(fn):
     async def wrapper(self: Partida, interaction: discord.Interaction) -> None:
         await guarded(lambda _flows, i: fn(self, i))(self.flows, interaction)
 
@@ -376,7 +375,7 @@ class Partida(discord.Client):
             tag = t("mygames.your_turn", lang) if mine else (t("mygames.lobby", lang) if rec.status == "lobby" else self.flows.status_text(loaded, lang).splitlines()[-1])
             rows.append((not mine, f"• **{loaded.game.name}** #{rec.id} — {tag} — {jump_link(rec)}"))
         rows.sort(key=lambda r: r[0])
-        await reply(interaction, t("mygames.title", lang) + "\n" + "\n".join(r for _, r in rows))
+        await reply(interaction, t("mygames.title", lang) + "\n" + "\n".join(row for _mine, row in rows))
 
     async def close(self) -> None:
         await super().close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import functools
 import io
 import logging
@@ -22,7 +23,7 @@ import discord
 
 from engines.core import EngineError
 
-from .components import STYLES, DoButton, LobbyButton, PickSelect, TurnButton
+from .components import DoButton, LobbyButton, PickSelect, TurnButton
 from .games import ui_for
 from .i18n import M, error_text, lang_of, t
 from .service import Loaded, MatchService, MoveResult, Stale, UserError, timing
@@ -72,10 +73,8 @@ def guarded(handler: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[
             log.exception("Discord refused a request while handling %s", handler.__name__)
         except Exception:
             log.exception("error in %s", handler.__name__)
-            try:
+            with contextlib.suppress(discord.HTTPException):
                 await reply(interaction, t("err.internal", lang))
-            except discord.HTTPException:
-                pass
 
     return wrapper
 

@@ -9,8 +9,6 @@ from bot.service import MatchService, Stale, UserError
 from bot.store import open_store
 from engines.core import EngineError
 from engines.lost_cities.ai import HeuristicPlayer
-
-
 from tests.store.conftest import url  # noqa: E402,F401  (SQLite and PostgreSQL, like the store's tests)
 
 

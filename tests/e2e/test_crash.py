@@ -12,7 +12,6 @@ import sys
 from bot.store import open_store
 from engines import registry
 from engines.match import Match
-from tests.standin.fixtures import standin  # noqa: F401
 
 from .helpers import controls, is_board, private_controls, take_turn, turn_button, wait_change
 
@@ -55,7 +54,7 @@ async def check_log_is_whole(db: str, match_id: int, expected_actions: int) -> N
         await store.close()
 
 
-async def test_sigkill_mid_match_and_restart(standin, tmp_path):  # noqa: F811
+async def test_sigkill_mid_match_and_restart(standin, tmp_path):
     db = str(tmp_path / "crash.sqlite3")
     ana = standin.user("ana", dms_open=False)
     ben = standin.user("ben", dms_open=False)
@@ -168,7 +167,7 @@ def drawing_workers() -> set[int]:
     return {int(x) for x in out.split()}
 
 
-async def test_drawing_workers_leave_with_a_killed_bot(standin, tmp_path):  # noqa: F811
+async def test_drawing_workers_leave_with_a_killed_bot(standin, tmp_path):
     before = drawing_workers()
     proc = await start_bot(standin, str(tmp_path / "w.sqlite3"))
     ana = standin.user("ana", dms_open=False)

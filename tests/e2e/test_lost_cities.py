@@ -12,13 +12,12 @@ from bot.client import Partida
 from bot.settings import load_settings
 from bot.store import open_store
 from engines.match import Match
-from tests.standin.fixtures import standin  # noqa: F401
 
 from .helpers import controls, forged_click, is_board, private_controls, take_turn, turn_button
 
 
 @pytest.fixture
-async def partida(standin, tmp_path):  # noqa: F811
+async def partida(standin, tmp_path):
     settings = load_settings(render_processes=0, discord_token=standin.token, database_url=f"sqlite:///{tmp_path}/p.sqlite3")
     client = Partida(settings)
     await standin.run_client(client)
@@ -39,7 +38,7 @@ async def open_match(standin, host, guest, **options):
 
 
 @pytest.fixture
-async def partida_processes(standin, tmp_path):  # noqa: F811
+async def partida_processes(standin, tmp_path):
     """The production set-up: pictures drawn in worker processes."""
     settings = load_settings(render_processes=2, discord_token=standin.token, database_url=f"sqlite:///{tmp_path}/p.sqlite3")
     client = Partida(settings)
@@ -49,7 +48,7 @@ async def partida_processes(standin, tmp_path):  # noqa: F811
     client.flows.close()
 
 
-async def test_two_people_play_a_whole_three_round_match_by_clicking(standin, partida_processes):  # noqa: F811
+async def test_two_people_play_a_whole_three_round_match_by_clicking(standin, partida_processes):
     ana = standin.user("ana")
     ben = standin.user("ben", locale="es-ES", dms_open=False)  # ben plays through the channel
     channel = standin.channel_id("general")
@@ -93,7 +92,7 @@ async def test_two_people_play_a_whole_three_round_match_by_clicking(standin, pa
     print(f"{standin.checked_requests} requests checked against the Discord API spec")
 
 
-async def test_outsiders_stale_buttons_illegal_choices_and_double_clicks(standin, partida, tmp_path):  # noqa: F811
+async def test_outsiders_stale_buttons_illegal_choices_and_double_clicks(standin, partida, tmp_path):
     ana = standin.user("ana")
     ben = standin.user("ben", locale="es-ES", dms_open=False)
     eve = standin.user("eve")
@@ -162,7 +161,7 @@ async def test_outsiders_stale_buttons_illegal_choices_and_double_clicks(standin
         await store.close()
 
 
-async def test_an_ai_seat_plays_its_turns_by_itself(standin, partida):  # noqa: F811
+async def test_an_ai_seat_plays_its_turns_by_itself(standin, partida):
     ana = standin.user("ana", dms_open=False)
     channel = standin.channel_id("general")
     resp = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1")
@@ -189,7 +188,7 @@ async def test_an_ai_seat_plays_its_turns_by_itself(standin, partida):  # noqa: 
     assert ai_boards in (ana_turns - 1, ana_turns)  # turns alternate; ana started
 
 
-async def test_after_a_restart_an_ai_seat_that_was_to_move_carries_on(standin, tmp_path):  # noqa: F811
+async def test_after_a_restart_an_ai_seat_that_was_to_move_carries_on(standin, tmp_path):
     """The match was left with the AI to move (say the process died): the new process resumes it."""
     db = f"sqlite:///{tmp_path}/resume.sqlite3"
     ana = standin.user("ana", dms_open=False)
