@@ -233,3 +233,45 @@ async def test_seven_players_draft_in_dms_and_play_a_whole_match(standin, partid
     elapsed = time.perf_counter() - t0
     print(f"citadels e2e: {len(actions)} actions, {rounds} rounds, clicks {clicks}, {len(boards)} boards, "
           f"{standin.checked_requests} requests checked, {elapsed:.1f}s")
+
+
+@pytest.mark.xfail(strict=True, raises=TimeoutError, reason=(
+    "bot/flows.py Flows._run_ai returns when result.loaded shows no AI to move, but turn_started may "
+    "have moved on (standing orders) to an AI seat whose schedule_ai found the task still running: "
+    "the match stalls. Fix (drop that early return) is in the Citadels report; then remove this mark."))
+async def test_standing_orders_between_two_ai_seats_do_not_stall_the_match(standin, partida, monkeypatch):  # noqa: F811
+    """cara (seat 0) plays two AI seats with a priority list: in a 3-player draft her second pick
+    comes right after AI 2's and right before AI 1's, i.e. inside the AI task."""
+    monkeypatch.setattr("bot.service.fresh_seed", lambda: 3)
+    cara = standin.user("cara")
+    channel = standin.channel_id("general")
+    lobby = (await cara.slash("general", "partida new", game="citadels")).message
+    for i in (1, 2):
+        await cara.click(standin.messages_by_id[lobby.id], label="Add AI")
+        await standin.wait_until(lambda i=i: f"AI {i}" in standin.messages_by_id[lobby.id].content, 10, f"AI {i}")
+    r = await cara.click(standin.messages_by_id[lobby.id], label="Start")
+    await r.wait(lambda x: "started" in x.content)
+    r = await cara.slash("general", "partida prefer", orders=CARA_ORDERS)
+    await r.wait_done()
+    handled: set = set()
+
+    def progress():
+        if any("Round 2" in m.content for m in standin.messages_in(channel)):
+            return ("done",)
+        m = live_turn_message(cara, handled)
+        return ("act", m) if m is not None else None
+
+    while True:
+        got = await standin.wait_until(progress, 6, "round 2 (or cara's turn)")
+        if got[0] == "done":
+            break
+        msg = got[1]
+        handled.add((msg.id, msg.edits))
+        edits = msg.edits
+        kind, cid, *rest = choose("cara", msg, 1)
+        if kind == "click":
+            await cara.click(msg, cid)
+        else:
+            await cara.select(msg, cid, rest)
+        await standin.wait_until(lambda msg=msg, edits=edits: standin.messages_by_id[msg.id].edits > edits, 10,
+                                 "cara's DM to be updated")
