@@ -262,7 +262,7 @@ async def test_standing_orders_between_two_ai_seats_do_not_stall_the_match(stand
         return ("act", m) if m is not None else None
 
     while True:
-        got = await standin.wait_until(progress, 6, "round 2 (or cara's turn)")
+        got = await standin.wait_until(progress, 4, "round 2 (or cara's turn)")
         if got[0] == "done":
             break
         msg = got[1]
