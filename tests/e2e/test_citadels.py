@@ -11,10 +11,18 @@ with a simple strategy: thank if asked, keep the first drawn card, take gold (an
 round 1 to exercise "keep"), collect, murder / rob when offered, build when a build is offered,
 then end the turn. The match is played to its end (7 districts end it, to keep the test short).
 
+The seed is fixed (``CITADELS_E2E_SEED``, default 7), so the match is the same on every run
+(7 rounds, about 210 actions, 90 board posts, 8 s here).
+
 Checked: every request against the Discord API spec (the fixture fails on violations); nothing
-hidden in the channel (no draft pick is ever named in a public message: the status line only
-names the character being called); cara's orders were used (her draft picks are in the log but
-she got no draft DM); the final scores in the channel are the ones of the exported log replayed.
+hidden in the channel (no character is ever named in a public message except the one being
+called, so no draft pick leaks; public messages carry only board.png); the draft DMs carry the
+private picture; cara got exactly one draft DM and every one of her picks, replayed from the
+exported log, is the first character of her list still on offer; humans built through the
+select + confirm; the final scores in the channel are those of the exported log replayed.
+
+The second test is an xfail(strict) regression test for a stall in the shared AI loop (see its
+reason); it starts passing once the fix described in the Citadels report is applied.
 """
 
 from __future__ import annotations
