@@ -99,6 +99,7 @@ class Flows:
         self.client = client
         self.service = service
         self._ai_tasks: dict[int, asyncio.Task] = {}
+        self._ai_wanted: set[int] = set()
         # Pictures are drawn off the event loop: in worker processes when configured (drawing holds
         # the GIL, and under load threads would starve the loop and the store), else in threads.
         self._pool: concurrent.futures.Executor | None = None
@@ -398,6 +399,9 @@ class Flows:
             return loaded
 
     def schedule_ai(self, match_id: int) -> None:
+        """Make sure AI seats of this match get to play. One task per match; a request that comes
+        while the task runs is remembered, so the task looks again before it stops."""
+        self._ai_wanted.add(match_id)
         task = self._ai_tasks.get(match_id)
         if task is None or task.done():
             self._ai_tasks[match_id] = asyncio.create_task(self._run_ai(match_id))
@@ -405,13 +409,14 @@ class Flows:
     async def _run_ai(self, match_id: int) -> None:
         try:
             while True:
+                self._ai_wanted.discard(match_id)
                 result = await self.service.ai_step(match_id)
                 if result is None:
+                    if match_id in self._ai_wanted:
+                        continue  # someone moved meanwhile: look again
                     return
                 if result.turn_changed:
                     await self.turn_started(result.loaded, result)
-                    if not any(result.loaded.record.seats[s].get("ai") for s in result.loaded.to_move()):
-                        return
         except Exception:
             log.exception("AI turn failed in match %s", match_id)
 
