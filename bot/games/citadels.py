@@ -225,6 +225,35 @@ POWERS: dict[str, tuple[str, str]] = {
 }
 
 
+PURPLE: dict[str, tuple[str, str]] = {  # what a special district does, in a few words
+    "haunted_city": ("any colour for the five-colour bonus", "cualquier color para el bono de cinco colores"),
+    "keep": ("the Warlord cannot destroy it", "el Condotiero no puede destruirlo"),
+    "laboratory": ("once a turn: discard a card for 1 gold", "una vez por turno: descarta una carta por 1 de oro"),
+    "smithy": ("once a turn: pay 2 gold, draw 3 cards", "una vez por turno: paga 2 de oro y roba 3 cartas"),
+    "observatory": ("draw 3 cards instead of 2", "roba 3 cartas en vez de 2"),
+    "graveyard": ("buy back a destroyed district for 1 gold", "recupera por 1 de oro un distrito destruido"),
+    "dragon_gate": ("worth 8 points", "vale 8 puntos"),
+    "university": ("worth 8 points", "vale 8 puntos"),
+    "library": ("keep every card you draw", "te quedas todas las cartas que robas"),
+    "great_wall": ("the Warlord pays 1 more for your districts", "el Condotiero paga 1 más por tus distritos"),
+    "school_of_magic": ("counts as your character's colour for income", "cuenta como el color de tu personaje al cobrar"),
+    "lighthouse": ("when built, take any card of the deck", "al construirlo, toma cualquier carta del mazo"),
+    "armory": ("blow it up to destroy any district", "vuélalo para destruir cualquier distrito"),
+    "museum": ("tuck a card under it each turn: +1 point each", "guarda una carta debajo cada turno: +1 punto cada una"),
+    "imperial_treasury": ("+1 point per gold at the end", "+1 punto por cada oro al final"),
+    "map_room": ("+1 point per card in hand at the end", "+1 punto por carta en la mano al final"),
+    "wishing_well": ("+1 point per other purple district", "+1 punto por cada otro distrito violeta"),
+    "quarry": ("you may build one repeated district", "puedes construir un distrito repetido"),
+    "poor_house": ("end a turn with no gold: +1 gold", "si acabas el turno sin oro: +1 de oro"),
+    "bell_tower": ("may end the game at 7 districts", "puede hacer que la partida acabe con 7 distritos"),
+    "factory": ("other purple districts cost you 1 less", "los demás distritos violetas te cuestan 1 menos"),
+    "park": ("end a turn with no cards: draw 2", "si acabas el turno sin cartas: roba 2"),
+    "hospital": ("murdered, you still take gold or cards", "si te asesinan, aún tomas oro o cartas"),
+    "throne_room": ("+1 gold whenever the crown changes hands", "+1 de oro cada vez que cambia la corona"),
+    "ball_room": ("with the crown, others must thank you first", "con la corona, los demás deben darte las gracias"),
+}
+
+
 def tr(key: str, lang: str, **kw: Any) -> str:
     return T[key][1 if lang == "es" else 0].format(**kw)
 
@@ -363,7 +392,10 @@ MAX_BUTTONS = 20
 
 
 def _card_desc(card: dict[str, Any], lang: str) -> str:
-    colour = COLOUR_WORD.get(card["colour"], (card["colour"],) * 2)[1 if lang == "es" else 0]
+    i = 1 if lang == "es" else 0
+    colour = COLOUR_WORD.get(card["colour"], (card["colour"],) * 2)[i]
+    if card["kind"] in PURPLE:
+        colour = f"🟪 {PURPLE[card['kind']][i]}"
     return tr("d_card", lang, colour=colour, cost=card["cost"])
 
 
@@ -449,7 +481,7 @@ def _select_entry(view, a, tok, lang, owners, gold) -> Entry:
         if op == "exchange":
             sub = (_enc(did), tr("l_exchange_take", lang, d=dn, who=who))
             label = tr("l_exchange", lang, give=d_name(a["give"], lang), d=dn, who=who)
-            desc = f"{_card_desc(C.card_json(C.CARD_OF_ID[a['give']]), lang)} → {_card_desc(card, lang)}"
+            desc = f"{_card_label(a['give'], lang)} → {_card_label(did, lang)}"
             return Entry(tok, label, group, sub, desc, label)
         sub = (f"s{owner}", tr("city_of", lang, who=who))
         if op == "destroy":

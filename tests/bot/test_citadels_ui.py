@@ -270,3 +270,21 @@ def test_the_collect_button_says_how_much_it_pays():
     before = st_.gold[0]
     act(st_, 0, {"type": "collect"})
     assert label == f"Collect noble gold (+{st_.gold[0] - before})" == "Collect noble gold (+3)"
+
+
+def test_every_special_district_is_explained_in_both_languages():
+    from bot.games.citadels import PURPLE
+    from engines.citadels import cards as C
+
+    assert set(PURPLE) == {k for k in C.KINDS if C.KIND_COLOUR[k] == "purple"}
+    assert all(en != es and en and es for en, es in PURPLE.values())
+    m = Match.create("citadels", ["a", "b"], {"dark_city": True}, seed=1)
+    from engines.citadels import GAME
+    from tests.citadels.helpers import scenario
+
+    m.state = scenario(2, {"dark_city": True}, picks={0: ["king", "bishop"], 1: ["merchant", "warlord"]},
+                       hands={0: ["smithy", "manor"]}, gold={0: 9})
+    GAME.step(m.state, 0, GAME.code_of({"type": "income", "take": "gold"}))
+    opts = UI.controls(m.view(0), m.legal(0), "es").select
+    smithy = next(o for o in opts if o.token == "b-smithy.1")
+    assert "roba 3 cartas" in smithy.description and "Herrería" in smithy.label
