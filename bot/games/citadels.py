@@ -40,6 +40,8 @@ T: dict[str, tuple[str, str]] = {
     "face_down": ("Face down: {n}.", "Boca abajo: {n}."),
     "you_have": ("You already hold: {list}.", "Ya tienes: {list}."),
     "you_discarded": ("You set aside: {list}.", "Apartaste: {list}."),
+    "seen_before": ("Earlier this round you saw: {list}.", "Antes, en esta ronda, viste: {list}."),
+    "passed_on": ("In the draft you passed on: {list}.", "En la elección dejaste pasar: {list}."),
     "purse": ("You have {gold} gold and {cards} cards; your city: {city}/{end} districts.", "Tienes {gold} de oro y {cards} cartas; tu ciudad: {city}/{end} distritos."),
     "take": ("Take the {ch}", "Elegir {ch}"),
     "set_aside": ("Set aside the {ch}", "Apartar {ch}"),
@@ -727,6 +729,9 @@ class CitadelsUI(GameUI):
                 lines.append(tr("you_have", lang, list=", ".join(ch_name(c, lang) for c in view["my_characters"])))
             if view.get("my_discards"):
                 lines.append(tr("you_discarded", lang, list=", ".join(ch_name(c, lang) for c in view["my_discards"])))
+            earlier = (view.get("draft_seen") or [])[:-1]
+            if earlier:
+                lines.append(tr("seen_before", lang, list=" / ".join(", ".join(ch_name(c, lang) for c in x) for x in earlier)))
             for c in draft.get("choices") or []:
                 lines.append(f"**{C.RANK[c]} · {ch_name(c, lang)}** — {POWERS[c][1 if lang == 'es' else 0]}")
         elif pending is not None and pending.get("seat") == me:
@@ -738,6 +743,11 @@ class CitadelsUI(GameUI):
             lines.append(tr(key, lang, round=rnd, ch=ch, rank=tn.get("rank")))
             if tn.get("mode") == "normal":
                 lines.append(f"_{POWERS[tn['character']][1 if lang == 'es' else 0]}_")
+                mine = set(view.get("my_characters") or []) | set(view.get("my_discards") or [])
+                passed = [c for c in view.get("characters", []) if c not in mine
+                          and any(c in x for x in view.get("draft_seen") or [])]
+                if passed and tn.get("character") in ("assassin", "witch", "thief"):
+                    lines.append(tr("passed_on", lang, list=", ".join(ch_name(c, lang) for c in passed)))
             if tn.get("must_thank"):
                 lines.append(tr("must_thank", lang))
             if not tn.get("income_taken"):

@@ -288,3 +288,18 @@ def test_every_special_district_is_explained_in_both_languages():
     opts = UI.controls(m.view(0), m.legal(0), "es").select
     smithy = next(o for o in opts if o.token == "b-smithy.1")
     assert "roba 3 cartas" in smithy.description and "Herrería" in smithy.label
+
+
+def test_the_draft_text_recalls_what_the_drafter_saw_earlier():
+    m = Match.create("citadels", ["a", "b", "c"], {}, seed=4)
+    first = m.to_move()[0]
+    seen = [a["character"] for a in m.legal(first)]
+    m.apply(first, {"type": "draft", "character": seen[0]})
+    while m.to_move()[0] != first:
+        s = m.to_move()[0]
+        m.apply(s, m.legal(s)[0])
+    text = UI.controls(m.view(first), m.legal(first), "en").text
+    from engines.citadels.names import name
+
+    assert "Earlier this round you saw: " + ", ".join(name("character", c, "en") for c in seen) in text
+    assert "You already hold: " + name("character", seen[0], "en") in text
