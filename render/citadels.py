@@ -93,6 +93,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "deck_search": "The deck: take one",
         "seat": "Player {n}",
         "last_round": "Last round: {list}",
+        "picked": "picked",
+        "picking": "picking…",
     },
     "es": {
         "round": "Ronda {n}",
@@ -129,6 +131,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "deck_search": "El mazo: toma una",
         "seat": "Jugador {n}",
         "last_round": "Ronda anterior: {list}",
+        "picked": "ya eligió",
+        "picking": "eligiendo…",
     },
 }
 
@@ -437,6 +441,15 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
         text(d, (hx, ly), "★ " + t["pts"].format(n=score), 24, UI["good"] if s in winners else UI["text"], anchor="lm", bold=True, max_width=INFO_W + MARGIN - hx - 4)
         # characters revealed this round (or last round's when over), complete badge
         bx, by = ix, y + 82
+        if view.get("phase") == "draft":  # public: who has already picked this round
+            draft = view.get("draft") or {}
+            done = (draft.get("order") or [])[: draft.get("step_index", 0)]
+            tags = [t["picked"]] * done.count(s)
+            if draft.get("drafter") == s:
+                tags.append(t["picking"])
+            for tag in tags:
+                box = pill(img, (bx, by), tag, 17, (150, 165, 190) if tag == t["picked"] else UI["accent"], anchor="la")
+                bx = box[2] + 6
         for ch in p.get("characters") or []:
             box = pill(img, (bx, by), f"{RANK[ch]} {ch_name(ch, lang)}", 17, FILL.get(CHAR_COLOUR.get(ch, ""), (120, 135, 165)), anchor="la", max_width=INFO_W - (bx - ix) - 10)
             bx = box[2] + 6
