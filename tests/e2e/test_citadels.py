@@ -21,8 +21,8 @@ private picture; cara got exactly one draft DM and every one of her picks, repla
 exported log, is the first character of her list still on offer; humans built through the
 select + confirm; the final scores in the channel are those of the exported log replayed.
 
-The second test is an xfail(strict) regression test for a stall in the shared AI loop (see its
-reason); it starts passing once the fix described in the Citadels report is applied.
+The second test is a regression test for a stall of the shared AI task (fixed in 14c4fd3): a
+player's standing orders, acted on from inside the AI task, handing the turn to another AI seat.
 """
 
 from __future__ import annotations
@@ -243,13 +243,10 @@ async def test_seven_players_draft_in_dms_and_play_a_whole_match(standin, partid
           f"{standin.checked_requests} requests checked, {elapsed:.1f}s")
 
 
-@pytest.mark.xfail(strict=True, raises=TimeoutError, reason=(
-    "bot/flows.py Flows._run_ai returns when result.loaded shows no AI to move, but turn_started may "
-    "have moved on (standing orders) to an AI seat whose schedule_ai found the task still running: "
-    "the match stalls. Fix (drop that early return) is in the Citadels report; then remove this mark."))
 async def test_standing_orders_between_two_ai_seats_do_not_stall_the_match(standin, partida, monkeypatch):  # noqa: F811
     """cara (seat 0) plays two AI seats with a priority list: in a 3-player draft her second pick
-    comes right after AI 2's and right before AI 1's, i.e. inside the AI task."""
+    comes right after AI 2's and right before AI 1's, i.e. inside the AI task. The match must reach
+    round 2 (it used to stall in round 1's draft)."""
     monkeypatch.setattr("bot.service.fresh_seed", lambda: 3)
     cara = standin.user("cara")
     channel = standin.channel_id("general")
