@@ -378,9 +378,9 @@ class Partida(discord.Client):
         await reply(interaction, t("mygames.title", lang) + "\n" + "\n".join(row for _mine, row in rows))
 
     async def close(self) -> None:
-        await super().close()
         if self.flows is not None:
-            self.flows.close()
+            self.flows.close()  # AI turns stop first: they must not post to a closing connection
+        await super().close()
         if self.store is not None:
             await self.store.close()
 

@@ -116,6 +116,8 @@ class Flows:
         return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
 
     def close(self) -> None:
+        for task in self._ai_tasks.values():
+            task.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
