@@ -215,7 +215,10 @@ class Flows:
             text = self.status_text(loaded, lang) if not movers else t("turn.waiting", lang, player=", ".join(loaded.names[s] for s in movers))
             return f"{t('turn.your_hand', lang)}\n{text}", files, None
         legal = loaded.game.legal_json(loaded.state, seat)
-        c = await self.draw(ui.controls, view_data, legal, lang, picked)
+        if ui.controls_draw:
+            c = await self.draw(ui.controls, view_data, legal, lang, picked)
+        else:
+            c = ui.controls(view_data, legal, lang, picked)
         if c.picture:
             files = [discord.File(io.BytesIO(c.picture), filename="preview.png")]
         view = discord.ui.View(timeout=None)

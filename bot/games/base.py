@@ -37,6 +37,9 @@ class Controls:
 class GameUI:
     key = ""
     rules: dict[str, str] = {"en": "", "es": ""}
+    # Does controls() draw pictures (Controls.picture)? If not, it runs inline on the event loop
+    # instead of queueing behind board pictures in the drawing workers.
+    controls_draw = True
 
     def board_png(self, view: dict[str, Any], names: list[str], lang: str) -> bytes | None:
         return None

@@ -33,6 +33,7 @@ def tr(key: str, lang: str, **kw: Any) -> str:
 
 class LostCitiesUI(GameUI):
     key = "lost-cities"
+    controls_draw = False
     rules = {
         "en": (
             "**Lost Cities** (2 players, 3 rounds). Each turn: **1.** play a card on your expedition of its "
