@@ -94,6 +94,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "seat": "Player {n}",
         "last_round": "Last round: {list}",
         "picked": "picked",
+        "prev": "← round {n}",
         "picking": "picking…",
     },
     "es": {
@@ -132,6 +133,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "seat": "Jugador {n}",
         "last_round": "Ronda anterior: {list}",
         "picked": "ya eligió",
+        "prev": "← ronda {n}",
         "picking": "eligiendo…",
     },
 }
@@ -374,6 +376,8 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
     revealed = view.get("revealed") or {}
     k = max(1, len(chars))
     extra_w = 150
+    prev = view.get("last_round") if view.get("phase") == "draft" else None
+    prev_chars = {c: o for c, o in ((prev or {}).get("characters") or {}).items() if isinstance(o, int) and 0 <= o < n}
     tw = min(128, int((W - 2 * MARGIN - extra_w - (k - 1) * 8) / k))
     th = 66
     for i, ch in enumerate(chars):
@@ -391,6 +395,9 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
             below, colr = t["murdered"], UI["bad"]
         elif st == "nobody":
             below = t["nobody"]
+        elif prev is not None and ch in prev_chars:  # the draft: who held it last round (public)
+            below = names[prev_chars[ch]]
+            colr = mix(UI["bad"], UI["bg"], 0.2) if ch == prev.get("murdered") else UI["muted"]
         if below:
             text(d, (tx + tw / 2, ty + th + 20), below, 20, colr, anchor="mm", bold=ch in revealed, max_width=tw)
         tags = []
@@ -406,6 +413,8 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
     if view.get("face_down_count"):
         paste(img, card_icon(34, 48), (fx, y + 16))
         text(d, (fx + 44, y + 40), t["face_down"].format(n=view["face_down_count"]), 20, UI["muted"], anchor="lm", max_width=extra_w - 50)
+    if prev_chars:
+        text(d, (fx - 4, y + 10 + th + 20), t["prev"].format(n=prev.get("round", "?")), 18, UI["muted"], anchor="lm", max_width=extra_w)
 
     # --- one row per player
     y = HEADER_H + TRACK_H
