@@ -95,6 +95,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "last_round": "Last round: {list}",
         "picked": "picked",
         "prev": "← round {n}",
+        "res_head": "Final scores",
+        "res_cols": "districts|5 colours|complete|special|total",
         "picking": "picking…",
     },
     "es": {
@@ -134,6 +136,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "last_round": "Ronda anterior: {list}",
         "picked": "ya eligió",
         "prev": "← ronda {n}",
+        "res_head": "Puntuación final",
+        "res_cols": "distritos|5 colores|completa|especiales|total",
         "picking": "eligiendo…",
     },
 }
@@ -352,7 +356,10 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
     to_move = set(view.get("to_move") or [])
     city_w = W - INFO_W - 2 * MARGIN
     # rows: a city wider than the row shrinks its cards
-    H = HEADER_H + TRACK_H + n * ROW_H + 8
+    breakdown = (result.get("details") or {}).get("breakdown") if over else None
+    ranking = result.get("ranking") if over else None
+    res_h = RES_HEAD + RES_ROW * n + 12 if breakdown and ranking else 0
+    H = HEADER_H + TRACK_H + n * ROW_H + 8 + res_h
     img = new_canvas(W, H)
     d = ImageDraw.Draw(img)
 
@@ -478,7 +485,35 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
                 spr = district_card(dist["kind"], dist["colour"], dist["cost"], dist["points"], bool(dist.get("beautified")), _lang(lang), cw, CARD_H)
                 paste(img, spr, (cx0 + i * (cw + CITY_GAP), y + ROW_PAD))
         y += ROW_H
+    if res_h:
+        _results(img, d, y + 4, names, breakdown, ranking, t)
     return img
+
+
+RES_HEAD, RES_ROW = 58, 38
+
+
+def _results(img: Image.Image, d: ImageDraw.ImageDraw, y: int, names: list[str], breakdown: list[dict[str, int]],
+             ranking: list[list[int]], t: dict[str, str]) -> None:
+    """Game over: a table of the final scores, best first (ties share a place)."""
+    d.rectangle((0, y, W, y + RES_HEAD + RES_ROW * len(breakdown) + 8), fill=UI["panel"])
+    cols = t["res_cols"].split("|")
+    xs = [560, 720, 870, 1020, W - MARGIN - 40]
+    text(d, (MARGIN, y + RES_HEAD / 2), t["res_head"], 28, UI["accent"], anchor="lm", bold=True)
+    for x, c in zip(xs, cols, strict=True):
+        text(d, (x, y + RES_HEAD / 2 + 2), c, 20, UI["muted"], anchor="mm", max_width=140)
+    y += RES_HEAD
+    for place, seats in enumerate(ranking, start=1):
+        for s in seats:
+            b = breakdown[s] if s < len(breakdown) else {}
+            ink = UI["good"] if place == 1 else UI["text"]
+            text(d, (MARGIN, y + RES_ROW / 2), f"{place}.", 24, ink, anchor="lm", bold=True)
+            text(d, (MARGIN + 44, y + RES_ROW / 2), names[s], 24, ink, anchor="lm", bold=True, max_width=xs[0] - MARGIN - 120)
+            vals = [b.get("districts", 0), b.get("five_colours", 0), b.get("complete", 0), b.get("purple_bonus", 0)]
+            for x, v in zip(xs, vals, strict=False):
+                text(d, (x, y + RES_ROW / 2), str(v) if v else "–", 24, UI["text"] if v else UI["muted"], anchor="mm")
+            text(d, (xs[-1], y + RES_ROW / 2), str(b.get("total", 0)), 26, ink, anchor="mm", bold=True)
+            y += RES_ROW
 
 
 def board_png(view: dict[str, Any], names: list[str], lang: str = "en") -> bytes:
