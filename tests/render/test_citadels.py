@@ -49,6 +49,9 @@ def test_every_player_count_renders_board_and_hand(n):
         assert len(data) < MAX_BYTES
         if steps == 10_000:
             assert m.over
+            from render.citadels import HEADER_H, ROW_H, TRACK_H
+
+            assert h > HEADER_H + TRACK_H + n * ROW_H + 40 * n  # the final score table is below the cities
         for seat in range(n):
             hand = hand_png(m.view(seat), lang)
             hw, hh = _png(hand).size
