@@ -21,8 +21,10 @@ private picture; cara got exactly one draft DM and every one of her picks, repla
 exported log, is the first character of her list still on offer; humans built through the
 select + confirm; the final scores in the channel are those of the exported log replayed.
 
-The second test is a regression test for a stall of the shared AI task (fixed in 14c4fd3): a
-player's standing orders, acted on from inside the AI task, handing the turn to another AI seat.
+The second test (3 players: cara with closed DMs + 2 AI seats) is a regression test for a stall
+of the shared AI task (fixed in 14c4fd3): a player's standing orders, acted on from inside the AI
+task, handing the turn to another AI seat. cara plays round 1 from the board's "Take your turn"
+button (ephemeral Citadels controls); the channel tells her once that DMs are closed.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from engines.citadels.names import CHARACTER_NAMES
 from engines.match import Match
 from tests.standin.fixtures import standin  # noqa: F401
 
-from .helpers import is_board
+from .helpers import is_board, turn_button
 
 
 @pytest.fixture
@@ -246,9 +248,10 @@ async def test_seven_players_draft_in_dms_and_play_a_whole_match(standin, partid
 async def test_standing_orders_between_two_ai_seats_do_not_stall_the_match(standin, partida, monkeypatch):  # noqa: F811
     """cara (seat 0) plays two AI seats with a priority list: in a 3-player draft her second pick
     comes right after AI 2's and right before AI 1's, i.e. inside the AI task. The match must reach
-    round 2 (it used to stall in round 1's draft)."""
+    round 2 (it used to stall in round 1's draft). cara's DMs are closed: she plays her turns from
+    the board's "Take your turn" button, with the same Citadels controls in an ephemeral message."""
     monkeypatch.setattr("bot.service.fresh_seed", lambda: 3)
-    cara = standin.user("cara")
+    cara = standin.user("cara", dms_open=False)
     channel = standin.channel_id("general")
     lobby = (await cara.slash("general", "partida new", game="citadels")).message
     for i in (1, 2):
@@ -258,25 +261,30 @@ async def test_standing_orders_between_two_ai_seats_do_not_stall_the_match(stand
     await r.wait(lambda x: "started" in x.content)
     r = await cara.slash("general", "partida prefer", orders=CARA_ORDERS)
     await r.wait_done()
-    handled: set = set()
-
-    def progress():
-        if any("Round 2" in m.content for m in standin.messages_in(channel)):
-            return ("done",)
-        m = live_turn_message(cara, handled)
-        return ("act", m) if m is not None else None
-
+    seen, turns = 0, 0
     while True:
-        got = await standin.wait_until(progress, 4, "round 2 (or cara's turn)")
-        if got[0] == "done":
+        board = await standin.wait_for_message(channel, is_board, 6, after=seen)
+        seen = standin.messages[channel].index(board) + 1
+        if "Round 2" in board.content:
             break
-        msg = got[1]
-        handled.add((msg.id, msg.edits))
-        edits = msg.edits
-        kind, cid, *rest = choose("cara", msg, 1)
-        if kind == "click":
-            await cara.click(msg, cid)
-        else:
-            await cara.select(msg, cid, rest)
-        await standin.wait_until(lambda msg=msg, edits=edits: standin.messages_by_id[msg.id].edits > edits, 10,
-                                 "cara's DM to be updated")
+        if cara.mention not in board.content or not turn_button(board):
+            continue
+        r = await cara.click(board, turn_button(board))
+        await r.wait_done()
+        msg = r.messages[-1]
+        assert msg.ephemeral and msg.visible_to == cara.id
+        while _controls(msg)[2] or _controls(msg)[0]:
+            edits = msg.edits
+            kind, cid, *rest = choose("cara", msg, 1)
+            if kind == "click":
+                await cara.click(msg, cid)
+            else:
+                await cara.select(msg, cid, rest)
+            msg = await standin.wait_until(
+                lambda msg=msg, edits=edits: m if (m := standin.messages_by_id[msg.id]).edits > edits else None, 10,
+                "cara's controls to be updated")
+            turns += 1
+    assert turns >= 2  # her round-1 character turns, by clicking
+    assert not cara.dms()
+    notes = [m for m in standin.messages_in(channel) if "can't send you direct messages" in m.content]
+    assert len(notes) == 1 and cara.mention in notes[0].content
