@@ -9,6 +9,7 @@ Inside one store an asyncio lock keeps coroutines from interleaving statements o
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import functools
 import json
 import sqlite3
@@ -39,6 +40,17 @@ from .migrate import SCHEMA_MIGRATIONS_DDL, check_applied, load_migrations, rend
 
 _JSON_COLUMNS = frozenset({"seats", "options", "setup", "state", "meta"})
 SYNCHRONOUS = ("off", "normal", "full", "extra")
+
+_MOVE_UPDATE = (
+    "UPDATE matches SET state = ?, status = COALESCE(?, status), meta = COALESCE(?, meta),"
+    " version = version + 1, updated_at = ?"
+    f" WHERE id = ? AND version = ? RETURNING {COLUMNS}"
+)
+# idx = number of earlier actions (the log has no gaps, so MAX+1 is that count).
+_MOVE_INSERT = (
+    "INSERT INTO actions (match_id, idx, seat, action, revealed, created_at)"
+    " SELECT ?, COALESCE(MAX(idx) + 1, 0), ?, ?, ?, ? FROM actions WHERE match_id = ?"
+)
 
 
 def _ts(value: datetime) -> str:
@@ -131,6 +143,11 @@ class SqliteStore(Store):
         # A second, read-only connection for files: in WAL mode readers never wait for the writer,
         # so a click that only looks at a match does not queue behind moves being committed.
         self._reader: aiosqlite.Connection | None = None
+        # Moves, the hot path, are committed by one plain sqlite3 connection owned by one thread:
+        # the whole transaction is a single hop off the event loop, so a busy loop does not
+        # stretch the time the write lock is held (SQLite's own lock orders it with other writes).
+        self._mover: sqlite3.Connection | None = None
+        self._mover_thread: concurrent.futures.ThreadPoolExecutor | None = None
 
     @classmethod
     async def open(cls, path: str, busy_timeout_ms: int = 5000, synchronous: str = "normal") -> SqliteStore:
@@ -160,6 +177,15 @@ class SqliteStore(Store):
                 await reader.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
                 await reader.execute("PRAGMA query_only = ON")
                 store._reader = reader
+                store._mover_thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="partida-moves")
+
+                def connect() -> sqlite3.Connection:
+                    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+                    conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+                    conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+                    return conn
+
+                store._mover = await asyncio.get_running_loop().run_in_executor(store._mover_thread, connect)
         except BaseException:
             await conn.close()
             raise
@@ -366,23 +392,40 @@ class SqliteStore(Store):
         action_json = dumps(action)
         state_json = _json_or_null(state)
         meta_json = None if meta is None else dumps(dict(meta))
-        async with self._write() as conn:
-            row = await _one(
-                conn,
-                "UPDATE matches SET state = ?, status = COALESCE(?, status), meta = COALESCE(?, meta),"
-                " version = version + 1, updated_at = ?"
-                f" WHERE id = ? AND version = ? RETURNING {COLUMNS}",
-                (state_json, status, meta_json, now, match_id, expected_version),
+        params = (state_json, status, meta_json, now, match_id, expected_version)
+        if self._mover is not None:
+            self._check_open()
+            row = await asyncio.get_running_loop().run_in_executor(
+                self._mover_thread, self._commit_move_sync, params, seat, action_json, bool(revealed)
             )
+            return _match(row)
+        async with self._write() as conn:
+            row = await _one(conn, _MOVE_UPDATE, params)
             if row is None:
                 await self._fail_cas(conn, match_id, expected_version)
-            # idx = number of earlier actions (the log has no gaps, so MAX+1 is that count).
-            await conn.execute(
-                "INSERT INTO actions (match_id, idx, seat, action, revealed, created_at)"
-                " SELECT ?, COALESCE(MAX(idx) + 1, 0), ?, ?, ?, ? FROM actions WHERE match_id = ?",
-                (match_id, seat, action_json, bool(revealed), now, match_id),
-            )
+            await conn.execute(_MOVE_INSERT, (match_id, seat, action_json, bool(revealed), now, match_id))
         return _match(row)
+
+    def _commit_move_sync(self, params: tuple, seat: int, action_json: str, revealed: bool) -> Any:
+        """One move in one transaction, run on the movers' thread."""
+        conn = self._mover
+        state_json, status, meta_json, now, match_id, expected_version = params
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            rows = conn.execute(_MOVE_UPDATE, params).fetchall()  # fetch all: the statement must finish
+            row = rows[0] if rows else None
+            if row is None:
+                found = conn.execute("SELECT version FROM matches WHERE id = ?", (match_id,)).fetchone()
+                if found is None:
+                    raise MatchNotFound(match_id)
+                raise VersionConflict(found[0], expected_version)
+            conn.execute(_MOVE_INSERT, (match_id, seat, action_json, revealed, now, match_id))
+            conn.execute("COMMIT")
+            return row
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
 
     async def actions(self, match_id: int) -> list[ActionRecord]:
         async with self._read() as conn:
@@ -403,3 +446,6 @@ class SqliteStore(Store):
                 await self._conn.close()
                 if self._reader is not None:
                     await self._reader.close()
+                if self._mover is not None:
+                    await asyncio.get_running_loop().run_in_executor(self._mover_thread, self._mover.close)
+                    self._mover_thread.shutdown(wait=True)
