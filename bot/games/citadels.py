@@ -418,7 +418,6 @@ def entries_for(view: dict[str, Any], legal: list[dict[str, Any]], lang: str) ->
     turn = view.get("turn") or {}
     ch = turn.get("character")
     me = view.get("viewer")
-    gold = next((p["gold"] for p in view.get("players", []) if p["seat"] == me), 0)
     for a in legal:
         tok = encode_token(a)
         op = a["type"]
@@ -460,11 +459,11 @@ def entries_for(view: dict[str, Any], legal: list[dict[str, Any]], lang: str) ->
         elif op == "tribute" and a["pay"] == "gold":
             out.append(Entry(tok, tr("b_tr_gold", lang), style="primary"))
         else:
-            out.append(_select_entry(view, a, tok, lang, owners, gold))
+            out.append(_select_entry(view, a, tok, lang, owners))
     return out
 
 
-def _select_entry(view, a, tok, lang, owners, gold) -> Entry:
+def _select_entry(view, a, tok, lang, owners) -> Entry:
     op = a["type"]
     card_field = {"build": "district", "magician_discard": "card", "laboratory": "card", "museum": "card",
                   "beautify": "district", "destroy": "district", "armory": "district", "wizard_take": "card",
