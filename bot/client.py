@@ -158,7 +158,8 @@ class PartidaGroup(app_commands.Group):
         ui = ui_for(rec.game)
         out = []
         for action in loaded.game.legal_json(loaded.state, seat):
-            label = ui.describe(action, loaded.names[seat], lang)
+            # a private label when the game has one (the public story hides e.g. which character is drafted)
+            label = ui.label(action, lang) if hasattr(ui, "label") else ui.describe(action, loaded.names[seat], lang)
             if current.lower() in label.lower():
                 out.append(app_commands.Choice(name=label[:100], value=ui.token(action)))
         return out[:25]
@@ -181,9 +182,20 @@ class PartidaGroup(app_commands.Group):
         await interaction.response.defer(ephemeral=True, thinking=True)
         done = await self.bot.service.set_prefs(loaded.record.id, interaction.user.id, prefs)
         await reply(interaction, t("prefs.saved", lang, orders=", ".join(prefs) or "-"))
-        # if it is already this player's turn and the orders settle it, act now
-        if done.record.status == "active" and (auto := await self.flows.standing_order(done)) is not None:
-            await self.flows.after_move(auto)
+        # Saving bumped the match version, so buttons drawn before are stale now. In the lobby, post
+        # a fresh lobby message; in play, act on the orders if they settle the current choice, else
+        # send the players to move fresh controls.
+        if done.record.status == "lobby":
+            content, view = self.flows.lobby_message(done, done.record.lang)
+            if (ch := await self.flows.channel(done.record)) is not None:
+                await ch.send(content, view=view, allowed_mentions=ALLOWED)
+        elif done.record.status == "active":
+            if (auto := await self.flows.standing_order(done)) is not None:
+                await self.flows.after_move(auto)
+            else:
+                for seat in done.to_move():
+                    if done.record.seats[seat].get("user_id"):
+                        done = await self.flows.notify(done, seat)
 
     @app_commands.command(name=_("invite"), description=_("Invite someone to this channel's match"))
     @app_commands.rename(user=_("user"))

@@ -203,7 +203,7 @@ class Flows:
     async def private_turn(self, loaded: Loaded, seat: int, lang: str, picked: str | None = None, with_picture: bool = True):
         """(content, files, view) of a seat's private message: hand picture and legal controls."""
         ui = ui_for(loaded.record.game)
-        view_data = loaded.view(seat)
+        view_data = {**loaded.view(seat), "names": loaded.names}  # so controls and pictures can name players
         files = []
         if with_picture:
             png = await self.draw(ui.hand_png, view_data, lang)

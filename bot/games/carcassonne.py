@@ -156,10 +156,11 @@ class CarcassonneUI(GameUI):
     def hand_png(self, view, lang):
         from render.carcassonne import board_png, hand_png
 
+        names = view.get("names")  # the shared layer adds the players' names to the view it passes
         viewer = view.get("viewer")
         if viewer is not None and viewer in (view.get("to_move") or []) and (view.get("legal") or view.get("hand")):
-            return hand_png(view, None, lang)
-        return board_png(view, None, lang)
+            return hand_png(view, names, lang)
+        return board_png(view, names, lang)
 
     # -- tokens --------------------------------------------------------------------------------------
 

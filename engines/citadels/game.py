@@ -777,6 +777,8 @@ class CitadelsGame(Game[State]):
         out = self._step(st, seat, code)
         if not out.revealed and before != (st.draws, st.call_i, st.round, st.phase):
             out.revealed = True
+        if before[1:] != (st.call_i, st.round, st.phase):
+            out.turn_ended = True  # another character is called (or a new round): even by the same seat
         return out
 
     def _step(self, st: State, seat: int, code: Any) -> Outcome:
