@@ -122,3 +122,31 @@ async def test_status_log_rules_invite_mygames_and_threads(standin, partida):
     await r.wait_done()
     log = json.loads(next(iter(r.messages[-1].files.values())))
     assert log["game"] == "lost-cities" and len(log["actions"]) == 2
+
+
+async def test_standing_orders_in_the_lobby_keep_the_lobby_usable(standin, partida):
+    ana, ben, cy = standin.user("ana"), standin.user("ben", locale="es-ES"), standin.user("cy")
+    r = await ana.slash("general", "partida new", game="lost-cities")
+    r = await ana.slash("general", "partida prefer", orders="red, blue")
+    await r.wait_done()
+    assert "standing orders" in r.text() or "can't use" in r.text()  # Lost Cities takes none
+    await ana.slash("general", "partida abandon")
+    r = await ana.slash("general", "partida new", game="citadels")
+    old_lobby = r.message
+    await ben.click(r.message, label="Join")
+    await standin.wait_until(lambda: ben.mention in standin.messages_by_id[r.message.id].content, 5, "ben joined")
+    await cy.click(standin.messages_by_id[r.message.id], label="Join")
+    await standin.wait_until(lambda: cy.mention in standin.messages_by_id[r.message.id].content, 5, "cy joined")
+    r = await ben.slash("general", "partida prefer", orders="Rey, Mercader, Arquitecto")
+    await r.wait_done()
+    assert "Guardado" in r.text() and "king" in r.text()
+    # the old lobby's buttons are stale now; a fresh lobby message was posted and it starts the match
+    n = len(standin.messages[standin.channel_id("general")])
+    stale = await ana.click(standin.messages_by_id[old_lobby.id], label="Start")
+    await stale.wait_followups(1)
+    assert "out of date" in stale.followups[-1].content
+    fresh = [m for m in standin.messages_in("general") if "Start" in [b.get("label") for b in m.buttons()]][-1]
+    assert fresh.id != old_lobby.id and cy.mention in fresh.content
+    start = await ana.click(fresh, label="Start")
+    await start.wait(lambda x: "started" in x.content, 10)
+    assert len(standin.messages[standin.channel_id("general")]) >= n
