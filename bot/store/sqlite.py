@@ -12,7 +12,9 @@ import asyncio
 import concurrent.futures
 import functools
 import json
+import logging
 import sqlite3
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import datetime
@@ -40,6 +42,7 @@ from .migrate import SCHEMA_MIGRATIONS_DDL, check_applied, load_migrations, rend
 
 _JSON_COLUMNS = frozenset({"seats", "options", "setup", "state", "meta"})
 SYNCHRONOUS = ("off", "normal", "full", "extra")
+_timing = logging.getLogger("partida.timing")  # DEBUG: one line per move transaction (bench/bot.py)
 
 _MOVE_UPDATE = (
     "UPDATE matches SET state = ?, status = COALESCE(?, status), meta = COALESCE(?, meta),"
@@ -410,6 +413,7 @@ class SqliteStore(Store):
         """One move in one transaction, run on the movers' thread."""
         conn = self._mover
         state_json, status, meta_json, now, match_id, expected_version = params
+        t0 = time.perf_counter()
         conn.execute("BEGIN IMMEDIATE")
         try:
             rows = conn.execute(_MOVE_UPDATE, params).fetchall()  # fetch all: the statement must finish
@@ -421,6 +425,8 @@ class SqliteStore(Store):
                 raise VersionConflict(found[0], expected_version)
             conn.execute(_MOVE_INSERT, (match_id, seat, action_json, revealed, now, match_id))
             conn.execute("COMMIT")
+            if _timing.isEnabledFor(logging.DEBUG):
+                _timing.debug("txn_ms=%.3f", (time.perf_counter() - t0) * 1000)
             return row
         except BaseException:
             if conn.in_transaction:
