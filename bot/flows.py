@@ -100,6 +100,7 @@ class Flows:
         self.service = service
         self._ai_tasks: dict[int, asyncio.Task] = {}
         self._ai_wanted: set[int] = set()
+        self._story: dict[int, list[tuple[int, dict]]] = {}  # moves not yet told in the channel
         # Pictures are drawn off the event loop: in worker processes when configured (drawing holds
         # the GIL, and under load threads would starve the loop and the store), else in threads.
         self._pool: concurrent.futures.Executor | None = None
@@ -307,8 +308,24 @@ class Flows:
     # -- after a move: the channel, the next player, the AI --------------------------------------
 
     async def after_move(self, result: MoveResult) -> None:
+        """Every applied move comes here: it joins the story told with the next board post."""
+        rec = result.loaded.record
+        self._story.setdefault(rec.id, []).append((result.seat, result.action))
         if result.turn_changed:
             await self.turn_started(result.loaded, result)
+
+    def story(self, loaded: Loaded) -> str:
+        """The moves since the last board post, in words (public wording: nothing hidden)."""
+        moves = self._story.pop(loaded.record.id, [])[-8:]
+        ui = ui_for(loaded.record.game)
+        lang = loaded.record.lang
+        lines = []
+        for seat, action in moves:
+            try:
+                lines.append(ui.describe(action, loaded.names[seat], lang))
+            except Exception:  # a presentation that cannot word an action must not stop the post
+                log.exception("cannot describe %s", action)
+        return "\n".join(f"• {line}" for line in lines if line)
 
     async def turn_started(self, loaded: Loaded, result: MoveResult | None = None) -> None:
         """Tell the next player (DM), post the board in the channel, and let AI seats play."""
@@ -367,7 +384,9 @@ class Flows:
         if rec.status == "active":
             view = discord.ui.View(timeout=None)
             view.add_item(TurnButton(rec.id, rec.version, t("turn.button", lang)))
-        await ch.send(content=self.status_text(loaded, lang)[:2000], files=files, view=view, allowed_mentions=ALLOWED)
+        story = self.story(loaded)
+        content = f"{story}\n{self.status_text(loaded, lang)}" if story else self.status_text(loaded, lang)
+        await ch.send(content=content[-2000:], files=files, view=view, allowed_mentions=ALLOWED)
 
     async def notify(self, loaded: Loaded, seat: int) -> Loaded:
         """DM the player whose turn it is. Closed DMs: say so once in the channel, remember it."""
@@ -420,8 +439,7 @@ class Flows:
                     if match_id in self._ai_wanted:
                         continue  # someone moved meanwhile: look again
                     return
-                if result.turn_changed:
-                    await self.turn_started(result.loaded, result)
+                await self.after_move(result)
         except Exception:
             log.exception("AI turn failed in match %s", match_id)
 
