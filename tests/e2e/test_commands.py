@@ -90,6 +90,9 @@ async def test_status_log_rules_invite_mygames_and_threads(standin, partida):
     import random
 
     await take_turn(standin, ana, msg, random.Random(1))
+    # the channel tells the story of the turn above the next board, without the card drawn
+    after = await standin.wait_for_message(thread_id, lambda m: is_board(m) and m.id != board.id, 10)
+    assert "• ana drew from the deck" in after.content and ("• ana played" in after.content or "• ana discarded" in after.content)
 
     r = await ben.slash(thread_id, "partida status")
     await r.wait_done()
