@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 import json
 import logging
+import sys
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
@@ -19,7 +21,7 @@ from .flows import ALLOWED, Flows, guarded, jump_link, reply
 from .games import ui_for
 from .i18n import Translator, lang_of, t
 from .service import MatchService, UserError
-from .settings import Settings
+from .settings import Settings, SettingsError
 from .store import open_store
 
 log = logging.getLogger(__name__)
@@ -262,9 +264,12 @@ class PartidaGroup(app_commands.Group):
         lang = lang_of(interaction.locale)
         store = self.bot.service.store
         rec = await store.active_in_channel(interaction.channel_id)
-        if rec is None:
-            history = await store.history_in_channel(interaction.channel_id, 1)
-            rec = history[0] if history else None
+        if rec is not None and rec.status == "active":
+            # the log holds the seed: replaying it would show every hand and the deck order
+            raise UserError("export_live", id=rec.id)
+        if rec is None or rec.state is None:
+            history = await store.history_in_channel(interaction.channel_id, 5)
+            rec = next((h for h in history if h.status in ("finished", "abandoned") and h.state is not None), None)
         if rec is None or rec.state is None:
             raise UserError("no_match")
         data = await self.bot.service.log(rec.id)
@@ -343,18 +348,19 @@ def guarded_client(fn):
 
 
 class Partida(discord.Client):
-    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+    def __init__(self, settings: Settings, store: Any = None, **kwargs: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(intents=intents, allowed_mentions=ALLOWED, **kwargs)
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
-        self.store = None
+        self.store = store  # opened by run() before connecting, or here in setup_hook
         self.service: MatchService = None  # type: ignore[assignment]
         self.flows: Flows = None  # type: ignore[assignment]
 
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.settings.database_url)
+        if self.store is None:
+            self.store = await open_store(self.settings.database_url)
         self.service = MatchService(self.store)
         self.flows = Flows(self, self.service, self.settings.render_processes)
         self.add_dynamic_items(*components.ALL)
@@ -406,12 +412,21 @@ def configure_endpoints(settings: Settings) -> None:
 
 
 async def run(settings: Settings) -> int:
+    """Open the store, connect, serve until stopped. Start-up problems are one line, never a traceback."""
     configure_endpoints(settings)
-    client = Partida(settings)
+    try:
+        store = await open_store(settings.database_url)
+    except (OSError, ValueError) as e:
+        raise SettingsError(f"DATABASE_URL cannot be opened: {e}") from None
+    except Exception as e:  # e.g. asyncpg's errors for a PostgreSQL server that refuses us
+        raise SettingsError(f"DATABASE_URL cannot be opened: {type(e).__name__}: {e}") from None
+    client = Partida(settings, store=store)
     try:
         async with client:
             await client.start(settings.discord_token.get_secret_value())
     except discord.LoginFailure:
-        log.error("Discord refused the token (DISCORD_TOKEN): check it in the developer portal")
-        return 2
+        raise SettingsError("Discord refused the token (DISCORD_TOKEN): check it in the developer portal") from None
+    except (OSError, aiohttp.ClientError) as e:
+        print(f"error: cannot reach Discord: {e}", file=sys.stderr)
+        return 1
     return 0

@@ -80,7 +80,10 @@ def guarded(handler: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[
 
 
 def user_error_text(e: UserError, lang: str) -> str:
-    return t("err." + e.code, lang, **e.params) if "err." + e.code in M else t(e.code, lang, **e.params)
+    params = dict(e.params)
+    if "status." + str(params.get("status")) in M:  # a match status ("abandoned"...) in the reader's words
+        params["status"] = t("status." + params["status"], lang)
+    return t("err." + e.code, lang, **params) if "err." + e.code in M else t(e.code, lang, **params)
 
 
 def _exit_with_parent(parent: int) -> None:
@@ -182,10 +185,12 @@ class Flows:
         user = interaction.user
         svc = self.service
         await ack(interaction)  # answer at once; the store may be busy
+        # Joining and leaving do not depend on what the lobby showed (people join at the same time);
+        # adding an AI and starting do (a double click must not add two AIs).
         if act == "join":
-            loaded = await svc.join(mid, ver, user.id, user.display_name)
+            loaded = await svc.join(mid, None, user.id, user.display_name)
         elif act == "leave":
-            loaded = await svc.leave(mid, ver, user.id)
+            loaded = await svc.leave(mid, None, user.id)
         elif act == "ai":
             rec = (await svc.get(mid)).record
             n = sum(1 for s in rec.seats if s.get("ai")) + 1

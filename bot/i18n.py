@@ -85,6 +85,10 @@ M: dict[str, dict[str, str]] = {
     "err.bad_move": {"en": "I don't understand the move {move!r}: pick one from the list while typing.", "es": "No entiendo la jugada {move!r}: elige una de la lista mientras escribes."},
     "err.bad_prefs": {"en": "I can't use those orders: {reason}", "es": "No puedo usar esas órdenes: {reason}"},
     "prefs.saved": {"en": "Saved. Your standing orders: {orders}.", "es": "Guardado. Tus órdenes: {orders}."},
+    "err.export_live": {
+        "en": "Match #{id} is still being played: its log holds the seed, which would show every hand. Export it once the match is over.",
+        "es": "La partida #{id} sigue en juego: su registro lleva la semilla, que mostraría todas las manos. Expórtalo cuando termine.",
+    },
     "err.busy": {"en": "Another move is being saved right now; try again in a moment.", "es": "Se está guardando otra jugada ahora mismo; inténtalo en un momento."},
     # -- engine refusals (codes from the rules engines) -------------------------------------------
     "rule.not_your_turn": {"en": "It is not your turn.", "es": "No es tu turno."},

@@ -153,6 +153,8 @@ class MatchService:
         async with self.lock(match_id):
             loaded = await self.get(match_id)
             rec = loaded.record
+            if rec.status in ("finished", "abandoned"):
+                raise UserError("not_active", status=rec.status)
             if rec.status != "lobby":
                 raise UserError("not_lobby")
             if version is not None and rec.version != version:

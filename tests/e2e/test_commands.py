@@ -120,7 +120,12 @@ async def test_status_log_rules_invite_mygames_and_threads(standin, partida):
     assert "te toca" in r.text() and f"/channels/{standin.guild_id}/{thread_id}" in r.text()
     r = await dan.slash("general", "mygames")
     assert "no active matches" in r.text()
-    # export while the match runs: a replayable JSON log
+    # export while the match runs is refused (the seed would show every hand); once it is over
+    # the log is a replayable JSON file
+    r = await ben.slash(thread_id, "partida export")
+    await r.wait_done()
+    assert not any(m.files for m in r.messages) and "sigue en juego" in r.text()
+    await ana.slash(thread_id, "partida abandon")
     r = await ben.slash(thread_id, "partida export")
     await r.wait_done()
     log = json.loads(next(iter(r.messages[-1].files.values())))

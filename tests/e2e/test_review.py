@@ -1,0 +1,88 @@
+"""Review findings, end to end through the Discord stand-in: hidden information, bad input,
+concurrency and Spanish texts at the edges of the Discord layer."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from bot.client import Partida
+from bot.settings import load_settings
+
+from .helpers import forged_click, is_board
+
+
+@pytest.fixture
+async def partida(standin, tmp_path):
+    client = Partida(load_settings(render_processes=0, discord_token=standin.token, database_url=f"sqlite:///{tmp_path}/r.sqlite3"))
+    await standin.run_client(client)
+    await standin.wait_commands()
+    return client
+
+
+async def lobby_with(standin, host, *guests, game="lost-cities", **options):
+    r = await host.slash("general", "partida new", game=game, **options)
+    lobby = r.message
+    for g in guests:
+        await g.click(standin.messages_by_id[lobby.id], label="Join")
+        await standin.wait_until(lambda g=g: g.mention in standin.messages_by_id[lobby.id].content, 5, f"{g.name} joined")
+    return standin.messages_by_id[lobby.id]
+
+
+async def started(standin, host, *guests, **kw):
+    lobby = await lobby_with(standin, host, *guests, **kw)
+    r = await host.click(lobby, label="Start")
+    await r.wait(lambda x: "started" in x.content, 10)
+    return await standin.wait_for_message("general", is_board, 10)
+
+
+async def test_export_of_a_running_match_is_refused_it_would_reveal_every_hand(standin, partida):
+    # The log holds the seed: replaying it shows every hand and the deck order.
+    ana, ben = standin.user("ana"), standin.user("ben", locale="es-ES")
+    await started(standin, ana, ben)
+    r = await ben.slash("general", "partida export")
+    await r.wait_done()
+    assert r.ephemeral and not any(m.files for m in r.messages), "the log of a running match was handed out"
+    assert "termine" in r.text() or "terminado" in r.text()
+    r = await ana.slash("general", "partida export")
+    await r.wait_done()
+    assert not any(m.files for m in r.messages) and "over" in r.text()
+    # once the match is over (here abandoned) the log is everybody's
+    await ana.slash("general", "partida abandon")
+    r = await ben.slash("general", "partida export")
+    await r.wait_done()
+    log = json.loads(next(iter(r.messages[-1].files.values())))
+    assert log["game"] == "lost-cities" and log["seed"] is not None
+
+
+async def test_playing_in_a_lobby_is_refused_in_spanish(standin, partida):
+    ana, ben = standin.user("ana"), standin.user("ben", locale="es-ES")
+    await lobby_with(standin, ana, ben)
+    r = await ben.slash("general", "partida play", move="d.deck")
+    await r.wait_done()
+    assert "esperando jugadores" in r.text() and "lobby" not in r.text(), r.text()
+
+
+async def test_buttons_of_an_abandoned_lobby_say_it_was_abandoned(standin, partida):
+    ana, ben = standin.user("ana"), standin.user("ben", locale="es-ES")
+    lobby = await lobby_with(standin, ana)
+    await ana.slash("general", "partida abandon")
+    r = await ben.click(standin.messages_by_id[lobby.id], label="Join")
+    await r.wait_followups(1)
+    text = r.followups[-1].content
+    assert "abandonada" in text and "ya ha empezado" not in text, text
+
+
+async def test_two_people_joining_at_once_both_get_in(standin, partida):
+    ana, ben, cy = standin.user("ana"), standin.user("ben"), standin.user("cy")
+    lobby = await lobby_with(standin, ana, game="carcassonne")
+    rb, rc = await asyncio.gather(ben.click(lobby, label="Join"), cy.click(lobby, label="Join"))
+    for r in (rb, rc):
+        await r.wait_done()
+    await standin.wait_until(
+        lambda: ben.mention in standin.messages_by_id[lobby.id].content and cy.mention in standin.messages_by_id[lobby.id].content,
+        5, "both joined",
+    )
+    assert not any("out of date" in f.content for r in (rb, rc) for f in r.followups)
