@@ -41,8 +41,9 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _url(cls, v: str) -> str:
-        if not v.startswith(("sqlite://", "postgresql://", "postgres://")):
-            raise ValueError("must start with sqlite:// or postgresql://")
+        from .store import parse_database_url
+
+        parse_database_url(v)  # raises ValueError with a one-line reason (never the password)
         return v
 
 
