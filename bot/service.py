@@ -286,20 +286,21 @@ class MatchService:
 
     async def ai_step(self, match_id: int) -> MoveResult | None:
         """If an AI seat is to move, let it make one move. None when no AI is to move."""
-        rec = await self.store.get(match_id)
-        if rec is None or rec.status != "active":
-            return None
-        loaded = self.load(rec)
-        for seat in loaded.to_move():
-            kind = rec.seats[seat].get("ai")
-            if kind:
-                player = ai.players_for(rec.game).get(kind, ai.RandomPlayer)()
-                rng = random.Random(f"{rec.seed}/{rec.version}")
-                code = player.choose(loaded.game, loaded.state, seat, rng)
-                try:
-                    return await self.move(match_id, rec.version, ("seat", seat), loaded.game.encode(code))
-                except Stale:
-                    return None
+        for _attempt in range(5):
+            rec = await self.store.get(match_id)
+            if rec is None or rec.status != "active":
+                return None
+            loaded = self.load(rec)
+            seat = next((s for s in loaded.to_move() if rec.seats[s].get("ai")), None)
+            if seat is None:
+                return None
+            player = ai.players_for(rec.game).get(rec.seats[seat]["ai"], ai.RandomPlayer)()
+            rng = random.Random(f"{rec.seed}/{rec.version}")
+            code = player.choose(loaded.game, loaded.state, seat, rng)
+            try:
+                return await self.move(match_id, rec.version, ("seat", seat), loaded.game.encode(code))
+            except Stale:
+                continue  # the match changed while the AI chose (a move, standing orders...): look again
         return None
 
     async def log(self, match_id: int) -> dict[str, Any]:
