@@ -304,7 +304,7 @@ class PartidaGroup(app_commands.Group):
     async def _abandon(self, interaction: discord.Interaction) -> None:
         loaded = await self.bot.service.in_channel(interaction.channel_id)
         perms = getattr(interaction, "permissions", None)
-        can_manage = bool(perms and perms.manage_channels)
+        can_manage = bool(perms and (perms.manage_channels or perms.administrator))
         done = await self.bot.service.abandon(loaded.record.id, interaction.user.id, can_manage)
         rec = done.record
         await interaction.response.send_message(
