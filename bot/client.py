@@ -15,11 +15,13 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from engines import registry
+from engines.core import EngineError
 
 from . import components
 from .flows import ALLOWED, Flows, guarded, jump_link, reply
 from .games import ui_for
-from .i18n import Translator, lang_of, t
+from .games.base import PrefsError
+from .i18n import OPTION_HELP, Translator, lang_of, t
 from .service import MatchService, UserError
 from .settings import Settings, SettingsError
 from .store import open_store
@@ -82,7 +84,10 @@ class PartidaGroup(app_commands.Group):
         if thread and isinstance(interaction.channel, discord.TextChannel):
             # validate before creating anything
             registry_game = self._game_or_error(game)
-            registry_game.parse_options(opts)
+            try:
+                registry_game.parse_options(opts)
+            except EngineError as e:
+                raise UserError("bad_options", reason=e.reason, game=game, options=opts) from None
             target = await interaction.channel.create_thread(
                 name=f"{registry_game.name} · {interaction.user.display_name}"[:100], type=discord.ChannelType.public_thread
             )
@@ -107,6 +112,7 @@ class PartidaGroup(app_commands.Group):
     @new.autocomplete("options")
     async def _options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         key = getattr(interaction.namespace, "game", None) or "lost-cities"
+        lang = lang_of(interaction.locale)
         try:
             fields = registry.get(key).Options.model_fields
         except Exception:
@@ -116,7 +122,8 @@ class PartidaGroup(app_commands.Group):
         for name, f in fields.items():
             value = json.dumps(f.default)
             text = f"{done}{name}={value}".strip()
-            desc = f" ({f.description})" if f.description else ""
+            help_text = OPTION_HELP.get(name, {}).get(lang) or f.description
+            desc = f" ({help_text})" if help_text else ""
             out.append(app_commands.Choice(name=(text + desc)[:100], value=text[:100]))
         return out[:25]
 
@@ -179,6 +186,8 @@ class PartidaGroup(app_commands.Group):
         ui = ui_for(loaded.record.game)
         try:
             prefs = ui.parse_prefs(orders) if orders.strip() else []
+        except PrefsError as e:
+            raise UserError(e.code, **e.params) from None
         except ValueError as e:
             raise UserError("bad_prefs", reason=str(e)) from None
         await interaction.response.defer(ephemeral=True, thinking=True)

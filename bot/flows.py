@@ -25,7 +25,7 @@ from engines.core import EngineError
 
 from .components import DoButton, LobbyButton, PickSelect, TurnButton
 from .games import ui_for
-from .i18n import M, error_text, lang_of, t
+from .i18n import M, error_text, lang_of, options_problem, t
 from .service import Loaded, MatchService, MoveResult, Stale, UserError, timing
 
 log = logging.getLogger(__name__)
@@ -83,6 +83,8 @@ def user_error_text(e: UserError, lang: str) -> str:
     params = dict(e.params)
     if "status." + str(params.get("status")) in M:  # a match status ("abandoned"...) in the reader's words
         params["status"] = t("status." + params["status"], lang)
+    if e.code == "bad_options" and "game" in params:  # the engine's reason is English: say it again
+        params["reason"] = options_problem(params["game"], params.get("options") or {}, lang) or params.get("reason", "")
     return t("err." + e.code, lang, **params) if "err." + e.code in M else t(e.code, lang, **params)
 
 

@@ -7,6 +7,7 @@ language of a reply is the interaction's locale, the language of channel posts i
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import discord
@@ -84,6 +85,12 @@ M: dict[str, dict[str, str]] = {
     "err.internal": {"en": "Something went wrong on my side; nothing was changed. Try again.", "es": "Algo ha fallado por mi parte; no ha cambiado nada. Inténtalo de nuevo."},
     "err.bad_move": {"en": "I don't understand the move {move!r}: pick one from the list while typing.", "es": "No entiendo la jugada {move!r}: elige una de la lista mientras escribes."},
     "err.bad_prefs": {"en": "I can't use those orders: {reason}", "es": "No puedo usar esas órdenes: {reason}"},
+    "err.no_prefs": {"en": "This game takes no standing orders.", "es": "Este juego no admite órdenes permanentes."},
+    "err.prefs_unknown": {
+        "en": "I can't use those orders: I don't know the character {name!r}.",
+        "es": "No puedo usar esas órdenes: no conozco el personaje {name!r}.",
+    },
+    "err.prefs_empty": {"en": "I can't use those orders: no character given.", "es": "No puedo usar esas órdenes: no has dado ningún personaje."},
     "prefs.saved": {"en": "Saved. Your standing orders: {orders}.", "es": "Guardado. Tus órdenes: {orders}."},
     "err.export_live": {
         "en": "Match #{id} is still being played: its log holds the seed, which would show every hand. Export it once the match is over.",
@@ -193,6 +200,80 @@ def error_text(code: str, params: dict[str, Any], lang: str, fallback: str = "",
         if prefix + code in M:
             return t(prefix + code, lang, **shown)
     return fallback or t("rule.bad_action", lang)
+
+
+# -- match options: what is wrong with them, and what each one means -------------------------------
+
+OPTION_TEXTS: dict[str, dict[str, str]] = {
+    "unknown": {"en": "unknown option {key} (this game has: {known})", "es": "opción desconocida {key} (este juego tiene: {known})"},
+    "bad": {"en": "{key}={value} is not allowed: use {allowed}", "es": "{key}={value} no vale: usa {allowed}"},
+    "int_range": {"en": "a whole number from {lo} to {hi}", "es": "un número entero de {lo} a {hi}"},
+    "int": {"en": "a whole number", "es": "un número entero"},
+    "bool": {"en": "true or false", "es": "true o false"},
+    "one_of": {"en": "one of {values}", "es": "uno de {values}"},
+}
+
+# What each option does (the /partida new autocomplete shows it), by option name.
+OPTION_HELP: dict[str, dict[str, str]] = {
+    "rounds": {"en": "rounds in the match", "es": "rondas de la partida"},
+    "purple": {"en": "add the sixth, purple expedition", "es": "añade la sexta expedición, la morada"},
+    "rules": {"en": "scoring edition 1, 2 or 3", "es": "edición de las reglas de puntuación: 1, 2 o 3"},
+    "sets": {"en": "copies of the tile set (marathon)", "es": "copias del juego de losetas (maratón)"},
+    "medina": {"en": "add the Medina Azahara tile", "es": "añade la loseta de Medina Azahara"},
+    "dark_city": {"en": "add the Dark City districts", "es": "añade los distritos de Ciudad Oscura"},
+    "districts_to_end": {"en": "districts that end the game", "es": "distritos que acaban la partida"},
+}
+
+
+def _allowed(field: Any, lang: str) -> str:
+    import typing
+
+    ann = field.annotation
+    args = [a for a in typing.get_args(ann) if a is not type(None)]
+    if len(args) == 1 and typing.get_origin(ann) is not typing.Literal:
+        ann, args = args[0], list(typing.get_args(args[0]))
+    if ann is bool:
+        return t_option("bool", lang)
+    if typing.get_origin(ann) is typing.Literal:
+        return t_option("one_of", lang, values=", ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in args))
+    if ann is int:
+        lo = next((m.ge for m in field.metadata if hasattr(m, "ge")), None)
+        hi = next((m.le for m in field.metadata if hasattr(m, "le")), None)
+        if lo is not None and hi is not None:
+            return t_option("int_range", lang, lo=lo, hi=hi)
+        return t_option("int", lang)
+    return str(field.default)
+
+
+def t_option(which: str, lang: str, **params: Any) -> str:
+    return _format(OPTION_TEXTS[which], lang, params)
+
+
+def options_problem(game_key: str, raw: dict[str, Any], lang: str) -> str | None:
+    """What is wrong with a game's options, in the reader's language (None: nothing found)."""
+    from pydantic import ValidationError
+
+    from engines import registry
+
+    try:
+        model = registry.get(game_key).Options
+        model.model_validate(dict(raw))
+        return None
+    except ValidationError as e:
+        errors = e.errors()
+    except Exception:
+        return None
+    fields = model.model_fields
+    out = []
+    for err in errors:
+        key = str(err["loc"][0]) if err.get("loc") else "?"
+        if err.get("type") == "extra_forbidden" or key not in fields:
+            out.append(t_option("unknown", lang, key=key, known=", ".join(fields)))
+        else:
+            value = raw.get(key)
+            shown = json.dumps(value) if not isinstance(value, str) else value
+            out.append(t_option("bad", lang, key=key, value=shown[:40], allowed=_allowed(fields[key], lang)))
+    return "; ".join(dict.fromkeys(out)) or None
 
 
 # -- slash command names and descriptions --------------------------------------------------------

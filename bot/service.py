@@ -139,7 +139,7 @@ class MatchService:
         try:
             opts = game.parse_options(options)
         except EngineError as e:
-            raise UserError("bad_options", reason=e.reason) from None
+            raise UserError("bad_options", reason=e.reason, game=game_key, options=dict(options)) from None
         seats = [{"user_id": host_id, "ai": None, "name": host_name}]
         try:
             rec = await self.store.create_match(

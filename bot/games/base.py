@@ -6,6 +6,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+class PrefsError(ValueError):
+    """Standing orders that make no sense; ``code`` keys a message "err.<code>" in bot.i18n."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
 @dataclass
 class Choice:
     """One control of a private turn message.
@@ -60,8 +69,8 @@ class GameUI:
 
     def parse_prefs(self, text: str) -> list[str]:
         """A player's standing orders (e.g. a Citadels draft priority list) from what they typed.
-        Raise ValueError with a short reason when the text makes no sense. Default: not supported."""
-        raise ValueError("this game takes no standing orders")
+        Raise PrefsError when the text makes no sense. Default: not supported."""
+        raise PrefsError("no_prefs")
 
     def auto_action(self, view: dict[str, Any], legal: list[dict[str, Any]], prefs: list[str]) -> dict[str, Any] | None:
         """An action to take for the player at once, from their standing orders, or None to ask them."""

@@ -21,7 +21,7 @@ from engines.citadels import texts as CT
 from engines.citadels.names import name
 
 from ..i18n import register_rules
-from .base import Choice, Controls, GameUI
+from .base import Choice, Controls, GameUI, PrefsError
 
 # -- engine refusal texts (register once, at import) ---------------------------------------------
 
@@ -676,11 +676,11 @@ class CitadelsUI(GameUI):
                 continue
             cid = lookup.get(key)
             if cid is None:
-                raise ValueError(f"unknown character {part.strip()[:40]!r} / personaje desconocido")
+                raise PrefsError("prefs_unknown", name=part.strip()[:40])
             if cid not in out:
                 out.append(cid)
         if not out:
-            raise ValueError("no characters given / no has dado ningún personaje")
+            raise PrefsError("prefs_empty")
         return out
 
     def auto_action(self, view, legal, prefs):

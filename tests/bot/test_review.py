@@ -48,3 +48,48 @@ async def test_stale_is_still_raised_to_people(service):
     m = await service.start(m.record.id, None, 11, seed=4)
     with pytest.raises(Stale):
         await service.move(m.record.id, m.record.version - 1, ("user", 11), {"type": "draw", "from": "deck"})
+
+
+@pytest.mark.parametrize(
+    ("game", "raw", "es_words"),
+    [
+        ("lost-cities", {"rounds": "abc"}, ["rounds", "número entero", "1", "5"]),
+        ("lost-cities", {"rounds": 9}, ["rounds", "número entero", "5"]),
+        ("citadels", {"dark_city": "maybe"}, ["dark_city", "true", "false"]),
+        ("lost-cities", {"colour": 1}, ["colour", "desconocida", "rounds", "purple"]),
+        ("carcassonne", {"rules": 4}, ["rules", "1, 2, 3"]),
+    ],
+)
+async def test_bad_options_are_explained_in_the_person_s_language(service, game, raw, es_words):
+    from bot.flows import user_error_text
+    from bot.service import UserError
+
+    with pytest.raises(UserError) as e:
+        await service.new_lobby(1, 100, game, 11, "Ana", raw, "es")
+    es = user_error_text(e.value, "es")
+    en = user_error_text(e.value, "en")
+    assert es.startswith("Opciones no válidas") and en.startswith("Invalid options")
+    for w in es_words:
+        assert w in es, (w, es)
+    # nothing of pydantic's English wording reaches a Spanish reader
+    for english in ("Input should", "Extra inputs", "valid integer", "valid boolean"):
+        assert english not in es and english not in en, es
+
+
+def test_games_without_standing_orders_say_so_in_spanish():
+    from bot.flows import user_error_text
+    from bot.games import ui_for
+    from bot.service import UserError
+
+    for key in ("lost-cities", "carcassonne"):
+        with pytest.raises(ValueError) as e:
+            ui_for(key).parse_prefs("red, blue")
+        err = UserError("bad_prefs", reason=str(e.value)) if not hasattr(e.value, "code") else UserError(e.value.code)
+        es = user_error_text(err, "es")
+        assert "this game" not in es and "órdenes" in es, es
+    ui = ui_for("citadels")
+    for text, words in (("Rey, Pirata", ["Pirata", "personaje"]), (" , ;", ["ningún personaje"])):
+        with pytest.raises(ValueError) as e:
+            ui.parse_prefs(text)
+        es = user_error_text(UserError(e.value.code, **e.value.params), "es")
+        assert all(w in es for w in words) and "unknown" not in es, es

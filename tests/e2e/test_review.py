@@ -11,7 +11,7 @@ import pytest
 from bot.client import Partida
 from bot.settings import load_settings
 
-from .helpers import forged_click, is_board
+from .helpers import is_board
 
 
 @pytest.fixture
@@ -86,3 +86,25 @@ async def test_two_people_joining_at_once_both_get_in(standin, partida):
         5, "both joined",
     )
     assert not any("out of date" in f.content for r in (rb, rc) for f in r.followups)
+
+
+async def test_options_of_the_wrong_type_are_explained_in_spanish_and_create_nothing(standin, partida):
+    ben = standin.user("ben", locale="es-ES")
+    for thread in (False, True):
+        r = await ben.slash("general", "partida new", game="lost-cities", options="rounds=abc", thread=thread)
+        await r.wait_done()
+        assert r.ephemeral and "rounds=abc no vale" in r.text() and "Input should" not in r.text(), r.text()
+    r = await ben.slash("general", "partida new", game="citadels", options="dark_city=maybe")
+    assert "true o false" in r.text()
+    assert standin.threads() == [] and not [m for m in standin.messages_in("general") if m.buttons()]
+    r = await ben.slash("general", "partida prefer", orders="rojo")
+    assert "No hay partida" in r.text()
+
+
+async def test_option_hints_are_in_the_person_s_language(standin, partida):
+    ben, ana = standin.user("ben", locale="es-ES"), standin.user("ana")
+    es = await ben.autocomplete("general", "partida new", "options", game="lost-cities", options="")
+    en = await ana.autocomplete("general", "partida new", "options", game="lost-cities", options="")
+    assert any("rondas de la partida" in c["name"] for c in es) and not any("Rounds in" in c["name"] for c in es)
+    assert any("rounds in the match" in c["name"] for c in en)
+    assert {c["value"] for c in es} == {c["value"] for c in en}
