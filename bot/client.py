@@ -21,7 +21,7 @@ from . import components
 from .flows import ALLOWED, Flows, guarded, jump_link, reply
 from .games import ui_for
 from .games.base import PrefsError
-from .i18n import OPTION_HELP, Translator, lang_of, t
+from .i18n import OPTION_HELP, Translator, game_name, lang_of, t
 from .service import MatchService, UserError
 from .settings import Settings, SettingsError
 from .store import open_store
@@ -49,7 +49,7 @@ def playable_games() -> list[str]:
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=registry.get(k).name, value=k) for k in playable_games()]
+    return [app_commands.Choice(name=_(registry.get(k).name), value=k) for k in playable_games()]
 
 
 class PartidaGroup(app_commands.Group):
@@ -89,7 +89,7 @@ class PartidaGroup(app_commands.Group):
             except EngineError as e:
                 raise UserError("bad_options", reason=e.reason, game=game, options=opts) from None
             target = await interaction.channel.create_thread(
-                name=f"{registry_game.name} · {interaction.user.display_name}"[:100], type=discord.ChannelType.public_thread
+                name=f"{game_name(registry_game, lang)} · {interaction.user.display_name}"[:100], type=discord.ChannelType.public_thread
             )
             channel_id = target.id
         loaded = await self.bot.service.new_lobby(
@@ -219,7 +219,7 @@ class PartidaGroup(app_commands.Group):
         lang = lang_of(interaction.locale)
         loaded = await self.bot.service.in_channel(interaction.channel_id)
         rec = loaded.record
-        body = t("invite.body", rec.lang, user=interaction.user.display_name, game=loaded.game.name, channel=f"<#{rec.channel_id}>", link=jump_link(rec))
+        body = t("invite.body", rec.lang, user=interaction.user.display_name, game=game_name(loaded.game, rec.lang), channel=f"<#{rec.channel_id}>", link=jump_link(rec))
         who = getattr(user, "display_name", None) or f"<@{user.id}>"
         try:
             dm = await self.bot.create_dm(discord.Object(id=user.id))
@@ -400,7 +400,7 @@ class Partida(discord.Client):
             seat = loaded.seat_of(interaction.user.id)
             mine = rec.status == "active" and seat in loaded.to_move()
             tag = t("mygames.your_turn", lang) if mine else (t("mygames.lobby", lang) if rec.status == "lobby" else self.flows.status_text(loaded, lang).splitlines()[-1])
-            rows.append((not mine, f"• **{loaded.game.name}** #{rec.id} — {tag} — {jump_link(rec)}"))
+            rows.append((not mine, f"• **{game_name(loaded.game, lang)}** #{rec.id} — {tag} — {jump_link(rec)}"))
         rows.sort(key=lambda r: r[0])
         await reply(interaction, t("mygames.title", lang) + "\n" + "\n".join(row for _mine, row in rows))
 

@@ -25,7 +25,7 @@ from engines.core import EngineError
 
 from .components import DoButton, LobbyButton, PickSelect, TurnButton
 from .games import ui_for
-from .i18n import M, error_text, lang_of, options_problem, t
+from .i18n import M, error_text, game_name, lang_of, options_problem, t
 from .service import Loaded, MatchService, MoveResult, Stale, UserError, timing
 
 log = logging.getLogger(__name__)
@@ -83,6 +83,8 @@ def user_error_text(e: UserError, lang: str) -> str:
     params = dict(e.params)
     if "status." + str(params.get("status")) in M:  # a match status ("abandoned"...) in the reader's words
         params["status"] = t("status." + params["status"], lang)
+    if e.code == "not_enough":  # the game's name in the reader's language
+        params["game"] = game_name(params["game"], lang)
     if e.code == "bad_options" and "game" in params:  # the engine's reason is English: say it again
         params["reason"] = options_problem(params["game"], params.get("options") or {}, lang) or params.get("reason", "")
     return t("err." + e.code, lang, **params) if "err." + e.code in M else t(e.code, lang, **params)
@@ -140,7 +142,7 @@ class Flows:
         rec = loaded.record
         names = loaded.names
         if rec.status == "lobby":
-            return t("status.body", lang, game=loaded.game.name, id=rec.id, status=t("status.lobby", lang), players=", ".join(names))
+            return t("status.body", lang, game=game_name(loaded.game, lang), id=rec.id, status=t("status.lobby", lang), players=", ".join(names))
         ui = ui_for(rec.game)
         line = ui.status(loaded.view(None), names, lang) if loaded.state is not None else ""
         if rec.status == "active":
@@ -171,7 +173,7 @@ class Flows:
         ) or t("lobby.none", lang)
         options = ", ".join(f"{k}={v}" for k, v in rec.options.items()) or "-"
         content = (
-            f"**{t('lobby.title', lang, game=game.names.get(lang, game.name))}** (#{rec.id})\n"
+            f"**{t('lobby.title', lang, game=game_name(game, lang))}** (#{rec.id})\n"
             + t(
                 "lobby.body", lang, host=f"<@{rec.host_id}>", n=len(rec.seats), max=game.max_players, players=players, options=options,
                 range=str(game.min_players) if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}",
@@ -408,7 +410,7 @@ class Flows:
             ch = await self.channel(rec)
             where = f"{getattr(getattr(ch, 'guild', None), 'name', '')} #{getattr(ch, 'name', '')}".strip()
             content, files, view = await self.private_turn(loaded, seat, lang)
-            intro = t("turn.dm", lang, game=loaded.game.name, where=where, id=rec.id, link=jump_link(rec))
+            intro = t("turn.dm", lang, game=game_name(loaded.game, lang), where=where, id=rec.id, link=jump_link(rec))
             kwargs: dict[str, Any] = {"content": f"{intro}\n{content}"[:2000], "files": files}
             if view is not None:
                 kwargs["view"] = view

@@ -202,6 +202,18 @@ def error_text(code: str, params: dict[str, Any], lang: str, fallback: str = "",
     return fallback or t("rule.bad_action", lang)
 
 
+def game_name(game: Any, lang: str) -> str:
+    """A game's name in the reader's language (a Game, or a registry key)."""
+    if isinstance(game, str):
+        from engines import registry
+
+        try:
+            game = registry.get(game)
+        except Exception:
+            return game
+    return (getattr(game, "names", None) or {}).get(lang) or game.name
+
+
 # -- match options: what is wrong with them, and what each one means -------------------------------
 
 OPTION_TEXTS: dict[str, dict[str, str]] = {
@@ -325,5 +337,16 @@ class Translator(app_commands.Translator):
         self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContext
     ) -> str | None:
         if lang_of(locale) == "es":
-            return COMMAND_ES.get(string.message)
+            return COMMAND_ES.get(string.message) or _GAME_NAMES_ES().get(string.message)
         return None
+
+
+def _GAME_NAMES_ES() -> dict[str, str]:  # noqa: N802 - a table
+    from engines import registry
+
+    out = {}
+    for key in registry.available():
+        g = registry.get(key)
+        if g.names.get("es"):
+            out[g.name] = g.names["es"]
+    return out

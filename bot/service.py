@@ -202,7 +202,7 @@ class MatchService:
             if m.record.host_id != user_id:
                 raise UserError("host_only", host=m.names[0])
             if len(m.record.seats) < m.game.min_players:
-                raise UserError("not_enough", game=m.game.name, min=m.game.min_players)
+                raise UserError("not_enough", game=m.record.game, min=m.game.min_players)
             opts = m.game.parse_options(m.record.options)
             s = seed if seed is not None else fresh_seed()
             state = m.game.new_state(len(m.record.seats), opts, s, None)

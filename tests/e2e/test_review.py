@@ -108,3 +108,28 @@ async def test_option_hints_are_in_the_person_s_language(standin, partida):
     assert any("rondas de la partida" in c["name"] for c in es) and not any("Rounds in" in c["name"] for c in es)
     assert any("rounds in the match" in c["name"] for c in en)
     assert {c["value"] for c in es} == {c["value"] for c in en}
+
+
+async def test_game_names_are_spanish_for_spanish_readers(standin, partida):
+    eva = standin.user("eva", locale="es-ES")
+    ana = standin.user("ana")
+    r = await eva.slash("general", "partida new", game="citadels")
+    lobby = r.message
+    r = await eva.click(lobby, label="Empezar")
+    await r.wait_followups(1)
+    assert "Ciudadelas necesita" in r.followups[-1].content, r.followups[-1].content
+    r = await eva.slash("general", "partida status")
+    assert "Ciudadelas" in r.text() and "Citadels" not in r.text(), r.text()
+    r = await eva.slash("general", "mygames")
+    await r.wait_done()
+    assert "Ciudadelas" in r.text() and "Citadels" not in r.text(), r.text()
+    r = await ana.slash("general", "mygames")
+    r = await ana.slash("general", "partida status")
+    assert "Citadels" in r.text()
+    r = await eva.slash("general", "partida invite", user=ana.id)
+    await r.wait_done()
+    assert "Ciudadelas" in ana.dms()[-1].content  # the invitation is in the match's language
+    games = next(o for o in next(c for c in standin.global_commands if c["name"] == "partida")["options"] if o["name"] == "new")
+    choices = next(o for o in games["options"] if o["name"] == "game")["choices"]
+    citadels = next(c for c in choices if c["value"] == "citadels")
+    assert citadels.get("name_localizations", {}).get("es-ES") == "Ciudadelas"
