@@ -395,7 +395,11 @@ class Flows:
             view.add_item(TurnButton(rec.id, rec.version, t("turn.button", lang)))
         story = self.story(loaded)
         content = f"{story}\n{self.status_text(loaded, lang)}" if story else self.status_text(loaded, lang)
-        await ch.send(content=content[-2000:], files=files, view=view, allowed_mentions=ALLOWED)
+        try:
+            await ch.send(content=content[-2000:], files=files, view=view, allowed_mentions=ALLOWED)
+        except discord.HTTPException:
+            # the move stands and the match goes on (AI seats, DMs): a missing board must not stall it
+            log.warning("could not post the board of match %s in channel %s", rec.id, rec.channel_id, exc_info=True)
 
     async def notify(self, loaded: Loaded, seat: int) -> Loaded:
         """DM the player whose turn it is. Closed DMs: say so once in the channel, remember it."""

@@ -93,3 +93,44 @@ def test_games_without_standing_orders_say_so_in_spanish():
             ui.parse_prefs(text)
         es = user_error_text(UserError(e.value.code, **e.value.params), "es")
         assert all(w in es for w in words) and "unknown" not in es, es
+
+
+async def test_a_board_that_cannot_be_posted_does_not_stop_the_ai(service):
+    """The channel refuses the board (permissions changed, Discord hiccup): the AI seat must still play."""
+    import asyncio
+    from types import SimpleNamespace
+
+    import discord
+
+    from bot.flows import Flows
+
+    class Channel:
+        id = 100
+        sent = 0
+
+        async def send(self, *args, **kwargs):
+            Channel.sent += 1
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), {"code": 50013, "message": "Missing Permissions"})
+
+    client = SimpleNamespace(get_channel=lambda cid: Channel())
+    flows = Flows(client, service)
+    m = await service.new_lobby(1, 100, "lost-cities", 11, "Ana", {}, "en")
+    m = await service.add_ai(m.record.id, None, 11, "AI 1")
+    m = await service.start(m.record.id, None, 11, seed=4)
+    mid = m.record.id
+    hand = m.view(0)["hand"]
+    await service.move(mid, None, ("user", 11), {"type": "discard", "card": hand[0]})
+    result = await service.move(mid, None, ("user", 11), {"type": "draw", "from": "deck"})
+    flows.notify = _no_dm  # Ana's DM is not what this test is about
+    await flows.after_move(result)
+    assert Channel.sent >= 1
+    for _ in range(100):
+        if (await service.get(mid)).to_move() == (0,):
+            break
+        await asyncio.sleep(0.02)
+    assert len(await service.store.actions(mid)) == 4  # the AI played and drew
+    flows.close()
+
+
+async def _no_dm(loaded, seat):
+    return loaded

@@ -133,3 +133,4 @@ async def test_game_names_are_spanish_for_spanish_readers(standin, partida):
     choices = next(o for o in games["options"] if o["name"] == "game")["choices"]
     citadels = next(c for c in choices if c["value"] == "citadels")
     assert citadels.get("name_localizations", {}).get("es-ES") == "Ciudadelas"
+
