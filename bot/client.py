@@ -221,6 +221,9 @@ class PartidaGroup(app_commands.Group):
         rec = loaded.record
         body = t("invite.body", rec.lang, user=interaction.user.display_name, game=game_name(loaded.game, rec.lang), channel=f"<#{rec.channel_id}>", link=jump_link(rec))
         who = getattr(user, "display_name", None) or f"<@{user.id}>"
+        me = getattr(self.bot.user, "id", None)
+        if getattr(user, "bot", False) or user.id == me:  # bots take no DMs and play no seats
+            raise UserError("invite_bot", user=who)
         try:
             dm = await self.bot.create_dm(discord.Object(id=user.id))
             await dm.send(body)

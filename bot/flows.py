@@ -71,6 +71,8 @@ def guarded(handler: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[
             await reply(interaction, error_text(e.code, e.params, lang, e.reason, getattr(e, "game", None)))
         except discord.HTTPException:
             log.exception("Discord refused a request while handling %s", handler.__name__)
+            with contextlib.suppress(discord.HTTPException):  # the person still gets an answer
+                await reply(interaction, t("err.internal", lang))
         except Exception:
             log.exception("error in %s", handler.__name__)
             with contextlib.suppress(discord.HTTPException):

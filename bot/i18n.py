@@ -122,6 +122,7 @@ M: dict[str, dict[str, str]] = {
     "invite.body": {"en": "{user} invites you to play **{game}** in {channel}: {link}", "es": "{user} te invita a jugar a **{game}** en {channel}: {link}"},
     "invite.sent": {"en": "Invitation sent to {user}.", "es": "Invitación enviada a {user}."},
     "invite.closed": {"en": "{user} does not accept direct messages; I posted the invitation here instead.", "es": "{user} no acepta mensajes directos; he publicado la invitación aquí."},
+    "err.invite_bot": {"en": "{user} is a bot: only people can be invited (add AI players from the lobby).", "es": "{user} es un bot: solo se puede invitar a personas (añade jugadores IA desde la sala)."},
     "mygames.none": {"en": "You have no active matches.", "es": "No tienes partidas activas."},
     "mygames.title": {"en": "Your active matches (waiting on you first):", "es": "Tus partidas activas (primero las que esperan por ti):"},
     "mygames.your_turn": {"en": "your turn", "es": "te toca"},

@@ -134,3 +134,11 @@ async def test_game_names_are_spanish_for_spanish_readers(standin, partida):
     citadels = next(c for c in choices if c["value"] == "citadels")
     assert citadels.get("name_localizations", {}).get("es-ES") == "Ciudadelas"
 
+
+
+async def test_inviting_the_bot_itself_gets_an_answer(standin, partida):
+    ana = standin.user("ana", locale="es-ES")
+    await lobby_with(standin, ana)
+    r = await ana.slash("general", "partida invite", user=standin.bot_id)
+    await r.wait_done()
+    assert r.ephemeral and "es un bot" in r.text(), r.text()
