@@ -18,7 +18,7 @@ from engines import registry
 from engines.core import EngineError
 
 from . import components
-from .flows import ALLOWED, Flows, guarded, jump_link, reply
+from .flows import ALLOWED, Flows, describe_move, guarded, jump_link, reply
 from .games import ui_for
 from .games.base import PrefsError
 from .i18n import OPTION_HELP, Translator, game_name, lang_of, t
@@ -263,7 +263,7 @@ class PartidaGroup(app_commands.Group):
         loaded = await self.bot.service.in_channel(interaction.channel_id)
         actions = await self.bot.service.store.actions(loaded.record.id)
         ui = ui_for(loaded.record.game)
-        lines = [f"{a.idx + 1}. {ui.describe(a.action, loaded.names[a.seat], lang)}" for a in actions[-15:]]
+        lines = [f"{a.idx + 1}. {describe_move(ui, a.action, loaded.names, a.seat, lang)}" for a in actions[-15:]]
         body = "\n".join(lines) if lines else t("log.empty", lang)
         await reply(interaction, f"{t('log.title', lang, id=loaded.record.id)}\n{body}")
 

@@ -10,6 +10,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import functools
+import inspect
 import io
 import logging
 import multiprocessing
@@ -90,6 +91,13 @@ def user_error_text(e: UserError, lang: str) -> str:
     if e.code == "bad_options" and "game" in params:  # the engine's reason is English: say it again
         params["reason"] = options_problem(params["game"], params.get("options") or {}, lang) or params.get("reason", "")
     return t("err." + e.code, lang, **params) if "err." + e.code in M else t(e.code, lang, **params)
+
+
+def describe_move(ui: Any, action: dict[str, Any], names: list[str], seat: int, lang: str) -> str:
+    """A move in public words; games whose wording names other players (Citadels) get every name."""
+    if "names" in inspect.signature(ui.describe).parameters:
+        return ui.describe(action, names[seat], lang, names=names)
+    return ui.describe(action, names[seat], lang)
 
 
 def _exit_with_parent(parent: int) -> None:
@@ -333,7 +341,7 @@ class Flows:
         lines = []
         for seat, action in moves:
             try:
-                lines.append(ui.describe(action, loaded.names[seat], lang))
+                lines.append(describe_move(ui, action, loaded.names, seat, lang))
             except Exception:  # a presentation that cannot word an action must not stop the post
                 log.exception("cannot describe %s", action)
         return "\n".join(f"• {line}" for line in lines if line)

@@ -134,3 +134,16 @@ async def test_a_board_that_cannot_be_posted_does_not_stop_the_ai(service):
 
 async def _no_dm(loaded, seat):
     return loaded
+
+
+def test_the_public_story_and_the_log_name_the_other_player_of_a_citadels_action():
+    from bot.flows import describe_move
+    from bot.games import ui_for
+
+    names = ["Ana", "Ben", "Cy"]
+    ui = ui_for("citadels")
+    for lang in ("en", "es"):
+        text = describe_move(ui, {"type": "swap_hands", "seat": 2}, names, 0, lang)
+        assert "Ana" in text and "Cy" in text and "Player" not in text and "Jugador" not in text, text
+    # games whose describe takes no names still work
+    assert "Ben" in describe_move(ui_for("lost-cities"), {"type": "draw", "from": "deck"}, names, 1, "es")
