@@ -18,7 +18,7 @@ from engines import registry
 from engines.core import EngineError
 
 from . import components
-from .flows import ALLOWED, Flows, describe_move, guarded, jump_link, reply
+from .flows import ALLOWED, Flows, ack, describe_move, guarded, jump_link, reply
 from .games import ui_for
 from .games.base import PrefsError
 from .i18n import OPTION_HELP, Translator, game_name, lang_of, t
@@ -136,6 +136,7 @@ class PartidaGroup(app_commands.Group):
     @guarded
     async def _play(self, interaction: discord.Interaction, move: str) -> None:
         lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)  # answer at once; the store may be busy
         loaded = await self.bot.service.in_channel(interaction.channel_id)
         if loaded.seat_of(interaction.user.id) is None:
             raise UserError("not_player")
@@ -144,7 +145,6 @@ class PartidaGroup(app_commands.Group):
             action = ui.action(move.strip())
         except (KeyError, ValueError, IndexError):
             raise UserError("bad_move", move=move[:50]) from None
-        await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.move(loaded.record.id, None, ("user", interaction.user.id), action)
         done = result.loaded
         content, files, view = await self.flows.private_turn(done, result.seat, lang)
@@ -182,6 +182,7 @@ class PartidaGroup(app_commands.Group):
     @guarded
     async def _prefer(self, interaction: discord.Interaction, orders: str) -> None:
         lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)
         loaded = await self.bot.service.in_channel(interaction.channel_id)
         ui = ui_for(loaded.record.game)
         try:
@@ -190,7 +191,6 @@ class PartidaGroup(app_commands.Group):
             raise UserError(e.code, **e.params) from None
         except ValueError as e:
             raise UserError("bad_prefs", reason=str(e)) from None
-        await interaction.response.defer(ephemeral=True, thinking=True)
         done = await self.bot.service.set_prefs(loaded.record.id, interaction.user.id, prefs)
         await reply(interaction, t("prefs.saved", lang, orders=", ".join(prefs) or "-"))
         # Saving bumped the match version, so buttons drawn before are stale now. In the lobby, post
@@ -239,11 +239,10 @@ class PartidaGroup(app_commands.Group):
     @guarded
     async def _status(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)
         loaded = await self.bot.service.in_channel(interaction.channel_id)
         files = []
         if loaded.state is not None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-
             png = await self.flows.draw(ui_for(loaded.record.game).board_png, loaded.view(None), loaded.names, lang)
             if png:
                 files.append(discord.File(io.BytesIO(png), filename="board.png"))
@@ -260,6 +259,7 @@ class PartidaGroup(app_commands.Group):
     @guarded
     async def _log(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)
         loaded = await self.bot.service.in_channel(interaction.channel_id)
         actions = await self.bot.service.store.actions(loaded.record.id)
         ui = ui_for(loaded.record.game)
@@ -274,6 +274,7 @@ class PartidaGroup(app_commands.Group):
     @guarded
     async def _export(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)
         store = self.bot.service.store
         rec = await store.active_in_channel(interaction.channel_id)
         if rec is not None and rec.status == "active":
@@ -393,6 +394,7 @@ class Partida(discord.Client):
     @guarded_client
     async def flows_mygames(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)
         recs = await self.service.store.matches_for_user(interaction.user.id)
         if not recs:
             await reply(interaction, t("mygames.none", lang))

@@ -67,6 +67,7 @@ async def test_lobby_refusals_and_abandon(standin, partida):
     r = await ana.slash("general", "partida abandon")
     assert not r.ephemeral and "abandoned" in r.text()
     r = await ana.slash("general", "partida status")
+    await r.wait_done()
     assert "no match" in r.text().lower()
 
 
@@ -119,6 +120,7 @@ async def test_status_log_rules_invite_mygames_and_threads(standin, partida):
     await r.wait_done()
     assert "te toca" in r.text() and f"/channels/{standin.guild_id}/{thread_id}" in r.text()
     r = await dan.slash("general", "mygames")
+    await r.wait_done()
     assert "no active matches" in r.text()
     # export while the match runs is refused (the seed would show every hand); once it is over
     # the log is a replayable JSON file

@@ -98,6 +98,7 @@ async def test_options_of_the_wrong_type_are_explained_in_spanish_and_create_not
     assert "true o false" in r.text()
     assert standin.threads() == [] and not [m for m in standin.messages_in("general") if m.buttons()]
     r = await ben.slash("general", "partida prefer", orders="rojo")
+    await r.wait_done()
     assert "No hay partida" in r.text()
 
 
@@ -119,12 +120,13 @@ async def test_game_names_are_spanish_for_spanish_readers(standin, partida):
     await r.wait_followups(1)
     assert "Ciudadelas necesita" in r.followups[-1].content, r.followups[-1].content
     r = await eva.slash("general", "partida status")
+    await r.wait_done()
     assert "Ciudadelas" in r.text() and "Citadels" not in r.text(), r.text()
     r = await eva.slash("general", "mygames")
     await r.wait_done()
     assert "Ciudadelas" in r.text() and "Citadels" not in r.text(), r.text()
-    r = await ana.slash("general", "mygames")
     r = await ana.slash("general", "partida status")
+    await r.wait_done()
     assert "Citadels" in r.text()
     r = await eva.slash("general", "partida invite", user=ana.id)
     await r.wait_done()
@@ -142,3 +144,31 @@ async def test_inviting_the_bot_itself_gets_an_answer(standin, partida):
     r = await ana.slash("general", "partida invite", user=standin.bot_id)
     await r.wait_done()
     assert r.ephemeral and "es un bot" in r.text(), r.text()
+
+
+@pytest.mark.parametrize(
+    ("command", "options"),
+    [
+        ("partida status", {}), ("partida log", {}), ("partida export", {}), ("mygames", {}),
+        ("partida play", {"move": "d.deck"}), ("partida prefer", {"orders": "x"}),
+    ],
+)
+async def test_a_slow_store_does_not_lose_the_interaction(standin, partida, command, options):
+    """Each command answers Discord (a deferred reply) before it reads the store, as the design asks:
+    a busy database must give a late answer, never "the application did not respond"."""
+    ana, ben = standin.user("ana"), standin.user("ben")
+    await started(standin, ana, ben)
+    store = partida.service.store
+    slow = standin.initial_response_limit = 0.6
+
+    def slowed(fn):
+        async def wrapper(*args, **kwargs):
+            await asyncio.sleep(slow + 0.2)
+            return await fn(*args, **kwargs)
+        return wrapper
+
+    store.active_in_channel = slowed(store.active_in_channel)
+    store.matches_for_user = slowed(store.matches_for_user)
+    r = await ben.slash("general", command, **options)
+    await r.wait_done(timeout=10)
+    assert r.ephemeral and r.text()
