@@ -217,6 +217,7 @@ class PartidaGroup(app_commands.Group):
     @guarded
     async def _invite(self, interaction: discord.Interaction, user: discord.User) -> None:
         lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)  # the store and the DM may take a while
         loaded = await self.bot.service.in_channel(interaction.channel_id)
         rec = loaded.record
         body = t("invite.body", rec.lang, user=interaction.user.display_name, game=game_name(loaded.game, rec.lang), channel=f"<#{rec.channel_id}>", link=jump_link(rec))
@@ -229,8 +230,11 @@ class PartidaGroup(app_commands.Group):
             await dm.send(body)
             await reply(interaction, t("invite.sent", lang, user=who))
         except discord.Forbidden:
-            await interaction.response.send_message(f"<@{user.id}> " + body, allowed_mentions=ALLOWED)
-            await interaction.followup.send(t("invite.closed", lang, user=who), ephemeral=True)
+            ch = await self.flows.channel(rec)
+            if ch is None:
+                raise
+            await ch.send(f"<@{user.id}> " + body, allowed_mentions=ALLOWED)
+            await reply(interaction, t("invite.closed", lang, user=who))
 
     @app_commands.command(name=_("status"), description=_("Show the match in this channel"))
     async def status(self, interaction: discord.Interaction) -> None:

@@ -172,3 +172,26 @@ async def test_a_slow_store_does_not_lose_the_interaction(standin, partida, comm
     r = await ben.slash("general", command, **options)
     await r.wait_done(timeout=10)
     assert r.ephemeral and r.text()
+
+
+async def test_an_invitation_answers_before_its_direct_message_and_still_lands_publicly_when_dms_are_closed(standin, partida):
+    ana, ben = standin.user("ana"), standin.user("ben")
+    zoe, dan = standin.user("zoe", dms_open=False), standin.user("dan", locale="es-ES")
+    await started(standin, ana, ben)
+    store = partida.service.store
+    standin.initial_response_limit = 0.6
+    real = store.active_in_channel
+
+    async def slow(*args, **kwargs):
+        await asyncio.sleep(0.8)
+        return await real(*args, **kwargs)
+
+    store.active_in_channel = slow
+    r = await ana.slash("general", "partida invite", user=dan.id)
+    await r.wait_done(timeout=10)
+    assert r.ephemeral and "Invitation sent" in r.text() and "Lost Cities" in dan.dms()[-1].content
+    r = await ana.slash("general", "partida invite", user=zoe.id)
+    await r.wait_done(timeout=10)
+    assert r.ephemeral and "does not accept direct messages" in r.text()
+    public = await standin.wait_for_message("general", lambda m: zoe.mention in m.content and not m.ephemeral, 5)
+    assert "invites you" in public.content and not public.ephemeral
