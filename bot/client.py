@@ -88,6 +88,9 @@ class PartidaGroup(app_commands.Group):
                 registry_game.parse_options(opts)
             except EngineError as e:
                 raise UserError("bad_options", reason=e.reason, game=game, options=opts) from None
+            # the options are fine: answer Discord now (public, it will point to the thread), then
+            # create the thread and its lobby, which takes a few requests
+            await ack(interaction, thinking=True)
             target = await interaction.channel.create_thread(
                 name=f"{game_name(registry_game, lang)} · {interaction.user.display_name}"[:100], type=discord.ChannelType.public_thread
             )

@@ -195,3 +195,22 @@ async def test_an_invitation_answers_before_its_direct_message_and_still_lands_p
     assert r.ephemeral and "does not accept direct messages" in r.text()
     public = await standin.wait_for_message("general", lambda m: zoe.mention in m.content and not m.ephemeral, 5)
     assert "invites you" in public.content and not public.ephemeral
+
+
+async def test_a_match_in_a_new_thread_answers_before_creating_the_thread(standin, partida):
+    ana = standin.user("ana")
+    store = partida.service.store
+    standin.initial_response_limit = 0.6
+    real = store.create_match
+
+    async def slow(*args, **kwargs):
+        await asyncio.sleep(0.8)
+        return await real(*args, **kwargs)
+
+    store.create_match = slow
+    r = await ana.slash("general", "partida new", game="lost-cities", thread=True)
+    await r.wait_done(timeout=10)
+    (thread,) = standin.threads()
+    assert f"<#{thread['id']}>" in r.text() and not r.ephemeral
+    lobby = await standin.wait_for_message(int(thread["id"]), lambda m: "Join" in [b.get("label") for b in m.buttons()], 5)
+    assert ana.mention in lobby.content
