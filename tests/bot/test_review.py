@@ -147,3 +147,39 @@ def test_the_public_story_and_the_log_name_the_other_player_of_a_citadels_action
         assert "Ana" in text and "Cy" in text and "Player" not in text and "Jugador" not in text, text
     # games whose describe takes no names still work
     assert "Ben" in describe_move(ui_for("lost-cities"), {"type": "draw", "from": "deck"}, names, 1, "es")
+
+
+@pytest.mark.parametrize(("game", "seats"), [("lost-cities", 2), ("carcassonne", 3), ("citadels", 4)])
+async def test_states_handed_out_are_never_changed_by_controls_texts_or_ai_turns(service, game, seats):
+    """The service caches one state object per version and hands it to everyone: the private
+    controls, the status line, the story and the AI must only read it."""
+    import json
+
+    from bot.flows import describe_move
+    from bot.games import ui_for
+
+    m = await service.new_lobby(1, 100, game, 11, "Ana", {}, "en")
+    for i in range(1, seats):
+        m = await service.add_ai(m.record.id, None, 11, f"AI {i}")
+    m = await service.start(m.record.id, None, 11, seed=9)
+    mid, ui = m.record.id, ui_for(game)
+    # seat 0 is a person: let the AI play for it through the service too
+    await service.store.update(mid, (await service.get(mid)).record.version, seats=[{**s, "ai": s["ai"] or "random"} for s in m.record.seats])
+    for _ in range(25):
+        held = await service.get(mid)
+        if held.record.status != "active":
+            break
+        before = json.dumps(held.game.dump(held.state), sort_keys=True)
+        seat = held.to_move()[0]
+        view = {**held.view(seat), "names": held.names}
+        legal = held.game.legal_json(held.state, seat)
+        if game != "carcassonne":  # Carcassonne's controls draw pictures (render/, checked there)
+            c = ui.controls(view, legal, "es")
+            for ch in c.select[:2]:
+                ui.controls({**held.view(seat), "names": held.names}, legal, "en", ch.token)
+        ui.status(held.view(None), held.names, "es")
+        result = await service.ai_step(mid)
+        assert result is not None
+        describe_move(ui, result.action, held.names, result.seat, "es")
+        assert json.dumps(held.game.dump(held.state), sort_keys=True) == before
+        assert result.loaded.state is not held.state
