@@ -151,20 +151,24 @@ class MatchService:
 
     async def _lobby_edit(self, match_id: int, version: int | None, edit) -> Loaded:
         async with self.lock(match_id):
-            loaded = await self.get(match_id)
-            rec = loaded.record
-            if rec.status in ("finished", "abandoned"):
-                raise UserError("not_active", status=rec.status)
-            if rec.status != "lobby":
-                raise UserError("not_lobby")
-            if version is not None and rec.version != version:
-                raise Stale(rec)
-            changes = edit(loaded)
-            try:
-                rec = await self.store.update(match_id, rec.version, **changes)
-            except VersionConflict:
-                raise Stale(await self.store.get(match_id)) from None
-            return self.load(rec)
+            for _attempt in range(5):
+                loaded = await self.get(match_id)
+                rec = loaded.record
+                if rec.status in ("finished", "abandoned"):
+                    raise UserError("not_active", status=rec.status)
+                if rec.status != "lobby":
+                    raise UserError("not_lobby")
+                if version is not None and rec.version != version:
+                    raise Stale(rec)
+                changes = edit(loaded)
+                try:
+                    rec = await self.store.update(match_id, rec.version, **changes)
+                except VersionConflict:
+                    if version is not None:
+                        raise Stale(await self.store.get(match_id)) from None
+                    continue  # an edit that does not depend on the version: do it on the new one
+                return self.load(rec)
+            raise UserError("busy")
 
     async def join(self, match_id: int, version: int | None, user_id: int, name: str) -> Loaded:
         def edit(m: Loaded) -> dict:
@@ -229,14 +233,19 @@ class MatchService:
 
     async def abandon(self, match_id: int, user_id: int, can_manage: bool) -> Loaded:
         async with self.lock(match_id):
-            loaded = await self.get(match_id)
-            rec = loaded.record
-            if not rec.live:
-                raise UserError("not_active", status=rec.status)
-            if rec.host_id != user_id and not can_manage:
-                raise UserError("abandon_rights")
-            rec = await self.store.update(match_id, rec.version, status="abandoned")
-            return self.load(rec)
+            for _attempt in range(5):
+                loaded = await self.get(match_id)
+                rec = loaded.record
+                if not rec.live:
+                    raise UserError("not_active", status=rec.status)
+                if rec.host_id != user_id and not can_manage:
+                    raise UserError("abandon_rights")
+                try:
+                    rec = await self.store.update(match_id, rec.version, status="abandoned")
+                except VersionConflict:
+                    continue  # a move or a note landed meanwhile: abandon what is there now
+                return self.load(rec)
+            raise UserError("busy")
 
     # -- moves ---------------------------------------------------------------------------------
 

@@ -183,3 +183,30 @@ async def test_states_handed_out_are_never_changed_by_controls_texts_or_ai_turns
         describe_move(ui, result.action, held.names, result.seat, "es")
         assert json.dumps(held.game.dump(held.state), sort_keys=True) == before
         assert result.loaded.state is not held.state
+
+
+def _racing_update(service):
+    """store.update that, once, lets someone else save a note on the match first (as /partida
+    prefer or the closed-DMs note do, without the match lock)."""
+    real, raced = service.store.update, []
+
+    async def update(match_id, expected_version, **changes):
+        if not raced and "meta" not in changes:
+            raced.append(1)
+            rec = await service.store.get(match_id)
+            await real(match_id, rec.version, meta={**rec.meta, "note": 1})
+        return await real(match_id, expected_version, **changes)
+
+    service.store.update = update
+    return raced
+
+
+async def test_abandon_and_joining_survive_a_concurrent_note_on_the_match(service):
+    m = await service.new_lobby(1, 100, "carcassonne", 11, "Ana", {}, "en")
+    raced = _racing_update(service)
+    m = await service.join(m.record.id, None, 22, "Ben")  # Join does not depend on the lobby's version
+    assert raced and m.seat_of(22) == 1
+    m = await service.start(m.record.id, None, 11, seed=2)
+    raced.clear()
+    done = await service.abandon(m.record.id, 11, False)
+    assert raced and done.record.status == "abandoned"
