@@ -152,7 +152,7 @@ class PartidaGroup(app_commands.Group):
         done = result.loaded
         content, files, view = await self.flows.private_turn(done, result.seat, lang)
         if result.seat not in done.to_move():
-            content = f"{ui.describe(result.action, done.names[result.seat], lang)}. {t('turn.done', lang)}"
+            content = f"{describe_move(ui, result.action, done.names, result.seat, lang)}. {t('turn.done', lang)}"
             view = None
         await reply(interaction, content, files=files, view=view)
         await self.flows.after_move(result)

@@ -319,7 +319,7 @@ class Flows:
         done = result.loaded
         content, files, view = await self.private_turn(done, result.seat, lang)
         if result.seat not in done.to_move():
-            content = f"{ui.describe(result.action, done.names[result.seat], lang)}. {t('turn.done', lang)}"
+            content = f"{describe_move(ui, result.action, done.names, result.seat, lang)}. {t('turn.done', lang)}"
             view = None
         await interaction.edit_original_response(content=content, attachments=files, view=view)
         await self.after_move(result)
