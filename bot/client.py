@@ -154,7 +154,10 @@ class PartidaGroup(app_commands.Group):
         if result.seat not in done.to_move():
             content = f"{describe_move(ui, result.action, done.names, result.seat, lang)}. {t('turn.done', lang)}"
             view = None
-        await reply(interaction, content, files=files, view=view)
+        try:
+            await reply(interaction, content, files=files, view=view)
+        except discord.HTTPException:  # the move stands: the next player and the channel must still hear of it
+            log.warning("could not show the result of a move in match %s to its player", done.record.id, exc_info=True)
         await self.flows.after_move(result)
 
     @play.autocomplete("move")

@@ -321,7 +321,10 @@ class Flows:
         if result.seat not in done.to_move():
             content = f"{describe_move(ui, result.action, done.names, result.seat, lang)}. {t('turn.done', lang)}"
             view = None
-        await interaction.edit_original_response(content=content, attachments=files, view=view)
+        try:
+            await interaction.edit_original_response(content=content, attachments=files, view=view)
+        except discord.HTTPException:  # the move stands: the next player and the channel must still hear of it
+            log.warning("could not show the result of a move in match %s to its player", mid, exc_info=True)
         await self.after_move(result)
 
     # -- after a move: the channel, the next player, the AI --------------------------------------

@@ -214,3 +214,35 @@ async def test_a_match_in_a_new_thread_answers_before_creating_the_thread(standi
     assert f"<#{thread['id']}>" in r.text() and not r.ephemeral
     lobby = await standin.wait_for_message(int(thread["id"]), lambda m: "Join" in [b.get("label") for b in m.buttons()], 5)
     assert ana.mention in lobby.content
+
+
+async def test_a_move_whose_confirmation_cannot_be_shown_still_passes_the_turn(standin, partida, monkeypatch):
+    """The clicked message is gone (deleted DM, Discord error) when the bot edits it after the move:
+    the move stands, so the next player must still be told and the board posted."""
+    from types import SimpleNamespace
+
+    import discord
+
+    from .helpers import controls, private_controls, wait_change
+
+    ana, ben = standin.user("ana"), standin.user("ben", dms_open=False)
+    board = await started(standin, ana, ben)
+    msg = await private_controls(standin, ana, board, True, 0)
+    select, _ = controls(msg)
+    card = msg.component(select)["options"][0]["value"]
+    await ana.select(msg, select, [card])
+    msg = await standin.wait_until(lambda: m if controls(m := standin.messages_by_id[msg.id])[1] else None, 10, "buttons")
+    discard = next(b["custom_id"] for b in controls(msg)[1] if b["custom_id"].split(":")[-1].startswith("x."))
+    before = msg.content
+    await ana.click(msg, discard)
+    msg = await wait_change(standin, msg, before)
+    deck = next(b["custom_id"] for b in controls(msg)[1] if b["custom_id"].endswith(":d.deck"))
+
+    async def gone(self, **kwargs):
+        raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), {"code": 10008, "message": "Unknown Message"})
+
+    monkeypatch.setattr(discord.Interaction, "edit_original_response", gone)
+    seen = len(standin.messages_in("general"))
+    await ana.click(msg, deck)
+    nxt = await standin.wait_for_message("general", lambda m: is_board(m) and ben.mention in m.content, 10, after=seen)
+    assert "drew from the deck" in nxt.content
