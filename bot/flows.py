@@ -212,7 +212,10 @@ class Flows:
         else:
             loaded = await svc.start(mid, ver, user.id)
             content, _ = self.lobby_message(loaded, loaded.record.lang)
-            await interaction.edit_original_response(content=content + "\n" + t("lobby.started", loaded.record.lang), view=None)
+            try:
+                await interaction.edit_original_response(content=content + "\n" + t("lobby.started", loaded.record.lang), view=None)
+            except discord.HTTPException:  # the match has started: the players must still hear of it
+                log.warning("could not mark the lobby of match %s as started", mid, exc_info=True)
             await self.turn_started(loaded)
             return
         content, view = self.lobby_message(loaded, loaded.record.lang)

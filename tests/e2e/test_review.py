@@ -246,3 +246,19 @@ async def test_a_move_whose_confirmation_cannot_be_shown_still_passes_the_turn(s
     await ana.click(msg, deck)
     nxt = await standin.wait_for_message("general", lambda m: is_board(m) and ben.mention in m.content, 10, after=seen)
     assert "drew from the deck" in nxt.content
+
+
+async def test_a_start_whose_lobby_cannot_be_edited_still_starts_the_match_for_everyone(standin, partida, monkeypatch):
+    from types import SimpleNamespace
+
+    import discord
+
+    ana, ben = standin.user("ana"), standin.user("ben")
+    lobby = await lobby_with(standin, ana, ben)
+
+    async def gone(self, **kwargs):
+        raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), {"code": 10008, "message": "Unknown Message"})
+
+    monkeypatch.setattr(discord.Interaction, "edit_original_response", gone)
+    await ana.click(lobby, label="Start")
+    await standin.wait_for_message("general", is_board, 10)
