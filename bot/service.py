@@ -305,7 +305,8 @@ class MatchService:
                 return None
             player = ai.players_for(rec.game).get(rec.seats[seat]["ai"], ai.RandomPlayer)()
             rng = random.Random(f"{rec.seed}/{rec.version}")
-            code = player.choose(loaded.game, loaded.state, seat, rng)
+            # off the event loop: a state handed out is never changed, so a thread may read it
+            code = await asyncio.to_thread(player.choose, loaded.game, loaded.state, seat, rng)
             try:
                 return await self.move(match_id, rec.version, ("seat", seat), loaded.game.encode(code))
             except Stale:

@@ -210,3 +210,37 @@ async def test_abandon_and_joining_survive_a_concurrent_note_on_the_match(servic
     raced.clear()
     done = await service.abandon(m.record.id, 11, False)
     assert raced and done.record.status == "abandoned"
+
+
+async def test_an_ai_that_thinks_long_does_not_freeze_the_bot(service, monkeypatch):
+    """AI players choose off the event loop: clicks must be acknowledged within Discord's 3 s meanwhile."""
+    import asyncio
+    import time
+
+    from engines import ai
+
+    class Slow(ai.RandomPlayer):
+        def choose(self, game, state, seat, rng):
+            time.sleep(0.6)
+            return super().choose(game, state, seat, rng)
+
+    monkeypatch.setattr(ai, "players_for", lambda key: {"slow": Slow, "random": ai.RandomPlayer})
+    m = await service.new_lobby(1, 100, "lost-cities", 11, "Ana", {}, "en")
+    m = await service.add_ai(m.record.id, None, 11, "AI 1")
+    m = await service.start(m.record.id, None, 11, seed=4)
+    mid = m.record.id
+    hand = m.view(0)["hand"]
+    await service.move(mid, None, ("user", 11), {"type": "discard", "card": hand[0]})
+    await service.move(mid, None, ("user", 11), {"type": "draw", "from": "deck"})
+    ticks = []
+
+    async def ticker():
+        for _ in range(10):
+            ticks.append(time.perf_counter())
+            await asyncio.sleep(0.05)
+
+    t = asyncio.create_task(ticker())
+    assert await service.ai_step(mid) is not None
+    await t
+    gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
+    assert max(gaps) < 0.4, gaps
