@@ -244,3 +244,20 @@ async def test_an_ai_that_thinks_long_does_not_freeze_the_bot(service, monkeypat
     await t
     gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
     assert max(gaps) < 0.4, gaps
+
+
+def test_option_texts_exist_in_both_languages_for_every_option_of_every_game():
+    import string
+
+    from bot.i18n import OPTION_HELP, OPTION_TEXTS
+    from engines import registry
+
+    def fields(text):
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+    for table in (OPTION_TEXTS, OPTION_HELP):
+        for key, entry in table.items():
+            assert entry.get("en") and entry.get("es") and fields(entry["en"]) == fields(entry["es"]), key
+    for key in ("lost-cities", "carcassonne"):
+        for name in registry.get(key).Options.model_fields:
+            assert name in OPTION_HELP, (key, name)
