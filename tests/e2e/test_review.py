@@ -55,6 +55,11 @@ async def test_export_of_a_running_match_is_refused_it_would_reveal_every_hand(s
     await r.wait_done()
     log = json.loads(next(iter(r.messages[-1].files.values())))
     assert log["game"] == "lost-cities" and log["seed"] is not None
+    # a new lobby in the channel: the export is still the last match that was played
+    await ana.slash("general", "partida new", game="carcassonne")
+    r = await ben.slash("general", "partida export")
+    await r.wait_done()
+    assert json.loads(next(iter(r.messages[-1].files.values())))["game"] == "lost-cities"
 
 
 async def test_playing_in_a_lobby_is_refused_in_spanish(standin, partida):
