@@ -358,11 +358,19 @@ class Flows:
             # the player left orders for this choice (e.g. a draft priority list): it is made at once
             await self.after_move(auto)
             return
+        # Each step on its own: a failure in one (a DM, a picture) is logged and never keeps the
+        # others from happening, as the move behind them is already committed.
         if loaded.record.status == "active":
             for seat in loaded.to_move():
                 if loaded.record.seats[seat].get("user_id"):
-                    loaded = await self.notify(loaded, seat)
-        await self.post_board(loaded)
+                    try:
+                        loaded = await self.notify(loaded, seat)
+                    except Exception:
+                        log.exception("could not tell seat %s of match %s that it is their turn", seat, loaded.record.id)
+        try:
+            await self.post_board(loaded)
+        except Exception:
+            log.exception("could not post the board of match %s", loaded.record.id)
         if loaded.record.status == "active" and any(loaded.record.seats[s].get("ai") for s in loaded.to_move()):
             self.schedule_ai(loaded.record.id)
 

@@ -267,3 +267,18 @@ async def test_a_start_whose_lobby_cannot_be_edited_still_starts_the_match_for_e
     monkeypatch.setattr(discord.Interaction, "edit_original_response", gone)
     await ana.click(lobby, label="Start")
     await standin.wait_for_message("general", is_board, 10)
+
+
+async def test_a_turn_message_that_fails_to_build_does_not_stop_the_board_or_the_other_players(standin, partida, monkeypatch):
+    """A bug while preparing one player's DM (here its picture) is logged; the channel still gets the board."""
+    from bot.games.lost_cities import LostCitiesUI
+
+    def broken(self, view, lang):
+        raise RuntimeError("picture bug")
+
+    monkeypatch.setattr(LostCitiesUI, "hand_png", broken)
+    ana, ben = standin.user("ana"), standin.user("ben")
+    lobby = await lobby_with(standin, ana, ben)
+    await ana.click(lobby, label="Start")
+    board = await standin.wait_for_message("general", is_board, 10)
+    assert ana.mention in board.content
