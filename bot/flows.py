@@ -12,6 +12,7 @@ import contextlib
 import functools
 import inspect
 import io
+import json
 import logging
 import multiprocessing
 import os
@@ -181,7 +182,7 @@ class Flows:
         players = ", ".join(
             (f"<@{s['user_id']}>" if s.get("user_id") else f"🤖 {s['name']}") for s in rec.seats
         ) or t("lobby.none", lang)
-        options = ", ".join(f"{k}={v}" for k, v in rec.options.items()) or "-"
+        options = ", ".join(f"{k}={json.dumps(v)}" for k, v in rec.options.items()) or "-"
         content = (
             f"**{t('lobby.title', lang, game=game_name(game, lang))}** (#{rec.id})\n"
             + t(
@@ -479,6 +480,9 @@ class Flows:
                 await self.after_move(result)
         except Exception:
             log.exception("AI turn failed in match %s", match_id)
+        finally:
+            if self._ai_tasks.get(match_id) is asyncio.current_task():
+                del self._ai_tasks[match_id]  # finished: forget it (schedule_ai starts a new one)
 
     async def resume(self) -> None:
         """After a restart: let AI seats that were to move carry on."""
