@@ -149,15 +149,11 @@ class PartidaGroup(app_commands.Group):
         except (KeyError, ValueError, IndexError):
             raise UserError("bad_move", move=move[:50]) from None
         result = await self.bot.service.move(loaded.record.id, None, ("user", interaction.user.id), action)
-        done = result.loaded
-        content, files, view = await self.flows.private_turn(done, result.seat, lang)
-        if result.seat not in done.to_move():
-            content = f"{describe_move(ui, result.action, done.names, result.seat, lang)}. {t('turn.done', lang)}"
-            view = None
+        content, files, view = await self.flows.mover_message(result, lang)
         try:
             await reply(interaction, content, files=files, view=view)
         except discord.HTTPException:  # the move stands: the next player and the channel must still hear of it
-            log.warning("could not show the result of a move in match %s to its player", done.record.id, exc_info=True)
+            log.warning("could not show the result of a move in match %s to its player", loaded.record.id, exc_info=True)
         await self.flows.after_move(result)
 
     @play.autocomplete("move")

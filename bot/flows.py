@@ -272,12 +272,20 @@ class Flows:
             content = f"{t('turn.not_yours', lang, player=who)}\n{t('turn.your_hand', lang)}"
         await reply(interaction, content, files=files, view=view)
 
-    async def show_hand(self, interaction: discord.Interaction) -> None:
-        """/partida hand: the caller's hand, with their controls when it is their turn."""
-        await self._show_hand(interaction)
+    async def mover_message(self, result: MoveResult, lang: str):
+        """(content, files, view) for the person who just moved: their next controls if they still
+        have something to do, else what they did and that their turn is over."""
+        done = result.loaded
+        content, files, view = await self.private_turn(done, result.seat, lang)
+        if result.seat not in done.to_move():
+            ui = ui_for(done.record.game)
+            content = f"{describe_move(ui, result.action, done.names, result.seat, lang)}. {t('turn.done', lang)}"
+            view = None
+        return content, files, view
 
     @guarded
-    async def _show_hand(self, interaction: discord.Interaction) -> None:
+    async def show_hand(self, interaction: discord.Interaction) -> None:
+        """/partida hand: the caller's hand, with their controls when it is their turn."""
         lang = lang_of(interaction.locale)
         await ack(interaction, ephemeral=True, thinking=True)
         loaded = await self.service.in_channel(interaction.channel_id)
@@ -320,11 +328,7 @@ class Flows:
         except (KeyError, ValueError):
             raise UserError("bad_move", move=token) from None
         result = await self.service.move(mid, ver, ("user", interaction.user.id), action)
-        done = result.loaded
-        content, files, view = await self.private_turn(done, result.seat, lang)
-        if result.seat not in done.to_move():
-            content = f"{describe_move(ui, result.action, done.names, result.seat, lang)}. {t('turn.done', lang)}"
-            view = None
+        content, files, view = await self.mover_message(result, lang)
         try:
             await interaction.edit_original_response(content=content, attachments=files, view=view)
         except discord.HTTPException:  # the move stands: the next player and the channel must still hear of it
