@@ -170,16 +170,23 @@ class CitadelsGame(Game[State]):
         if setup is not None:
             if not isinstance(setup, dict) or set(setup) - {"deck", "crown", "seed"}:
                 raise BadSetup("bad_setup", "setup must be an object with optional 'deck', 'crown', 'seed'")
-            st.rng = Rng(int(setup.get("seed", 0)))
+            rng_seed = setup.get("seed", 0)
+            if not isinstance(rng_seed, int) or isinstance(rng_seed, bool):
+                raise BadSetup("bad_setup", "setup 'seed' must be an integer")
+            st.rng = Rng(rng_seed)
             if "deck" in setup:
                 ids = setup["deck"]
-                if not isinstance(ids, list) or sorted(ids) != sorted(CARD_ID[c] for c in deck):
-                    raise BadSetup("bad_deck", "setup deck must list every district card of the match once")
+                if (
+                    not isinstance(ids, list)
+                    or not all(isinstance(i, str) for i in ids)
+                    or sorted(ids) != sorted(CARD_ID[c] for c in deck)
+                ):
+                    raise BadSetup("bad_deck", "setup deck must list every district card id of the match once")
                 deck = [C.CARD_OF_ID[i] for i in reversed(ids)]  # given top first
             else:
                 st.rng.shuffle(deck)
             crown = setup.get("crown", 0)
-            if not isinstance(crown, int) or not 0 <= crown < n_seats:
+            if not isinstance(crown, int) or isinstance(crown, bool) or not 0 <= crown < n_seats:
                 raise BadSetup("bad_crown", "setup crown must be a seat number")
         else:
             st.rng = Rng(seed if seed is not None else 0)
@@ -512,6 +519,10 @@ class CitadelsGame(Game[State]):
     def _scores(self, st: State) -> list[int]:
         fr = st.final_round or st.round + 1
         return [self._score_parts(st, s, fr)["total"] for s in range(st.n)]
+
+    def scores(self, st: State) -> list[int]:
+        """The points each city is worth now (the final scores once the game is over)."""
+        return self._scores(st)
 
     # ------------------------------------------------------------------ contract
 
