@@ -170,6 +170,11 @@ class Game(ABC, Generic[S]):
     # -- options and actions at the JSON boundary ---------------------------------------------
 
     def parse_options(self, raw: Mapping[str, Any] | None) -> StrictModel:
+        if raw is not None and not isinstance(raw, Mapping):
+            raise BadOptions("bad_options", "the options must be a JSON object")
+        for key, value in (raw or {}).items():
+            if not isinstance(key, str) or len(key) > 40 or not _small_json(value):
+                raise BadOptions("bad_options", f"option {str(key)[:40]!r}: not a plain value (a number, a word, true/false)")
         try:
             return self.Options.model_validate(dict(raw or {}))
         except ValidationError as e:
@@ -267,6 +272,20 @@ class Game(ABC, Generic[S]):
 
     def legal_json(self, state: S, seat: int) -> list[dict[str, JSON]]:
         return [self.encode(c) for c in self.legal(state, seat)]
+
+
+def _small_json(value: Any, depth: int = 0) -> bool:
+    """Options are plain values: short strings, numbers of a few digits, flat lists. No deep
+    nesting, no 4,000-digit integers (pydantic and int() choke on them)."""
+    if value is None or isinstance(value, bool | float):
+        return True
+    if isinstance(value, int):
+        return -(10**18) < value < 10**18
+    if isinstance(value, str):
+        return len(value) <= 200
+    if isinstance(value, list | tuple) and depth < 2:
+        return len(value) <= 50 and all(_small_json(v, depth + 1) for v in value)
+    return False
 
 
 def _pydantic_reason(e: ValidationError) -> str:

@@ -105,3 +105,16 @@ def test_unfinished_citadels_log_prints_live_scores(capsys, tmp_path):
     summary = json.loads(out)
     assert summary["over"] is False and summary["actions"] == 40
     assert summary["scores"] == [p["score"] for p in m.view(None)["players"]]
+
+
+@pytest.mark.parametrize("text", ["rounds=" + "9" * 4301, "rounds=" + "[" * 2000, "rounds=" + "[" * 900 + "]" * 900])
+def test_partida_new_options_too_big_or_too_deep_are_refused_by_the_game(text):
+    from bot.client import parse_options
+    from engines import registry
+    from engines.core import BadOptions
+
+    opts = parse_options(text)  # used to raise ValueError / RecursionError ("internal error")
+    for key in registry.available():
+        with pytest.raises(BadOptions) as e:
+            registry.get(key).parse_options(opts)
+        assert len(e.value.reason) < 200
