@@ -25,6 +25,7 @@ Contract for every game:
 from __future__ import annotations
 
 import copy
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
@@ -165,6 +166,10 @@ class Game(ABC, Generic[S]):
     Options: ClassVar[type[StrictModel]]
     Action: ClassVar[Any]  # a pydantic model or an annotated union of models
 
+    # Option sets worth testing (each with every seat count): the conformance suite
+    # (tests/conformance) plays them all. ``{}`` is the default game.
+    variants: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+
     _action_adapter: ClassVar[TypeAdapter | None] = None
 
     # -- options and actions at the JSON boundary ---------------------------------------------
@@ -238,6 +243,11 @@ class Game(ABC, Generic[S]):
     def clone(self, state: S) -> S:
         return copy.deepcopy(state)
 
+    def canonical(self, state: S, code: Code) -> Code:
+        """The one code that ``legal()`` lists for a move equivalent to ``code`` (e.g. a symmetric
+        tile turned half round is the same move). Read actions go through it before ``check``."""
+        return code
+
     def is_over(self, state: S) -> bool:
         return not self.to_move(state)
 
@@ -246,6 +256,13 @@ class Game(ABC, Generic[S]):
         res = self.result(state)
         if res is not None:
             return list(res.scores)
+        raise NotImplementedError
+
+    def redeal(self, state: S, seat: int | None, rng: random.Random) -> S:
+        """A copy of ``state`` in which what ``seat`` cannot see (``None``: what nobody sees) is
+        dealt anew at random: the order of the deck or pile, the other players' hidden cards (each
+        keeps as many), the randomness state. ``view(redealt, seat)`` must equal ``view(state,
+        seat)``: the conformance suite checks it to show that a view leaks nothing."""
         raise NotImplementedError
 
     def round_scores(self, state: S) -> list[list[int]] | None:
@@ -265,7 +282,7 @@ class Game(ABC, Generic[S]):
 
     def apply(self, state: S, seat: int, raw_action: Any) -> tuple[S, Outcome]:
         """Functional apply: the given state is never modified."""
-        code = self.code_of(raw_action)
+        code = self.canonical(state, self.code_of(raw_action))
         self.check(state, seat, code)
         new = self.clone(state)
         return new, self.step(new, seat, code)

@@ -71,7 +71,7 @@ class Match:
         """Check and apply one action; on refusal the match is unchanged and EngineError is raised."""
         if not 0 <= seat < len(self.seats):
             raise EngineError("bad_seat", f"there is no seat {seat}", seat=seat)
-        code = self.game.code_of(raw_action)
+        code = self.game.canonical(self.state, self.game.code_of(raw_action))
         self.game.check(self.state, seat, code)
         outcome = self.game.step(self.state, seat, code)
         self.actions.append({"seat": seat, "action": self.game.encode(code)})

@@ -68,6 +68,7 @@ from .tiles import (
     PORTS,
     ROAD,
     RUINS,
+    SAME_AS,
     START,
     TOUCH,
 )
@@ -225,6 +226,7 @@ class Carcassonne(Game[State]):
     max_players = 6
     Options = Options
     Action = Action
+    variants = ({}, {"rules": 1}, {"rules": 2, "medina": True}, {"medina": True, "sets": 2})
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -541,6 +543,23 @@ class Carcassonne(Game[State]):
                             if not m & occ:
                                 append((x, y, rot, fid))
         return out
+
+    def canonical(self, s: State, code: Any) -> Any:
+        """A symmetric tile turned to a rotation that looks like another is listed once, under the
+        first such rotation: read the same move that way (the meeple on the matching feature)."""
+        if not (isinstance(code, tuple) and len(code) == 4 and s.phase == PLACE and s.current >= 0):
+            return code
+        x, y, rot, fid = code
+        if not isinstance(rot, int) or isinstance(rot, bool) or not 0 <= rot <= 3:
+            return code
+        t = s.current
+        same, features = SAME_AS[t][rot]
+        if same == rot:
+            return code
+        f = FINDEX[t].get(fid) if isinstance(fid, str) else None
+        if fid is not None and f is None:
+            return (x, y, same, fid)  # check() names the unknown feature
+        return (x, y, same, None if f is None else FID[t][features[f]])
 
     def check(self, s: State, seat: int, code: Any) -> None:
         if not isinstance(code, tuple) or not code:
@@ -954,6 +973,13 @@ class Carcassonne(Game[State]):
             return f"choose tile {code[1]}"
         x, y, rot, fid = code
         return f"place at ({x}, {y}) rot {rot}" + (f" meeple on {fid}" if fid else "")
+
+    def redeal(self, s: State, seat: int | None, rng: Any) -> State:
+        """Deal anew what nobody sees: the order of the pile and the randomness state."""
+        new = self.clone(s)
+        rng.shuffle(new.pile)
+        new.rng = Rng(rng.randrange(2**32), rng.randrange(100))
+        return new
 
     def dump(self, s: State) -> dict[str, Any]:
         return {

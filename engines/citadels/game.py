@@ -144,6 +144,13 @@ class CitadelsGame(Game[State]):
     max_players = 8
     Options = Options
     Action = Action
+    variants = (
+        {},
+        {"districts_to_end": 7},
+        {"dark_city": True, "rank1": "witch", "rank2": "tax_collector", "rank3": "wizard", "rank4": "emperor",
+         "rank5": "abbot", "rank6": "alchemist", "rank7": "navigator", "rank8": "diplomat"},
+        {"dark_city": True, "rank9": "artist"},
+    )
 
     # ------------------------------------------------------------------ setup
 
@@ -1338,6 +1345,29 @@ class CitadelsGame(Game[State]):
 
     def describe(self, code: Any) -> str:
         return " ".join(str(v) for v in self.encode(code).values())
+
+    # ------------------------------------------------------------------ hidden information
+
+    def redeal(self, st: State, seat: int | None, rng: Any) -> State:
+        """Deal anew what ``seat`` cannot see: the deck order, the other hands, cards another seat
+        is choosing from, the cards under somebody else's Museum, and the randomness state."""
+        new = self.clone(st)
+        p = new.pending
+        mine = seat is not None and p is not None and p["seat"] == seat
+        pools: list[list[int]] = [new.deck]
+        for s in range(new.n):
+            if s != seat and not (mine and p["kind"] == "wizard" and p["target"] == s):
+                pools.append(new.hands[s])
+        if p is not None and p["kind"] == "keep" and not mine:
+            pools.append(p["cards"])
+        if seat is None or not self._has(new, seat, "museum"):
+            pools.append(new.museum)
+        cards = [c for pool in pools for c in pool]
+        rng.shuffle(cards)
+        for pool in pools:
+            pool[:] = [cards.pop() for _ in pool]
+        new.rng = Rng(rng.randrange(2**32), rng.randrange(100))
+        return new
 
     # ------------------------------------------------------------------ persistence
 
