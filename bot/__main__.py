@@ -7,7 +7,7 @@ import logging
 import os
 import sys
 
-from .settings import SettingsError, load_settings
+from .settings import SettingsError, load_settings, mask_secrets, url_secrets
 
 
 def main() -> int:
@@ -21,6 +21,7 @@ def main() -> int:
         logging.getLogger("partida.timing").setLevel(logging.DEBUG)
         logging.getLogger("partida.timing").addHandler(logging.StreamHandler())
         logging.getLogger("partida.timing").propagate = False
+    secrets = [settings.discord_token.get_secret_value(), *url_secrets(settings.database_url)]
     from .client import run
 
     try:
@@ -28,8 +29,13 @@ def main() -> int:
     except KeyboardInterrupt:
         return 0
     except SettingsError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {mask_secrets(str(e), secrets)}", file=sys.stderr)
         return 2
+    except Exception as e:  # no traceback for a start-up problem; the details go to the debug log
+        logging.getLogger("partida").debug("stopped by an unexpected error", exc_info=True)
+        first = (str(e).splitlines() or [""])[0][:300]
+        print(f"error: {mask_secrets(f'{type(e).__name__}: {first}', secrets)}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
             raise UserError("bad_option_text")
         try:
             out[key] = json.loads(raw)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, a 4,301-digit number, 2,000 '[': the game refuses the text
             out[key] = raw
     return out
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import os
+from pathlib import Path
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -43,13 +45,62 @@ class Settings(BaseSettings):
     def _url(cls, v: str) -> str:
         from .store import parse_database_url
 
-        parse_database_url(v)  # raises ValueError with a one-line reason (never the password)
+        try:
+            parsed = parse_database_url(v)
+        except ValueError as e:
+            raise ValueError(mask_secrets(str(e), url_secrets(v))) from None
+        if parsed.kind == "sqlite" and parsed.target != ":memory:":
+            check_sqlite_file(parsed.target)
         return v
+
+
+def url_secrets(url: str) -> list[str]:
+    """The parts of a database URL never to print: the password (and the whole user part, which
+    a malformed URL such as ``postgresql:/alice:pw@db/x`` may not let us split)."""
+    head, at, _host = url.rpartition("@")
+    if not at:
+        return []
+    userinfo = head.split(":", 1)[1] if ":" in head else head  # after the scheme
+    userinfo = userinfo.lstrip("/")
+    out = [userinfo]
+    if ":" in userinfo:
+        out.append(userinfo.split(":", 1)[1])
+    return [x for x in out if x]
+
+
+def mask_secrets(text: str, secrets: list[str]) -> str:
+    for secret in sorted(secrets, key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return text
+
+
+def check_sqlite_file(path: str) -> None:
+    """A SQLite store must be a writable file (or not exist yet) in a writable folder: refused at
+    start in one line rather than at the first move. A file or folder without any write permission
+    bit counts as read-only even for root, who could still write it."""
+    p = Path(path).expanduser()
+    if p.is_dir():
+        raise ValueError(f"{path} is a folder, not a database file")
+    folder = p.resolve().parent
+    if not folder.is_dir():
+        return  # the store says so when it opens, with the folder's name
+
+    def read_only(x: Path) -> bool:
+        return not os.access(x, os.W_OK) or not x.stat().st_mode & 0o222
+
+    if p.exists() and read_only(p):
+        raise ValueError(f"the database file {path} is read-only")
+    if read_only(folder):
+        raise ValueError(f"the folder of the database file {path} is read-only (SQLite writes a journal beside it)")
 
 
 def load_settings(**overrides: object) -> Settings:
     try:
         return Settings(**overrides)
+    except UnicodeDecodeError:
+        raise SettingsError(".env is not UTF-8 text: save it as UTF-8") from None
+    except OSError as e:
+        raise SettingsError(f".env cannot be read: {e.strerror}") from None
     except ValidationError as e:
         err = e.errors()[0]
         name = str(err["loc"][0]).upper() if err["loc"] else "settings"

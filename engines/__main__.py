@@ -36,8 +36,8 @@ def _option(text: str) -> tuple[str, Any]:
         _fail(f"option {text!r} must look like key=value")
     key, raw = text.split("=", 1)
     try:
-        value = json.loads(raw)
-    except json.JSONDecodeError:
+        value = read_json(raw)
+    except ValueError:
         value = raw
     return key.strip(), value
 
@@ -70,18 +70,40 @@ def selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def read_json(text: str) -> Any:
+    """Strict JSON (no NaN/Infinity); too deep or too long numbers raise ValueError with one line."""
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None
+    except json.JSONDecodeError as e:
+        raise ValueError(f"not a JSON file ({e})") from None
+    except ValueError as e:  # e.g. an integer of more than 4,300 digits
+        raise ValueError(f"not a usable JSON file ({str(e).splitlines()[0]})") from None
+
+
 def replay(args: argparse.Namespace) -> int:
     try:
         with open(args.file, encoding="utf-8") as f:
-            log = json.load(f)
+            text = f.read()
     except OSError as e:
         _fail(f"{args.file}: {e.strerror}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+    except UnicodeDecodeError as e:
         _fail(f"{args.file}: not a JSON file ({e})")
+    try:
+        log = read_json(text)
+    except ValueError as e:
+        _fail(f"{args.file}: {e}")
     try:
         match = Match.from_log(log)
     except LogError as e:
         _fail(f"{args.file}: {e.reason}")
+    except RecursionError:
+        _fail(f"{args.file}: the log is nested too deeply")
     game = match.game
     out: dict[str, Any] = {
         "game": game.key,

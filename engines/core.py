@@ -25,6 +25,7 @@ Contract for every game:
 from __future__ import annotations
 
 import copy
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
@@ -165,11 +166,20 @@ class Game(ABC, Generic[S]):
     Options: ClassVar[type[StrictModel]]
     Action: ClassVar[Any]  # a pydantic model or an annotated union of models
 
+    # Option sets worth testing (each with every seat count): the conformance suite
+    # (tests/conformance) plays them all. ``{}`` is the default game.
+    variants: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+
     _action_adapter: ClassVar[TypeAdapter | None] = None
 
     # -- options and actions at the JSON boundary ---------------------------------------------
 
     def parse_options(self, raw: Mapping[str, Any] | None) -> StrictModel:
+        if raw is not None and not isinstance(raw, Mapping):
+            raise BadOptions("bad_options", "the options must be a JSON object")
+        for key, value in (raw or {}).items():
+            if not isinstance(key, str) or len(key) > 40 or not _small_json(value):
+                raise BadOptions("bad_options", f"option {str(key)[:40]!r}: not a plain value (a number, a word, true/false)")
         try:
             return self.Options.model_validate(dict(raw or {}))
         except ValidationError as e:
@@ -233,6 +243,11 @@ class Game(ABC, Generic[S]):
     def clone(self, state: S) -> S:
         return copy.deepcopy(state)
 
+    def canonical(self, state: S, code: Code) -> Code:
+        """The one code that ``legal()`` lists for a move equivalent to ``code`` (e.g. a symmetric
+        tile turned half round is the same move). Read actions go through it before ``check``."""
+        return code
+
     def is_over(self, state: S) -> bool:
         return not self.to_move(state)
 
@@ -241,6 +256,13 @@ class Game(ABC, Generic[S]):
         res = self.result(state)
         if res is not None:
             return list(res.scores)
+        raise NotImplementedError
+
+    def redeal(self, state: S, seat: int | None, rng: random.Random) -> S:
+        """A copy of ``state`` in which what ``seat`` cannot see (``None``: what nobody sees) is
+        dealt anew at random: the order of the deck or pile, the other players' hidden cards (each
+        keeps as many), the randomness state. ``view(redealt, seat)`` must equal ``view(state,
+        seat)``: the conformance suite checks it to show that a view leaks nothing."""
         raise NotImplementedError
 
     def round_scores(self, state: S) -> list[list[int]] | None:
@@ -260,13 +282,27 @@ class Game(ABC, Generic[S]):
 
     def apply(self, state: S, seat: int, raw_action: Any) -> tuple[S, Outcome]:
         """Functional apply: the given state is never modified."""
-        code = self.code_of(raw_action)
+        code = self.canonical(state, self.code_of(raw_action))
         self.check(state, seat, code)
         new = self.clone(state)
         return new, self.step(new, seat, code)
 
     def legal_json(self, state: S, seat: int) -> list[dict[str, JSON]]:
         return [self.encode(c) for c in self.legal(state, seat)]
+
+
+def _small_json(value: Any, depth: int = 0) -> bool:
+    """Options are plain values: short strings, numbers of a few digits, flat lists. No deep
+    nesting, no 4,000-digit integers (pydantic and int() choke on them)."""
+    if value is None or isinstance(value, bool | float):
+        return True
+    if isinstance(value, int):
+        return -(10**18) < value < 10**18
+    if isinstance(value, str):
+        return len(value) <= 200
+    if isinstance(value, list | tuple) and depth < 2:
+        return len(value) <= 50 and all(_small_json(v, depth + 1) for v in value)
+    return False
 
 
 def _pydantic_reason(e: ValidationError) -> str:

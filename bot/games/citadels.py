@@ -59,6 +59,8 @@ T: dict[str, tuple[str, str]] = {
         "Ronda {round} · como Bruja juegas el turno del **{ch}** hechizado con su poder.",
     ),
     "income_first": ("First: take 2 gold or draw cards.", "Primero: toma 2 de oro o roba cartas."),
+    "income_due": ("Still to do: take 2 gold or draw cards (before or after building).",
+                   "Pendiente: toma 2 de oro o roba cartas (antes o después de construir)."),
     "builds_left": ("You may build {n} more.", "Puedes construir {n} más."),
     "no_build": ("No more building this turn.", "No puedes construir más este turno."),
     "must_thank": (
@@ -417,7 +419,6 @@ def entries_for(view: dict[str, Any], legal: list[dict[str, Any]], lang: str) ->
     owners = _owners(view)
     turn = view.get("turn") or {}
     ch = turn.get("character")
-    me = view.get("viewer")
     for a in legal:
         tok = encode_token(a)
         op = a["type"]
@@ -432,9 +433,8 @@ def entries_for(view: dict[str, Any], legal: list[dict[str, Any]], lang: str) ->
             out.append(Entry(tok, tr("b_end", lang), style="danger"))
         elif op == "collect":
             colour = C.INCOME_COLOUR.get(ch or "")
-            city = next((p["city"] for p in view.get("players", []) if p["seat"] == me), [])
-            n = sum(1 for d in city if d["colour"] == colour or d["kind"] == "school_of_magic")
-            label = tr("b_collect", lang, colour=COLOUR_ADJ[colour][1 if lang == "es" else 0], n=n) if colour else tr("b_collect_any", lang)
+            n = turn.get("collect_gold")  # counted by the engine
+            label = tr("b_collect", lang, colour=COLOUR_ADJ[colour][1 if lang == "es" else 0], n=n) if colour and n is not None else tr("b_collect_any", lang)
             out.append(Entry(tok, label, style="success"))
         elif op == "thank":
             out.append(Entry(tok, tr("b_thank", lang), style="success"))
@@ -502,17 +502,12 @@ def _select_entry(view, a, tok, lang, owners) -> Entry:
     return Entry(tok, label, group, sub, desc, confirm, "success")
 
 
-def _destroy_price(view: dict[str, Any], owner: int, did: str) -> int:
+def _destroy_price(view: dict[str, Any], owner: int, did: str) -> int | str:
+    """The Warlord's price as the engine states it in the view ("?" if the view lacks it)."""
     p = next((p for p in view.get("players", []) if p["seat"] == owner), None)
-    if p is None:
-        return 0
-    d = next((d for d in p["city"] if d["id"] == did), None)
-    if d is None:
-        return 0
-    price = d["cost"] - 1 + (1 if d.get("beautified") else 0)
-    if d["kind"] != "great_wall" and any(x["kind"] == "great_wall" for x in p["city"]):
-        price += 1
-    return price
+    d = next((d for d in p["city"] if d["id"] == did), None) if p else None
+    price = d.get("destroy_price") if d else None
+    return "?" if price is None else price
 
 
 GROUP_KEYS = {
@@ -749,12 +744,12 @@ class CitadelsUI(GameUI):
                     lines.append(tr("passed_on", lang, list=", ".join(ch_name(c, lang) for c in passed)))
             if tn.get("must_thank"):
                 lines.append(tr("must_thank", lang))
+            any_order = tn.get("any_order", False)
             if not tn.get("income_taken"):
-                lines.append(tr("income_first", lang))
-            elif tn.get("builds_left", 0) > 0:
-                lines.append(tr("builds_left", lang, n=tn["builds_left"]))
-            else:
-                lines.append(tr("no_build", lang))
+                lines.append(tr("income_due" if any_order else "income_first", lang))
+            if tn.get("income_taken") or any_order:
+                n = tn.get("builds_left", 0)
+                lines.append(tr("builds_left", lang, n=n) if n > 0 else tr("no_build", lang))
             none = tr("none", lang)
             lines.append(tr(
                 "targets", lang,

@@ -68,6 +68,7 @@ from .tiles import (
     PORTS,
     ROAD,
     RUINS,
+    SAME_AS,
     START,
     TOUCH,
 )
@@ -80,6 +81,11 @@ USE = ("medina_use",)
 NEIGHBOURS8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 KIND_KEYS = ("city", "road", "farm", "monastery")
 _DRAW_EVENTS = ("drawn", "tile_set_aside", "medina_drawn")
+MAX_XY = 100_000  # no table of 400 tile sets reaches this far from the start tile
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 # -- options and actions --------------------------------------------------------------------------
@@ -220,6 +226,7 @@ class Carcassonne(Game[State]):
     max_players = 6
     Options = Options
     Action = Action
+    variants = ({}, {"rules": 1}, {"rules": 2, "medina": True}, {"medina": True, "sets": 2})
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -251,7 +258,8 @@ class Carcassonne(Game[State]):
 
     def _check_setup(self, setup: Any, options: Options) -> tuple[list[int], list | None, int]:
         """Setup: a list of tile ids (top of the pile first), or {"pile": [...], "board": [...],
-        "rng": int}. Board entries: {"tile", "x", "y", "rot", "meeple": {"seat", "feature"}}."""
+        "rng": int}. Board entries: {"tile", "x", "y", "rot", "meeple": {"seat", "feature"}}.
+        The pile and the board together may not hold more tiles of a kind than the tile set."""
         board = None
         rng_seed = 0
         if isinstance(setup, dict):
@@ -261,7 +269,7 @@ class Carcassonne(Game[State]):
             raw = setup.get("pile", [])
             board = setup.get("board")
             rng_seed = setup.get("rng", 0)
-            if not isinstance(rng_seed, int) or isinstance(rng_seed, bool):
+            if not _is_int(rng_seed):
                 raise BadSetup("bad_setup", "setup 'rng' must be an integer")
             if board is not None and (not isinstance(board, list) or not board):
                 raise BadSetup("bad_setup", "setup 'board' must be a non-empty list of placed tiles")
@@ -269,38 +277,62 @@ class Carcassonne(Game[State]):
             raw = setup
         if not isinstance(raw, list):
             raise BadSetup("bad_setup", 'the setup must be a list of tile ids (top first) or {"pile": [...], "board": [...]}')
-        pile = []
-        for tid in raw:
-            t = INDEX.get(tid) if isinstance(tid, str) else None
-            if t is None:
-                raise BadSetup("unknown_tile", f"unknown tile {tid!r}; tiles are A-X and 'medina'", tile=tid)
-            if t == MEDINA and not options.medina:
-                raise BadSetup("medina_off", "the setup holds the Medina tile but the 'medina' option is off")
-            pile.append(t)
-        if pile.count(MEDINA) > 1:
-            raise BadSetup("bad_setup", "there is only one Medina tile")
+        pile = [self._setup_tile(tid, options) for tid in raw]
+        used = list(pile)
+        if board is None:
+            used.append(START)
+        else:
+            used += [self._setup_tile(e.get("tile") if isinstance(e, dict) else None, options) for e in board]
+        available = {t: COUNTS[t] * options.sets for t in BASE_TYPES}
+        available[MEDINA] = 1 if options.medina else 0
+        for t in sorted(set(used)):
+            if used.count(t) > available[t]:
+                raise BadSetup(
+                    "too_many_tiles", f"the setup holds {used.count(t)} {LETTERS[t]} tiles; the tile set has {available[t]}",
+                    tile=LETTERS[t], count=used.count(t), available=available[t],
+                )
         return pile, board, rng_seed
 
+    @staticmethod
+    def _setup_tile(tid: Any, options: Options) -> int:
+        t = INDEX.get(tid) if isinstance(tid, str) else None
+        if t is None:
+            raise BadSetup("unknown_tile", f"unknown tile {str(tid)[:20]!r}; tiles are A-X and 'medina'", tile=str(tid)[:20])
+        if t == MEDINA and not options.medina:
+            raise BadSetup("medina_off", "the setup holds the Medina tile but the 'medina' option is off")
+        return t
+
     def _setup_board(self, s: State, board: list) -> None:
+        """Lay the setup board in order, by the rules of play: each tile fits where it goes and a
+        meeple only goes on a feature of that tile that holds no meeple yet."""
         for k, entry in enumerate(board):
-            try:
-                t = INDEX[entry["tile"]]
-                x, y, rot = int(entry["x"]), int(entry["y"]), int(entry.get("rot", 0))
-                meeple = entry.get("meeple")
-            except (KeyError, TypeError, ValueError):
-                raise BadSetup("bad_setup", f"board entry {k}: needs 'tile', 'x', 'y' and optionally 'rot', 'meeple'") from None
-            if t == MEDINA or not 0 <= rot <= 3:
-                raise BadSetup("bad_setup", f"board entry {k}: bad tile or rotation")
+            t = INDEX[entry["tile"]]
+            x, y, rot, meeple = entry.get("x"), entry.get("y"), entry.get("rot", 0), entry.get("meeple")
+            if set(entry) - {"tile", "x", "y", "rot", "meeple"}:
+                raise BadSetup("bad_setup", f"board entry {k}: only 'tile', 'x', 'y', 'rot' and 'meeple'")
+            if not (_is_int(x) and _is_int(y) and abs(x) <= MAX_XY and abs(y) <= MAX_XY):
+                raise BadSetup("bad_setup", f"board entry {k}: 'x' and 'y' must be integers within ±{MAX_XY}")
+            if t == MEDINA or not _is_int(rot) or not 0 <= rot <= 3:
+                raise BadSetup("bad_setup", f"board entry {k}: bad tile or rotation (0-3)")
+            if (x, y) in s.pos:
+                raise BadSetup("bad_setup", f"board entry {k}: there is already a tile at ({x}, {y})")
             if k and ((x, y) not in s.fsig or not FITS[t][rot][s.fsig[(x, y)]]):
                 raise BadSetup("bad_setup", f"board entry {k}: {entry['tile']} does not fit at ({x}, {y}) rotation {rot}")
-            i = self._put(s, t, x, y, rot)
+            f = None
             if meeple is not None:
-                try:
-                    seat, f = int(meeple["seat"]), FINDEX[t][meeple["feature"]]
-                except (KeyError, TypeError, ValueError):
-                    raise BadSetup("bad_setup", f"board entry {k}: meeple needs 'seat' and a 'feature' of the tile") from None
+                seat = meeple.get("seat") if isinstance(meeple, dict) else None
+                feature = meeple.get("feature") if isinstance(meeple, dict) else None
+                f = FINDEX[t].get(feature) if isinstance(feature, str) else None
+                if not _is_int(seat) or f is None:
+                    raise BadSetup("bad_setup", f"board entry {k}: a meeple needs a 'seat' and a 'feature' of the tile")
                 if not 0 <= seat < s.n or s.supply[seat] == 0:
                     raise BadSetup("bad_setup", f"board entry {k}: bad seat or no meeple left")
+                if k and MASKS[t][rot][f] & self.occupied_ports(s, x, y):
+                    raise BadSetup(
+                        "bad_setup", f"board entry {k}: that {KIND_NAMES[FKIND[t][f]]} already holds a meeple"
+                    )
+            i = self._put(s, t, x, y, rot)
+            if f is not None:
                 self._add_meeple(s, i, f, seat)
         for i in s.tmee:
             for f, _seat in s.tmee[i]:
@@ -511,6 +543,23 @@ class Carcassonne(Game[State]):
                             if not m & occ:
                                 append((x, y, rot, fid))
         return out
+
+    def canonical(self, s: State, code: Any) -> Any:
+        """A symmetric tile turned to a rotation that looks like another is listed once, under the
+        first such rotation: read the same move that way (the meeple on the matching feature)."""
+        if not (isinstance(code, tuple) and len(code) == 4 and s.phase == PLACE and s.current >= 0):
+            return code
+        x, y, rot, fid = code
+        if not isinstance(rot, int) or isinstance(rot, bool) or not 0 <= rot <= 3:
+            return code
+        t = s.current
+        same, features = SAME_AS[t][rot]
+        if same == rot:
+            return code
+        f = FINDEX[t].get(fid) if isinstance(fid, str) else None
+        if fid is not None and f is None:
+            return (x, y, same, fid)  # check() names the unknown feature
+        return (x, y, same, None if f is None else FID[t][features[f]])
 
     def check(self, s: State, seat: int, code: Any) -> None:
         if not isinstance(code, tuple) or not code:
@@ -924,6 +973,13 @@ class Carcassonne(Game[State]):
             return f"choose tile {code[1]}"
         x, y, rot, fid = code
         return f"place at ({x}, {y}) rot {rot}" + (f" meeple on {fid}" if fid else "")
+
+    def redeal(self, s: State, seat: int | None, rng: Any) -> State:
+        """Deal anew what nobody sees: the order of the pile and the randomness state."""
+        new = self.clone(s)
+        rng.shuffle(new.pile)
+        new.rng = Rng(rng.randrange(2**32), rng.randrange(100))
+        return new
 
     def dump(self, s: State) -> dict[str, Any]:
         return {

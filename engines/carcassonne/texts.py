@@ -42,6 +42,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "The Medina Azahara tile is not in this match.",
         "es": "La loseta de Medina Azahara no está en esta partida.",
     },
+    "too_many_tiles": {
+        "en": "The setup holds {count} {tile} tiles; the tile set has {available}.",
+        "es": "La preparación tiene {count} losetas {tile}; el juego trae {available}.",
+    },
 }
 
 EVENTS: dict[str, dict[str, str]] = {

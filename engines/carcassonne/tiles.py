@@ -53,6 +53,8 @@ MASKS: list[list[tuple[int, ...]]] = []  # [type][rot] -> 12-bit port mask of ea
 FITS: list[list[bytes]] = []  # [type][rot] -> 256 flags: does a frontier signature accept it
 COMPAT: list[list[tuple[int, ...]]] = []  # [type][rot] -> signatures (other than 0) it fits
 DROTS: list[tuple[int, ...]] = []  # per type: rotations with distinct results (others repeat them)
+# per type and rotation: (the rotation in DROTS that looks the same, its local feature per local feature)
+SAME_AS: list[list[tuple[int, tuple[int, ...]]]] = []
 CITY_ROAD: list[tuple[int, ...]] = []  # per type: local indexes of its cities and roads
 GEOMETRY: dict[str, dict] = {}  # per letter: data a renderer draws the tile from
 
@@ -129,6 +131,7 @@ def _build() -> None:
         t_edges, t_ports, t_masks, t_fits, t_compat = [], [], [], [], []
         keys: dict = {}
         drots = []
+        t_same: list[tuple[int, tuple[int, ...]]] = []
         for rot in range(4):
             edges = tuple(edges0[(s - rot) % 4] for s in range(4))
             ports = tuple(port0[((p // 3 - rot) % 4) * 3 + p % 3] for p in range(12))
@@ -144,6 +147,12 @@ def _build() -> None:
             if key not in keys:
                 keys[key] = rot
                 drots.append(rot)
+            same = keys[key]
+            same_feature = tuple(
+                next(g for g in range(len(kinds)) if kinds[g] == kinds[f] and t_masks[same][g] == masks[f])
+                for f in range(len(kinds))
+            )
+            t_same.append((same, same_feature))
         FKIND.append(tuple(kinds))
         FID.append(tuple(ids))
         FINDEX.append({fid: i for i, fid in enumerate(ids)})
@@ -157,6 +166,7 @@ def _build() -> None:
         FITS.append(t_fits)
         COMPAT.append(t_compat)
         DROTS.append(tuple(drots))
+        SAME_AS.append(t_same)
         CITY_ROAD.append(tuple(f for f, k in enumerate(kinds) if k in (CITY, ROAD)))
         feats = []
         for f, k in enumerate(kinds):

@@ -33,6 +33,10 @@ class Options(_Strict):
     rank8: Literal["warlord", "diplomat"] = "warlord"
     rank9: Literal["artist", "queen", "none"] | None = None
     districts_to_end: Literal[7, 8] = 8
+    # "any": as the seed says, a called player does the action (gold or cards), the builds and the
+    # character's power in any order; "classic": the action first, and the Warlord, Diplomat and
+    # Navigator powers only after it (the Warlord and Diplomat then end the building).
+    turn_order: Literal["any", "classic"] = "any"
 
 
 CharacterId = Literal[CHARACTERS]  # type: ignore[valid-type]

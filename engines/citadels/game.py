@@ -25,6 +25,7 @@ _FIELDS = (
     "n",
     "dark_city",
     "end_at",
+    "any_order",
     "roster",
     "deck",
     "hands",
@@ -83,6 +84,7 @@ class State:
         self.n = 0
         self.dark_city = False
         self.end_at = 8  # districts_to_end option (Bell Tower may lower the effective value)
+        self.any_order = True  # turn_order option: "any" (True) or "classic"
         self.roster: list[str] = []  # characters of this match in rank order
         self.deck: list[int] = []  # top = end of list
         self.hands: list[list[int]] = []
@@ -144,6 +146,13 @@ class CitadelsGame(Game[State]):
     max_players = 8
     Options = Options
     Action = Action
+    variants = (
+        {},
+        {"districts_to_end": 7, "turn_order": "classic"},
+        {"dark_city": True, "rank1": "witch", "rank2": "tax_collector", "rank3": "wizard", "rank4": "emperor",
+         "rank5": "abbot", "rank6": "alchemist", "rank7": "navigator", "rank8": "diplomat"},
+        {"dark_city": True, "rank9": "artist"},
+    )
 
     # ------------------------------------------------------------------ setup
 
@@ -164,22 +173,30 @@ class CitadelsGame(Game[State]):
         st.n = n_seats
         st.dark_city = o.dark_city
         st.end_at = o.districts_to_end
+        st.any_order = o.turn_order == "any"
         st.roster = roster
         deck = list(C.BASE_CARDS) + (list(C.DARK_CITY_CARDS) if o.dark_city else [])
         crown = None
         if setup is not None:
             if not isinstance(setup, dict) or set(setup) - {"deck", "crown", "seed"}:
                 raise BadSetup("bad_setup", "setup must be an object with optional 'deck', 'crown', 'seed'")
-            st.rng = Rng(int(setup.get("seed", 0)))
+            rng_seed = setup.get("seed", 0)
+            if not isinstance(rng_seed, int) or isinstance(rng_seed, bool):
+                raise BadSetup("bad_setup", "setup 'seed' must be an integer")
+            st.rng = Rng(rng_seed)
             if "deck" in setup:
                 ids = setup["deck"]
-                if not isinstance(ids, list) or sorted(ids) != sorted(CARD_ID[c] for c in deck):
-                    raise BadSetup("bad_deck", "setup deck must list every district card of the match once")
+                if (
+                    not isinstance(ids, list)
+                    or not all(isinstance(i, str) for i in ids)
+                    or sorted(ids) != sorted(CARD_ID[c] for c in deck)
+                ):
+                    raise BadSetup("bad_deck", "setup deck must list every district card id of the match once")
                 deck = [C.CARD_OF_ID[i] for i in reversed(ids)]  # given top first
             else:
                 st.rng.shuffle(deck)
             crown = setup.get("crown", 0)
-            if not isinstance(crown, int) or not 0 <= crown < n_seats:
+            if not isinstance(crown, int) or isinstance(crown, bool) or not 0 <= crown < n_seats:
                 raise BadSetup("bad_crown", "setup crown must be a seat number")
         else:
             st.rng = Rng(seed if seed is not None else 0)
@@ -513,6 +530,10 @@ class CitadelsGame(Game[State]):
         fr = st.final_round or st.round + 1
         return [self._score_parts(st, s, fr)["total"] for s in range(st.n)]
 
+    def scores(self, st: State) -> list[int]:
+        """The points each city is worth now (the final scores once the game is over)."""
+        return self._scores(st)
+
     # ------------------------------------------------------------------ contract
 
     def to_move(self, st: State) -> tuple[int, ...]:
@@ -593,14 +614,30 @@ class CitadelsGame(Game[State]):
                 return self._can_duplicate(st, seat) if dup_ok is None else dup_ok
         return True
 
-    def _protected(self, st: State, seat: int) -> bool:
-        return seat == st.bishop_seat
+    # -- the Warlord's and the Diplomat's targets: the one place for these rules ----------------
 
-    def _destroy_cost(self, st: State, owner: int, card: int) -> int:
+    def _shielded(self, st: State, owner: int, card: int) -> bool:
+        """Out of reach of the Warlord and the Diplomat: the Keep, a completed city, the city of
+        the revealed and living Bishop."""
+        return KIND[card] == "keep" or len(st.cities[owner]) >= self._end_count(st) or owner == st.bishop_seat
+
+    def destroy_price(self, st: State, owner: int, card: int) -> int | None:
+        """What the Warlord pays to destroy ``card`` of ``owner``'s city now; None if he cannot.
+        Its cost - 1, +1 if beautified, +1 if the owner has the Great Wall (and it is not it)."""
+        if self._shielded(st, owner, card):
+            return None
         cost = COST[card] + (1 if card in st.beautified else 0) - 1
         if KIND[card] != "great_wall" and self._has(st, owner, "great_wall"):
             cost += 1
         return cost
+
+    def collect_gold(self, st: State, seat: int, character: str) -> int | None:
+        """The gold ``collect`` gives ``character`` now (None for a character without a colour):
+        one per district of its colour, the School of Magic counting as any colour."""
+        colour = C.INCOME_COLOUR.get(character)
+        if colour is None:
+            return None
+        return sum(1 for c in st.cities[seat] if COLOUR[c] == colour or KIND[c] == "school_of_magic")
 
     def _legal_turn(self, st: State, seat: int) -> list:
         out: list = []
@@ -622,8 +659,9 @@ class CitadelsGame(Game[State]):
                     if RANK[c] >= 2 and c not in st.face_up:
                         out.append(("bewitch", c))
             return out
-        # builds
-        if st.t_income and st.t_builds > 0:
+        # builds, and the powers that the classic order keeps until after the action
+        free = st.t_income or st.any_order
+        if free and st.t_builds > 0:
             dup = self._can_duplicate(st, seat)
             for c in hand:
                 if self._buildable(st, seat, c, dup):
@@ -648,13 +686,13 @@ class CitadelsGame(Game[State]):
             out += [("give_crown", s) for s in self._crown_targets(st, seat)]
         elif ch == "abbot" and "abbot" not in used:
             out += [("abbot_take", s) for s in self._abbot_targets(st, seat)]
-        elif ch == "navigator" and st.t_income and "navigate" not in used:
+        elif ch == "navigator" and free and "navigate" not in used:
             out.append(("navigate", "gold"))
             if st.deck:
                 out.append(("navigate", "cards"))
-        elif ch == "warlord" and st.t_income and "destroy" not in used:
+        elif ch == "warlord" and free and "destroy" not in used:
             out += self._destroy_targets(st, seat)
-        elif ch == "diplomat" and st.t_income and "exchange" not in used:
+        elif ch == "diplomat" and free and "exchange" not in used:
             out += self._exchange_targets(st, seat)
         elif ch == "artist" and st.t_beaut < 2 and st.gold[seat] >= 1:
             out += [("beautify", c) for c in st.cities[seat] if c not in st.beautified]
@@ -690,14 +728,11 @@ class CitadelsGame(Game[State]):
 
     def _destroy_targets(self, st: State, seat: int) -> list:
         out = []
-        end = self._end_count(st)
         g = st.gold[seat]
         for s in range(st.n):
-            city = st.cities[s]
-            if len(city) >= end or self._protected(st, s):
-                continue
-            for d in city:
-                if KIND[d] != "keep" and self._destroy_cost(st, s, d) <= g:
+            for d in st.cities[s]:
+                price = self.destroy_price(st, s, d)
+                if price is not None and price <= g:
                     out.append(("destroy", d))
         return out
 
@@ -706,18 +741,15 @@ class CitadelsGame(Game[State]):
         mine = st.cities[seat]
         if not mine:
             return out
-        end = self._end_count(st)
         my_kinds = [KIND[c] for c in mine]
         for s in range(st.n):
             if s == seat:
                 continue
             city = st.cities[s]
-            if len(city) >= end or self._protected(st, s):
-                continue
             their_kinds = [KIND[c] for c in city]
             for t in city:
                 kt = KIND[t]
-                if kt == "keep":
+                if self._shielded(st, s, t):
                     continue
                 for m in mine:
                     km = KIND[m]
@@ -751,7 +783,7 @@ class CitadelsGame(Game[State]):
             )
         if op == "build":
             c = code[1]
-            if not st.t_income:
+            if not st.t_income and not st.any_order:
                 return ("income_first", "take gold or cards before building", {})
             if st.t_builds <= 0:
                 return ("no_builds_left", "you may not build more districts this turn", {})
@@ -896,10 +928,11 @@ class CitadelsGame(Game[State]):
             return Outcome(ev, True)
         if op == "destroy":
             st.t_used.append("destroy")
-            st.t_builds = 0  # the Warlord acts at the end of his turn: no building afterwards
+            if not st.any_order:
+                st.t_builds = 0  # classic order: the Warlord acts at the end of his turn, no building afterwards
             d = code[1]
             owner = self._owner_of(st, d)
-            cost = self._destroy_cost(st, owner, d)
+            cost = self.destroy_price(st, owner, d)
             gold[seat] -= cost
             ev.append(Event("destroy", seat, {"district": CARD_ID[d], "owner": owner, "gold": cost}))
             self._remove_district(st, owner, d, ev)
@@ -911,7 +944,8 @@ class CitadelsGame(Game[State]):
             return Outcome(ev, False)
         if op == "exchange":
             st.t_used.append("exchange")
-            st.t_builds = 0  # likewise an end-of-turn power
+            if not st.any_order:
+                st.t_builds = 0  # likewise an end-of-turn power in the classic order
             m, t = code[1], code[2]
             owner = self._owner_of(st, t)
             diff = max(0, COST[t] - COST[m])
@@ -1056,10 +1090,7 @@ class CitadelsGame(Game[State]):
         seat = st.t_seat
         st.t_used.append("collect")
         colour = C.INCOME_COLOUR[st.t_char]
-        n = 0
-        for c in st.cities[seat]:
-            if COLOUR[c] == colour or KIND[c] == "school_of_magic":
-                n += 1
+        n = self.collect_gold(st, seat, st.t_char) or 0
         st.gold[seat] += n
         ev.append(Event("collect", seat, {"colour": colour, "gold": n}))
 
@@ -1108,6 +1139,7 @@ class CitadelsGame(Game[State]):
         for c in st.cities[seat]:
             d = C.card_json(c)
             d["beautified"] = c in st.beautified
+            d["destroy_price"] = self.destroy_price(st, seat, c)  # None: out of the Warlord's reach
             out.append(d)
         return out
 
@@ -1178,6 +1210,8 @@ class CitadelsGame(Game[State]):
                 "built": st.t_built,
                 "used": list(st.t_used),
                 "must_thank": st.t_thank,
+                "collect_gold": self.collect_gold(st, st.t_seat, st.t_char),
+                "any_order": st.any_order,
             }
         p = st.pending
         if p is not None:
@@ -1328,6 +1362,29 @@ class CitadelsGame(Game[State]):
     def describe(self, code: Any) -> str:
         return " ".join(str(v) for v in self.encode(code).values())
 
+    # ------------------------------------------------------------------ hidden information
+
+    def redeal(self, st: State, seat: int | None, rng: Any) -> State:
+        """Deal anew what ``seat`` cannot see: the deck order, the other hands, cards another seat
+        is choosing from, the cards under somebody else's Museum, and the randomness state."""
+        new = self.clone(st)
+        p = new.pending
+        mine = seat is not None and p is not None and p["seat"] == seat
+        pools: list[list[int]] = [new.deck]
+        for s in range(new.n):
+            if s != seat and not (mine and p["kind"] == "wizard" and p["target"] == s):
+                pools.append(new.hands[s])
+        if p is not None and p["kind"] == "keep" and not mine:
+            pools.append(p["cards"])
+        if seat is None or not self._has(new, seat, "museum"):
+            pools.append(new.museum)
+        cards = [c for pool in pools for c in pool]
+        rng.shuffle(cards)
+        for pool in pools:
+            pool[:] = [cards.pop() for _ in pool]
+        new.rng = Rng(rng.randrange(2**32), rng.randrange(100))
+        return new
+
     # ------------------------------------------------------------------ persistence
 
     def dump(self, st: State) -> dict[str, Any]:
@@ -1343,7 +1400,8 @@ class CitadelsGame(Game[State]):
 
         st = State()
         for f in _FIELDS:
-            setattr(st, f, copy.deepcopy(data[f]))
+            if f in data:  # a field added later keeps its default in older dumps
+                setattr(st, f, copy.deepcopy(data[f]))
         st.rng = Rng.from_json(data["rng"])
         return st
 

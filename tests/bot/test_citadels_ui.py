@@ -272,6 +272,21 @@ def test_the_collect_button_says_how_much_it_pays():
     assert label == f"Collect noble gold (+{st_.gold[0] - before})" == "Collect noble gold (+3)"
 
 
+def test_the_destroy_labels_show_the_price_the_engine_states():
+    from bot.games.citadels import entries_for
+    from engines.citadels import GAME
+    from tests.citadels.helpers import act, scenario
+
+    st_ = scenario(3, {"dark_city": True}, picks={0: ["warlord"]},
+                   cities={1: ["manor", "great_wall"]}, gold={0: 9})
+    view, legal = GAME.view(st_, 0), GAME.legal_json(st_, 0)
+    label = next(e.label for e in entries_for(view, legal, "en") if e.token == "de-manor.1")
+    stated = next(d["destroy_price"] for d in view["players"][1]["city"] if d["id"] == "manor#1")
+    act(st_, 0, {"type": "destroy", "district": "manor#1"})
+    assert stated == 9 - st_.gold[0] == 3  # cost 3 - 1, +1 for the Great Wall
+    assert f"({stated} gold)" in label
+
+
 def test_every_special_district_is_explained_in_both_languages():
     from bot.games.citadels import PURPLE
     from engines.citadels import cards as C

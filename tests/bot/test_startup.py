@@ -39,3 +39,58 @@ def test_start_up_problems_are_one_clear_line(tmp_path, env, status, words):
 def test_default_database_is_a_sqlite_file_in_the_working_directory(tmp_path):
     code, out = run_bot(tmp_path, DISCORD_TOKEN=TOKEN, PARTIDA_DISCORD_API="http://127.0.0.1:9/api/v10")
     assert code == 1 and (tmp_path / "partida.sqlite3").exists()
+
+
+# -- issue 13: credentials, unwritable stores and unreadable .env files --------------------------
+
+
+def one_error_line(code, out, status=2):
+    errors = [line for line in out.splitlines() if line.startswith("error:")]
+    assert code == status and len(errors) == 1 and "Traceback" not in out and TOKEN not in out, out
+    return errors[0]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql:/alice:S3cretPW@db:5432/x",
+        "postgresql://alice:S3cretPW@db:99999/x",
+        "postgres:alice:S3cretPW@db/x?schema=Bad-Name",
+        "postgresql://alice:S3cretPW@db:5432/x?schema=Bad-Name",
+    ],
+)
+def test_a_database_password_never_appears_in_an_error(tmp_path, url):
+    line = one_error_line(*run_bot(tmp_path, DISCORD_TOKEN=TOKEN, DATABASE_URL=url))
+    assert "DATABASE_URL" in line and "S3cretPW" not in line
+
+
+def test_a_folder_as_database_is_refused_in_one_line(tmp_path):
+    (tmp_path / "db").mkdir()
+    line = one_error_line(*run_bot(tmp_path, DISCORD_TOKEN=TOKEN, DATABASE_URL="sqlite:///db"))
+    assert "DATABASE_URL" in line and "folder" in line
+
+
+# A file or folder without write permission bits counts as read-only even for root (who could
+# still write it): the person running the bot made it read-only on purpose.
+def test_a_read_only_database_file_is_refused_at_start(tmp_path):
+    import sqlite3
+
+    db = tmp_path / "ro.sqlite3"
+    sqlite3.connect(db).close()
+    db.chmod(0o444)
+    code, out = run_bot(tmp_path, DISCORD_TOKEN=TOKEN, DATABASE_URL=f"sqlite:///{db.name}")
+    assert "read-only" in one_error_line(code, out)
+
+
+def test_a_database_in_a_read_only_folder_is_refused_at_start(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    code, out = run_bot(tmp_path, DISCORD_TOKEN=TOKEN, DATABASE_URL="sqlite:///ro/p.sqlite3")
+    assert "read-only" in one_error_line(code, out)
+
+
+def test_an_env_file_that_is_not_utf8_is_one_line(tmp_path):
+    (tmp_path / ".env").write_bytes(b"DISCORD_TOKEN=caf\xe9\n")
+    line = one_error_line(*run_bot(tmp_path))
+    assert ".env" in line and "UTF-8" in line

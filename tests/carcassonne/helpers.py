@@ -1,6 +1,7 @@
 """Build hand-made Carcassonne tables for scenario tests (Given a board, When a tile is placed...)."""
 
 from engines.carcassonne import GAME
+from engines.carcassonne import tiles as T
 from engines.match import Match
 
 
@@ -11,9 +12,17 @@ def tile(letter: str, x: int, y: int, rot: int = 0, seat: int | None = None, fea
     return entry
 
 
+def sets_for(board: list[dict], pile: list[str]) -> int:
+    """The fewest copies of the tile set that hold every tile of a scenario (setups are checked)."""
+    letters = [e["tile"] for e in board] + list(pile)
+    return max(1, *(-(-letters.count(x) // T.COUNTS[T.INDEX[x]]) for x in set(letters) if x != "medina"))
+
+
 def scenario(board: list[dict], pile: list[str], seats: int = 2, **options) -> Match:
-    """A match whose table starts as ``board`` (first entry anywhere) and whose pile is ``pile``."""
+    """A match whose table starts as ``board`` (first entry anywhere) and whose pile is ``pile``.
+    Unless ``sets`` is given, the table uses as many tile sets as the scenario's tiles need."""
     names = ["ana", "ben", "cai", "dru", "eva", "fil"][:seats]
+    options.setdefault("sets", sets_for(board, pile))
     return Match.create("carcassonne", names, options, setup={"board": board, "pile": pile})
 
 

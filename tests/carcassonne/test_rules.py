@@ -294,3 +294,43 @@ def test_decode_refuses_malformed_actions():
     assert code == (1, -2, 3, "f1") and GAME.encode(code) == {"type": "place", "x": 1, "y": -2, "rot": 3, "meeple": "f1"}
     assert GAME.decode(GAME.encode(("choose", "K"))) == ("choose", "K")
     assert GAME.decode(GAME.encode(("medina_use",))) == ("medina_use",)
+
+
+# -- setups are checked against the tile set and the rules of play (issue 13) --------------------
+
+
+def test_a_setup_may_not_hold_more_tiles_of_a_kind_than_the_set():
+    with pytest.raises(BadSetup, match="3 C tiles; the tile set has 1"):
+        Match.create("carcassonne", ["a", "b"], {}, setup=["C", "C", "C"])
+    with pytest.raises(BadSetup, match="D tiles"):  # the start tile is a D too: 4 in the set
+        Match.create("carcassonne", ["a", "b"], {}, setup=["D"] * 4)
+    Match.create("carcassonne", ["a", "b"], {}, setup=["D"] * 3)
+    Match.create("carcassonne", ["a", "b"], {"sets": 3}, setup=["C", "C", "C"])
+    with pytest.raises(BadSetup, match="C tiles"):  # board tiles count as well
+        scenario([tile("C", 0, 0)], ["C"], sets=1)
+
+
+def test_a_setup_board_may_not_put_a_meeple_on_a_feature_that_already_holds_one():
+    # a straight road (U) continued by a second one: ana's road, then ben on the same road
+    with pytest.raises(BadSetup, match="road already holds a meeple"):
+        scenario([tile("U", 0, 0, 0, seat=0, feature="r0"), tile("U", 1, 0, 0, seat=1, feature="r0")], ["E"])
+    with pytest.raises(BadSetup, match="road already holds a meeple"):  # the same seat neither
+        scenario([tile("U", 0, 0, 0, seat=0, feature="r0"), tile("U", 1, 0, 0, seat=0, feature="r0")], ["E"])
+    # (a feature joined later by another tile may hold several: see _farm_board in test_scoring.py)
+
+
+def test_a_symmetric_tile_turned_half_round_is_the_same_move_as_listed():
+    # U is a straight road: turned 180 degrees it looks the same, with its two fields swapped
+    def fresh():
+        return scenario([tile("U", 0, 0, 0)], ["U", "E"])
+
+    m = fresh()
+    listed = {(a["x"], a["y"], a["rot"]) for a in m.legal(0) if a["type"] == "place"}
+    assert (1, 0, 0) in listed and (1, 0, 2) not in listed
+    place(m, 1, 0, 2, "f0")  # accepted: read as rotation 0 with the meeple on the other field
+    assert m.actions[-1]["action"] == {"type": "place", "x": 1, "y": 0, "rot": 0, "meeple": "f1"}
+    same = fresh()
+    place(same, 1, 0, 0, "f1")
+    assert dump(m) == dump(same)
+    with pytest.raises(IllegalAction):
+        place(fresh(), 1, 0, 2, "zz")

@@ -119,11 +119,14 @@ def test_majority_takes_all_on_a_shared_city():
 # The seed document's example: one finished city with two fields along it; blue (seat 0) has a
 # farmer in each field, red (seat 1) one farmer in the second field. 1st edition: blue 4 - red 0;
 # 2nd: 3 - 3; 3rd: 6 - 3.
+# A setup board is laid by the rules of play, so red's farmer goes on a field of its own that a
+# later tile (the road ending at a monastery) joins to field B.
 def _farm_board() -> list[dict]:
     return [
         tile("E", 0, 0, 0, seat=0, feature="f0"),  # city north; field A below it (blue)
         tile("E", 0, -1, 2, seat=0, feature="f0"),  # city south: the 2-tile city is finished; field B (blue)
-        tile("B", 0, -2, 0, seat=1, feature="f0"),  # field B continues north (red)
+        tile("U", 1, -1, 1, seat=1, feature="f0"),  # a road north-south: red on the field east of it
+        tile("A", 1, -2, 0),  # the road ends at a monastery: its field joins both sides, red is in field B
     ]
 
 
@@ -149,7 +152,8 @@ def test_first_edition_counts_farmers_of_all_fields_around_each_city():
     board = [
         tile("E", 0, 0, 0, seat=0, feature="f0"),
         tile("E", 0, -1, 2, seat=1, feature="f0"),
-        tile("B", 0, -2, 0, seat=1, feature="f0"),
+        tile("U", 1, -1, 1, seat=1, feature="f0"),  # joined to field B by the next tile (see _farm_board)
+        tile("A", 1, -2, 0),
     ]
     for rules, expected in ((1, [0, 4]), (2, [3, 3]), (3, [3, 3])):
         m = scenario(board, ["B"], rules=rules)

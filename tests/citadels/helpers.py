@@ -80,3 +80,10 @@ def end(st, seat=None):
 
 def ids(cards):
     return sorted(C.CARD_ID[c] for c in cards)
+
+
+def price(st, owner, cid):
+    """The Warlord's price for a district of ``owner``'s city, as the public view states it."""
+    cid = cid if "#" in cid else cid + "#1"
+    city = GAME.view(st, None)["players"][owner]["city"]
+    return next(d["destroy_price"] for d in city if d["id"] == cid)

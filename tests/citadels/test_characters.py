@@ -4,7 +4,7 @@ import pytest
 
 from engines.core import IllegalAction
 
-from .helpers import act, card, end, ids, legal, scenario, turn
+from .helpers import act, card, end, ids, legal, price, scenario, turn
 
 ALT = {
     "rank1": "witch",
@@ -144,7 +144,8 @@ def test_bishop_protects_from_warlord_unless_murdered():
     assert st.gold[1] == 2 + 2
     end(st)
     assert turn(st) == (3, "warlord")
-    assert not [a for a in legal(st, 3) if a["type"] == "destroy"]  # only after the action
+    targets = {a["district"] for a in legal(st, 3) if a["type"] == "destroy"}
+    assert targets == {"manor#1"}  # any order: before the action too
     act(st, 3, {"type": "income", "take": "gold"})
     targets = {a["district"] for a in legal(st, 3) if a["type"] == "destroy"}
     assert targets == {"manor#1"}
@@ -193,9 +194,10 @@ def test_architect_draws_two_more_and_builds_three():
     assert not [a for a in legal(st, 0) if a["type"] == "build"]
 
 
-def test_ordinary_character_builds_one_and_only_after_income():
+def test_classic_order_builds_one_and_only_after_income():
     st = scenario(
         4,
+        {"turn_order": "classic"},
         picks={0: ["king"], 1: ["merchant"], 2: ["bishop"], 3: ["warlord"]},
         hands={0: ["temple", "tavern"]},
         gold={0: 5},
@@ -208,6 +210,43 @@ def test_ordinary_character_builds_one_and_only_after_income():
     with pytest.raises(IllegalAction) as e:
         act(st, 0, {"type": "build", "district": "tavern#1"})
     assert e.value.code == "no_builds_left"
+
+
+def test_any_order_builds_before_the_action_still_one_build_one_action():
+    st = scenario(
+        4,
+        picks={0: ["king"], 1: ["merchant"], 2: ["bishop"], 3: ["warlord"]},
+        hands={0: ["temple", "tavern"]},
+        gold={0: 1},
+    )
+    act(st, 0, {"type": "build", "district": "temple#1"})  # the seed: actions in any order
+    assert st.gold[0] == 0 and len(st.cities[0]) == 1
+    with pytest.raises(IllegalAction) as e:
+        act(st, 0, {"type": "build", "district": "tavern#1"})
+    assert e.value.code == "no_builds_left"
+    with pytest.raises(IllegalAction) as e:  # the action is still due before ending the turn
+        act(st, 0, {"type": "end_turn"})
+    assert e.value.code == "income_first"
+    act(st, 0, {"type": "collect"})
+    act(st, 0, {"type": "income", "take": "gold"})
+    assert not [a for a in legal(st, 0) if a["type"] in ("income", "collect", "build")]
+    with pytest.raises(IllegalAction) as e:
+        act(st, 0, {"type": "income", "take": "gold"})
+    assert e.value.code == "income_taken"
+    act(st, 0, {"type": "end_turn"})
+
+
+def test_any_order_architect_builds_three_whenever_and_draws_after_the_action():
+    st = scenario(
+        4, picks={0: ["architect"]}, hands={0: ["temple", "tavern", "manor", "market"]}, gold={0: 9}
+    )
+    act(st, 0, {"type": "build", "district": "temple#1"})
+    act(st, 0, {"type": "build", "district": "tavern#1"})
+    assert len(st.hands[0]) == 2
+    act(st, 0, {"type": "income", "take": "gold"})
+    assert len(st.hands[0]) == 4  # the two Architect cards come after the action, as before
+    act(st, 0, {"type": "build", "district": "manor#1"})
+    assert not [a for a in legal(st, 0) if a["type"] == "build"]
 
 
 # ---------------------------------------------------------------- Warlord
@@ -498,7 +537,7 @@ def test_artist_beautifies_up_to_two_districts():
     from engines.citadels import GAME
 
     assert GAME.view(st, None)["players"][0]["score"] == 1 + 3 + 4 + 2
-    assert GAME._destroy_cost(st, 0, card("temple")) == 1
+    assert price(st, 0, "temple") == 1
 
 
 # ---------------------------------------------------------------- Queen
@@ -622,9 +661,21 @@ def test_diplomat_refuses_swaps_that_make_duplicates():
     assert ("manor#1", "manor#2") in pairs and ("temple#1", "castle#1") in pairs
 
 
-def test_warlord_destroys_at_the_end_of_his_turn_after_building():
+def test_any_order_warlord_destroys_then_still_acts_and_builds():
     st = scenario(
-        4, picks={0: ["warlord"]}, cities={1: ["temple"]}, hands={0: ["tavern", "manor"]}, gold={0: 5}
+        4, picks={0: ["warlord"]}, cities={1: ["temple", "church"]}, hands={0: ["tavern"]}, gold={0: 3}
+    )
+    act(st, 0, {"type": "destroy", "district": "temple#1"})
+    assert not [a for a in legal(st, 0) if a["type"] == "destroy"]  # once a turn
+    act(st, 0, {"type": "income", "take": "gold"})
+    act(st, 0, {"type": "build", "district": "tavern#1"})
+    assert st.cities[1] == [card("church")] and len(st.cities[0]) == 1
+
+
+def test_classic_warlord_destroys_at_the_end_of_his_turn_after_building():
+    st = scenario(
+        4, {"turn_order": "classic"}, picks={0: ["warlord"]}, cities={1: ["temple"]}, hands={0: ["tavern", "manor"]},
+        gold={0: 5},
     )
     assert not [a for a in legal(st, 0) if a["type"] == "destroy"]
     act(st, 0, {"type": "income", "take": "gold"})

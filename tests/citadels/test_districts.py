@@ -5,7 +5,7 @@ import pytest
 from engines.citadels import GAME
 from engines.core import IllegalAction
 
-from .helpers import act, card, end, ids, legal, scenario, turn
+from .helpers import act, card, end, ids, legal, price, scenario, turn
 
 DC = {"dark_city": True}
 
@@ -65,9 +65,9 @@ def test_keep_cannot_be_destroyed():
 def test_great_wall_raises_cost_of_other_districts_only():
     st = scenario(4, picks={0: ["warlord"]}, cities={1: ["great_wall", "temple", "manor"]}, gold={0: 0})
     act(st, 0, {"type": "income", "take": "gold"})
-    assert GAME._destroy_cost(st, 1, card("temple")) == 1
-    assert GAME._destroy_cost(st, 1, card("manor")) == 3
-    assert GAME._destroy_cost(st, 1, card("great_wall")) == 5
+    assert price(st, 1, "temple") == 1
+    assert price(st, 1, "manor") == 3
+    assert price(st, 1, "great_wall") == 5
     targets = {a["district"] for a in legal(st, 0) if a["type"] == "destroy"}
     assert targets == {"temple#1"}
 
