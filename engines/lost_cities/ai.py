@@ -230,8 +230,13 @@ class LostCitiesSearch:
         return [p0, 1.0 - p0]
 
     def prior(self, game: LostCities, view: dict, seat: int, legal: list[int], rng: random.Random) -> dict[int, float]:
-        h = HeuristicPlayer()
-        pick = h._draw(view, legal, seat) if view["phase"] == "draw" else h._play(view, legal, seat)
+        """The playout policy's own choice (without its random moves), on one determinisation."""
+        sample = self.determiniser(game, view, seat)(rng)
+        eps, self.epsilon = self.epsilon, 0.0
+        try:
+            pick = self.policy(game, sample, seat, game.legal(sample, seat), rng)
+        finally:
+            self.epsilon = eps
         return {pick: 1.0}
 
     def policy(self, game: LostCities, s: State, seat: int, legal: list[int], rng: random.Random) -> int:
