@@ -62,6 +62,9 @@ class Adapter(Protocol):
         """Optional bias for root actions (e.g. the heuristic's choice gets 1.0)."""
         ...
 
+    # Optional: ``candidates(game, view, seat, legal, rng, base)`` -> the root actions worth
+    # searching (a shortlist by the heuristic when there are hundreds of legal actions).
+
 
 class _Node:
     __slots__ = ("children", "visits", "avail", "reward", "seat")
@@ -127,6 +130,12 @@ class ISMCTS:
         srng = random.Random(rng.getrandbits(64))
         determinise = ad.determiniser(game, view, seat)
         prior = ad.prior(game, view, seat, legal, srng) if self.prior_weight else {}
+        shortlist = getattr(ad, "candidates", None)
+        if shortlist is not None:
+            legal = shortlist(game, view, seat, legal, srng) or legal
+        if len(legal) == 1:
+            stats.visits = {legal[0]: 0}
+            return legal[0]
         root = _Node(-1)
         legal_set = set(legal)
         to_move, g_legal, step = game.to_move, game.legal, game.step
@@ -150,7 +159,9 @@ class ISMCTS:
                 mover = movers[0]
                 acts = g_legal(d, mover)
                 if node is root:
-                    acts = [a for a in acts if a in legal_set] or acts
+                    acts = [a for a in acts if a in legal_set]
+                    if not acts:  # cannot happen with a determinisation true to the view
+                        break
                 children = node.children
                 untried = [a for a in acts if a not in children]
                 for a in acts:
