@@ -2,9 +2,12 @@
 
 Each playout builds a fresh seeded match and lets every seat pick uniformly among its legal
 actions until the match ends, through the public engine interface (legal, step, to_move) - the
-same calls the bot and the AI players make. Runs on one core; no asserts, just figures.
+same calls the bot and the AI players make. With ``--copy`` every action is applied to a fresh
+``clone`` of the state (what a search that keeps the parent state pays). Runs on one core; no
+asserts, just figures. ``--repeat N`` measures N times and prints the best and the spread (the
+machine may be shared).
 
-    python bench/engines.py [--seconds 3] [--game lost-cities ...]
+    python bench/engines.py [--seconds 3] [--game lost-cities ...] [--copy] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -40,13 +43,28 @@ def playout(game, seats: int, options, seed: int, rng: random.Random) -> int:
     return steps
 
 
-def measure(game, seats: int, raw_options, seconds: float) -> tuple[int, int, float]:
+def playout_copying(game, seats: int, options, seed: int, rng: random.Random) -> int:
+    state = game.new_state(seats, options, seed, None)
+    legal, step, to_move, clone = game.legal, game.step, game.to_move, game.clone
+    rnd = rng.random
+    steps = 0
+    while movers := to_move(state):
+        seat = movers[0]
+        actions = legal(state, seat)
+        state = clone(state)
+        step(state, seat, actions[int(rnd() * len(actions))])
+        steps += 1
+    return steps
+
+
+def measure(game, seats: int, raw_options, seconds: float, copy: bool = False) -> tuple[int, int, float]:
     options = game.parse_options(raw_options)
     rng = random.Random(12345)
+    run = playout_copying if copy else playout
     matches = steps = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
-        steps += playout(game, seats, options, matches, rng)
+        steps += run(game, seats, options, matches, rng)
         matches += 1
     return matches, steps, elapsed
 
@@ -55,16 +73,24 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--game", action="append")
+    ap.add_argument("--copy", action="store_true", help="also measure with a state copy (clone) per action")
+    ap.add_argument("--repeat", type=int, default=1, help="measure N times; print the best and the range")
     args = ap.parse_args()
     keys = args.game or registry.available()
-    print(f"{'game':<14} {'configuration':<26} {'matches/s':>10} {'actions/s':>11} {'actions/match':>14}")
+    print(f"{'game':<14} {'configuration':<34} {'matches/s':>10} {'range (N runs)':>18} {'actions/s':>11} {'actions/match':>14}")
     for key in keys:
         game = registry.get(key)
         for label, seats, options in CONFIGS.get(key, [(f"{game.min_players} players", game.min_players, {})]):
-            matches, steps, elapsed = measure(game, seats, options, args.seconds)
-            print(
-                f"{key:<14} {label:<26} {matches / elapsed:>10.1f} {steps / elapsed:>11.0f} {steps / max(matches, 1):>14.1f}"
-            )
+            for copy in (False, True) if args.copy else (False,):
+                runs = [measure(game, seats, options, args.seconds, copy) for _ in range(max(args.repeat, 1))]
+                rates = sorted(m / e for m, _, e in runs)
+                matches, steps, elapsed = max(runs, key=lambda r: r[0] / r[2])
+                spread = f"{rates[0]:.0f}-{rates[-1]:.0f} ({len(rates)})"
+                name = label + (", copy per action" if copy else "")
+                print(
+                    f"{key:<14} {name:<34} {matches / elapsed:>10.1f} {spread:>18} {steps / elapsed:>11.0f}"
+                    f" {steps / max(matches, 1):>14.1f}"
+                )
 
 
 if __name__ == "__main__":

@@ -4,6 +4,12 @@ An AI is honest: it looks at the match only through ``game.view(state, seat)`` a
 ``game.legal(state, seat)`` - the same information the person in that seat would have - and
 returns one legal action code. Its own randomness comes from the ``random.Random`` it is given,
 so a self-play match with a fixed seed is reproducible.
+
+Levels (issue 14): every game's ``ai`` module lists, in ``PLAYERS``, ``easy`` (the game's one-move
+heuristic, also listed under its old name ``heuristic`` so stored seats keep working), ``normal``
+and ``strong`` (information-set Monte Carlo tree search, engines/search.py, with a time budget of
+0.1 s and 0.3 s a decision). A seat's AI kind is one of these keys; :func:`player` builds one,
+optionally with another budget (an iteration budget makes it reproducible).
 """
 
 from __future__ import annotations
@@ -47,7 +53,24 @@ def players_for(game_key: str) -> dict[str, type]:
 
 
 def best_player(game_key: str) -> Player:
+    """The game's first listed kind: its fast heuristic (searching players take a time budget)."""
     return next(iter(players_for(game_key).values()))()
+
+
+LEVELS = ("easy", "normal", "strong")
+
+
+def player(game_key: str, kind: str, seconds: float | None = None, iterations: int | None = None) -> Player:
+    """A player of the given kind ('random', 'heuristic', or a level). ``seconds``/``iterations``
+    replace a searching player's budget (ignored by the others); with only ``iterations`` given
+    the search has no time limit, so its choices are reproducible."""
+    kinds = players_for(game_key)
+    if kind not in kinds:
+        raise KeyError(f"unknown AI kind {kind!r} for {game_key}; available: {', '.join(kinds)}")
+    cls = kinds[kind]
+    if getattr(cls, "searching", False) and (seconds is not None or iterations is not None):
+        return cls(seconds=seconds, iterations=iterations)
+    return cls()
 
 
 def play_out(game: Game, state: Any, players: list[Player], rng: random.Random, max_steps: int = 1_000_000) -> int:

@@ -230,4 +230,156 @@ class GreedyPlayer:
         return value - cost - (3.0 if s.supply[seat] <= 2 else 0.0)
 
 
-PLAYERS = {"greedy": GreedyPlayer}
+
+# -- search (issue 14) ---------------------------------------------------------------------------
+#
+# What a seat cannot see in Carcassonne is the order of the draw pile (and the seed of later
+# shuffles). A determinisation is the table rebuilt from the view with the remaining tiles - the
+# match's tile set minus every tile on the table, in hand or set aside - in a random order. The
+# greedy player shortlists the root placements (there can be hundreds); playouts place a few more
+# tiles with a cheap random policy (meeples rarely), then the position is scored as if the match
+# ended there (unfinished features and farms included) and the margin turned into a reward.
+
+import math  # noqa: E402
+
+from ..rng import Rng  # noqa: E402
+from ..search import level_player  # noqa: E402
+from .tiles import BASE_TYPES, COUNTS, LETTERS, MEDINA, START  # noqa: E402
+
+_PHASES = ("place", "choose", "over")
+_KINDS = ("city", "road", "farm", "monastery")
+
+
+def _remaining(view: dict) -> list[int]:
+    """The tiles not yet seen (sorted), from the view alone."""
+    counts = [0] * len(LETTERS)
+    for t in BASE_TYPES:
+        counts[t] = COUNTS[t] * view["sets"]
+    if view["medina"]["enabled"]:
+        counts[MEDINA] += 1
+    seen = [b["tile"] for b in view["board"]] + list(view["hand"]) + list(view["set_aside"])
+    if view["tile"]:
+        seen.append(view["tile"])
+    for letter in seen:
+        counts[INDEX[letter]] -= 1
+    pool = [t for t in range(len(LETTERS)) for _ in range(max(counts[t], 0))]
+    n = view["tiles_left"]
+    if len(pool) != n:  # a table built from an explicit setup: keep the count right
+        pool = (pool or [START]) * (n // max(len(pool), 1) + 1)
+        pool = sorted(pool)[:n]
+    return pool
+
+
+class CarcassonneSearch:
+    def __init__(self, shortlist: int = 8, plies: int | None = None, scale: float = 8.0) -> None:
+        self.shortlist = shortlist
+        self.plies = plies
+        self.scale = scale
+        self._base = None
+
+    def _state_from_view(self, game: Carcassonne, view: dict) -> State:
+        board = view["board"]
+        index = {(b["x"], b["y"]): i for i, b in enumerate(board)}
+        med = view["medina"]
+        arch = med.get("archaeologist")
+        n = len(view["scores"])
+        dump = {
+            "v": 1,
+            "seats": n,
+            "rules": view["rules"],
+            "sets": view["sets"],
+            "medina": med["enabled"],
+            "rng": {"seed": 0, "n": 0},
+            "pile": [],
+            "tiles": [[b["tile"], b["x"], b["y"], b["rot"]] for b in board],
+            "meeples": [[i, m["feature"], m["seat"]] for i, b in enumerate(board) for m in b["meeples"]],
+            "supply": list(view["meeples"]),
+            "scores": list(view["scores"]),
+            "by_kind": [[row[k] for k in _KINDS] for row in view["points_by_kind"]],
+            "turn": view["to_move"][0] if view["to_move"] else 0,
+            "turn_no": len(board),
+            "phase": _PHASES.index(view["phase"]),
+            "current": view["tile"],
+            "hand": list(view["hand"]),
+            "set_aside": list(view["set_aside"]),
+            "med_holder": med["holder"] if med["holder"] is not None else -1,
+            "arch": [arch["seat"], arch["uses"], index[(arch["x"], arch["y"])], 0] if arch else None,
+            "arch_used": -1,
+            "last": view["last"],
+            "final": None,
+        }
+        return game.load(dump)
+
+    def determiniser(self, game: Carcassonne, view: dict, seat: int):
+        base = self._base = self._state_from_view(game, view)
+        pool = _remaining(view)
+        clone = game.clone
+
+        def sample(rng: random.Random) -> State:
+            d = clone(base)
+            pile = pool[:]
+            rng.shuffle(pile)
+            d.pile = pile
+            d.rng = Rng(rng.getrandbits(53))
+            return d
+
+        return sample
+
+    def candidates(self, game: Carcassonne, view: dict, seat: int, legal: list, rng: random.Random) -> list:
+        if len(legal) <= self.shortlist or self._base is None:
+            return legal
+        base = self._base
+        greedy = GreedyPlayer()
+        if legal[0] == USE or legal[0][0] == "choose":
+            return legal
+        cache: dict = {}
+        scored = []
+        for code in legal:
+            if code == USE:
+                scored.append((1e9, 0, code))
+                continue
+            x, y, rot, fid = code
+            info = cache.get((x, y, rot))
+            if info is None:
+                info = cache[(x, y, rot)] = greedy._analyse(base, base.current, x, y, rot, seat)
+            scored.append((greedy._value(base, base.current, seat, info, fid), -len(scored), code))
+        scored.sort(reverse=True)
+        return [c for _, _, c in scored[: self.shortlist]]
+
+    def horizon(self, game: Carcassonne, s: State) -> int:
+        return len(s.pile) - (self.plies if self.plies is not None else s.n + 1)
+
+    def stop(self, game: Carcassonne, s: State, mark: int) -> bool:
+        return len(s.pile) <= mark
+
+    def policy(self, game: Carcassonne, s: State, seat: int, legal: list, rng: random.Random) -> Any:
+        code = legal[int(rng.random() * len(legal))]
+        if code != USE and code[0] != "choose" and code[3] is not None and rng.random() < 0.7:
+            code = legal[int(rng.random() * len(legal))]
+        return code
+
+    def evaluate(self, game: Carcassonne, s: State, root_seat: int) -> list[float]:
+        n = s.n
+        if game.to_move(s):
+            # score it as if the match ended now, plus what a meeple in hand is still worth
+            per_meeple = min(3.0, len(s.pile) / (4.0 * n))
+            spare = [s.supply[p] * per_meeple for p in range(n)]
+            s = game.clone(s)
+            game._end_game(s, [])
+            scores = [s.scores[p] + spare[p] for p in range(n)]
+        else:
+            scores = s.scores
+        out = []
+        for p in range(n):
+            other = max(scores[q] for q in range(n) if q != p)
+            out.append(1.0 / (1.0 + math.exp(-(scores[p] - other) / self.scale)))
+        return out
+
+    def prior(self, game, view, seat, legal, rng):
+        return {}
+
+
+NormalPlayer = level_player("normal", CarcassonneSearch)
+StrongPlayer = level_player("strong", CarcassonneSearch)
+
+PLAYERS = {"greedy": GreedyPlayer, "easy": GreedyPlayer, "normal": NormalPlayer, "strong": StrongPlayer}

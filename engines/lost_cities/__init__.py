@@ -12,6 +12,11 @@ starts the next round (on a tie, the player who did not start the round just pla
 
 Internal codes (ints): a card is ``colour * 12 + slot`` (slots 0-2 wagers, 3-11 numbers 2-10);
 actions are ``card`` (play), ``DISCARD + card`` (discard), ``DRAW_DECK``, ``DRAW_PILE + colour``.
+
+The state is compact so that search can afford hundreds of thousands of actions a second: ints,
+bit masks and tuples, a few short lists, and the deck as a shared tuple with a count. A hand is
+kept as its discard codes in hand order; the cards a seat could legally play and the non-empty
+discard piles are kept up to date by ``step`` (masks), so ``legal`` only concatenates or looks up.
 """
 
 from __future__ import annotations
@@ -120,34 +125,109 @@ Action = Annotated[Play | Discard | Draw, Field(discriminator="type")]
 PLAY, DRAW, OVER = 0, 1, 2
 PHASES = ("play", "draw", "over")
 _MOVER = ((0,), (1,))
+_W = 6  # expeditions of seat p are exps[p * _W + colour]
+
+# KEEP[c]: the mask of cards still playable on an expedition after c is played on it (everything
+# except the cards of c's colour that are not higher than c; a wager keeps everything).
+_KEEP = []
+for _c in range(len(COLOURS) * SLOTS):
+    _kill = 0
+    if RANK[_c]:
+        for _o in range(COLOUR_OF[_c] * SLOTS, COLOUR_OF[_c] * SLOTS + SLOTS):
+            if RANK[_o] <= RANK[_c]:
+                _kill |= 1 << _o
+    _KEEP.append(~_kill)
+# The draw actions for each mask of drawable (non-empty, not just discarded) piles.
+_DRAWS = [tuple([DRAW_DECK] + [DRAW_PILE + k for k in range(len(COLOURS)) if m >> k & 1]) for m in range(1 << len(COLOURS))]
+_SOURCE = {DRAW_DECK: "deck", **{DRAW_PILE + k: COLOURS[k] for k in range(len(COLOURS))}}
+_SOURCE_CODE = {v: k for k, v in _SOURCE.items()}
+
+
+class Info:
+    """What stays the same for a whole round: options, the round's deck, past rounds, the rng.
+    Never changed once built (a new one is made when a round starts), so clones share it."""
+
+    __slots__ = ("colours", "rounds", "round", "deck", "round_scores", "starters", "rng", "setup")
+
+    def __init__(self, colours: int = 5, rounds: int = 3) -> None:
+        self.colours = colours
+        self.rounds = rounds
+        self.round = 0
+        self.deck: tuple[int, ...] = ()  # the top is deck[State.dn - 1]
+        self.round_scores: tuple[tuple[int, int], ...] = ()
+        self.starters: tuple[int, ...] = ()
+        self.rng: Rng | None = None
+        self.setup: dict | None = None
+
+    def copy(self) -> Info:
+        n = Info(self.colours, self.rounds)
+        n.round, n.deck, n.round_scores, n.starters = self.round, self.deck, self.round_scores, self.starters
+        n.rng = Rng(self.rng.seed, self.rng.n) if self.rng else None
+        n.setup = self.setup
+        return n
 
 
 class State:
     __slots__ = (
-        "colours", "rounds", "round", "hands", "exps", "tops", "piles", "deck", "turn", "phase",
-        "just", "round_scores", "starters", "rng", "setup", "last",
+        "m", "dh", "plays", "pm", "exps", "piles", "pmask", "dn", "turn", "mover", "movers", "phase", "jbit",
+        "last", "lastdraw",
     )
 
     def __init__(self) -> None:
-        self.colours = 5
-        self.rounds = 3
-        self.round = 0
-        self.hands: list[list[int]] = [[], []]
-        self.exps: list[list[list[int]]] = []
-        self.tops: list[list[int]] = []  # rank of each expedition's top card, -1 when empty
-        self.piles: list[list[int]] = []
-        self.deck: list[int] = []  # top of the deck is the END of the list
+        self.m = Info()
+        self.dh: list[list[int]] = [[], []]  # per seat: DISCARD + card for each card in hand, hand order
+        self.plays: list[list[int]] = [[], []]  # per seat: the hand's playable cards, hand order
+        self.pm = [0, 0]  # per seat: mask of the cards that seat could play now (in hand or not)
+        self.exps: list[tuple[int, ...]] = [()] * (2 * _W)
+        self.piles: list[tuple[int, ...]] = [()] * _W
+        self.pmask = 0  # bit k: discard pile k is not empty
+        self.dn = 0  # cards left in the deck
         self.turn = 0
+        self.mover = 0  # turn, or -1 once the match is over
+        self.movers: tuple[int, ...] = (0,)
         self.phase = PLAY
-        self.just = -1  # colour discarded this turn
-        self.round_scores: list[list[int]] = []
-        self.starters: list[int] = []
-        self.rng: Rng | None = None
-        self.setup: dict | None = None
-        self.last: list | None = None  # [seat, card, "play"|"discard", draw source or None]
+        self.jbit = 0  # 1 << the colour discarded this turn, 0 when none
+        self.last = -1  # the play or discard code of the last turn, -1 at a round start
+        self.lastdraw = -1  # the draw code that ended the last turn (meaningful in the play phase)
+
+    @property
+    def just(self) -> int:
+        """The colour discarded this turn, -1 when none."""
+        return self.jbit.bit_length() - 1
+
+    @property
+    def colours(self) -> int:
+        return self.m.colours
 
     def totals(self) -> list[int]:
-        return [sum(r[s] for r in self.round_scores) for s in (0, 1)]
+        return [sum(r[s] for r in self.m.round_scores) for s in (0, 1)]
+
+    # Read-only list views of the compact fields (tests, debugging).
+    @property
+    def hands(self) -> list[list[int]]:
+        return [[d - DISCARD for d in h] for h in self.dh]
+
+    @property
+    def cards_in_deck(self) -> list[int]:
+        """The deck, top card last."""
+        return list(self.m.deck[: self.dn])
+
+    @property
+    def expeditions(self) -> list[list[list[int]]]:
+        return [[list(self.exps[p * _W + k]) for k in range(self.m.colours)] for p in (0, 1)]
+
+    @property
+    def discard_piles(self) -> list[list[int]]:
+        return [list(self.piles[k]) for k in range(self.m.colours)]
+
+
+def _score(s: State, p: int) -> int:
+    base = p * _W
+    return sum(expedition_score(s.exps[base + k]) for k in range(s.m.colours))
+
+
+def _top(exp: tuple[int, ...]) -> int:
+    return RANK[exp[-1]] if exp else -1
 
 
 class LostCities(Game[State]):
@@ -164,75 +244,92 @@ class LostCities(Game[State]):
     def new_state(self, n_seats: int, options: Options, seed: int | None, setup: Any) -> State:
         self.check_seats(n_seats)
         s = State()
-        s.colours = 6 if options.purple else 5
-        s.rounds = options.rounds
+        m = s.m = Info(6 if options.purple else 5, options.rounds)
         if setup is not None:
-            s.setup = self._check_setup(setup, s.colours, s.rounds)
+            m.setup = self._check_setup(setup, m.colours, m.rounds)
         else:
-            s.rng = Rng(seed if seed is not None else 0)
-        self._deal(s, starter=0)
+            m.rng = Rng(seed if seed is not None else 0)
+        self._deal(s, m, starter=0)
         return s
 
     def _check_setup(self, setup: Any, colours: int, rounds: int) -> dict:
-        if not isinstance(setup, dict) or not isinstance(setup.get("rounds"), list):
-            raise BadSetup("bad_setup", 'the setup must be {"rounds": [{"hands": [[...], [...]], "deck": [...]}, ...]}')
+        """The setup, refused in one line unless it deals every card of the match exactly once."""
+        shape = 'the setup must be {"rounds": [{"hands": [[8 cards], [8 cards]], "deck": [cards]}, ...]}'
+        if not isinstance(setup, dict) or set(setup) != {"rounds"} or not isinstance(setup["rounds"], list):
+            raise BadSetup("bad_setup", shape)
         if len(setup["rounds"]) < rounds:
             raise BadSetup("bad_setup", f"the setup describes {len(setup['rounds'])} rounds; the match has {rounds}")
-        expected = {card_id(c) for c in range(colours * SLOTS)}
+        expected = CARD_NAMES[: colours * SLOTS]
+        known = set(expected)
         for i, rnd in enumerate(setup["rounds"][:rounds]):
-            try:
-                hands, deck = rnd["hands"], rnd["deck"]
-                ids = [*hands[0], *hands[1], *deck]
-                ok = len(hands) == 2 and all(len(h) == HAND_SIZE for h in hands)
-            except (KeyError, TypeError, IndexError):
-                raise BadSetup("bad_setup", f"setup round {i + 1}: needs 'hands' (two lists of 8) and 'deck'") from None
-            if not ok:
-                raise BadSetup("bad_setup", f"setup round {i + 1}: each hand must hold exactly {HAND_SIZE} cards")
-            if len(ids) != len(expected) or set(ids) != expected:
-                raise BadSetup("bad_setup", f"setup round {i + 1}: hands and deck must hold each of the {len(expected)} cards exactly once")
+            where = f"setup round {i + 1}"
+            if not isinstance(rnd, dict) or set(rnd) != {"hands", "deck"}:
+                raise BadSetup("bad_setup", f"{where}: needs exactly 'hands' (two lists of 8 cards) and 'deck' (a list of cards)")
+            hands, deck = rnd["hands"], rnd["deck"]
+            if not isinstance(hands, list) or len(hands) != 2 or not all(isinstance(h, list) for h in hands):
+                raise BadSetup("bad_setup", f"{where}: 'hands' must be two lists of cards")
+            if not isinstance(deck, list):
+                raise BadSetup("bad_setup", f"{where}: 'deck' must be a list of cards")
+            if any(len(h) != HAND_SIZE for h in hands):
+                raise BadSetup("bad_setup", f"{where}: each hand must hold exactly {HAND_SIZE} cards")
+            seen: set[str] = set()
+            for c in (*hands[0], *hands[1], *deck):
+                if not isinstance(c, str):
+                    raise BadSetup("bad_setup", f"{where}: cards are names such as 'red-5' or 'red-w1', not {type(c).__name__} values")
+                if c not in known:
+                    raise BadSetup("bad_setup", f"{where}: there is no card {c[:40]!r} in this match")
+                if c in seen:
+                    raise BadSetup("bad_setup", f"{where}: the card {c} is dealt twice")
+                seen.add(c)
+            if len(seen) != len(expected):
+                missing = [c for c in expected if c not in seen]
+                raise BadSetup(
+                    "bad_setup",
+                    f"{where}: hands and deck must hold each of the {len(expected)} cards exactly once; missing {', '.join(missing[:5])}"
+                    + (" ..." if len(missing) > 5 else ""),
+                )
         return setup
 
-    def _deal(self, s: State, starter: int) -> None:
-        n = s.colours * SLOTS
-        if s.setup is not None:
-            rnd = s.setup["rounds"][s.round]
-            s.hands = [[CARD_IDS[i] for i in rnd["hands"][0]], [CARD_IDS[i] for i in rnd["hands"][1]]]
-            s.deck = [CARD_IDS[i] for i in reversed(rnd["deck"])]
+    def _deal(self, s: State, m: Info, starter: int) -> None:
+        """Deal round ``m.round`` into s; m is a fresh Info that becomes the state's."""
+        n = m.colours * SLOTS
+        if m.setup is not None:
+            rnd = m.setup["rounds"][m.round]
+            hands = [[CARD_IDS[i] for i in rnd["hands"][0]], [CARD_IDS[i] for i in rnd["hands"][1]]]
+            m.deck = tuple(CARD_IDS[i] for i in reversed(rnd["deck"]))
         else:
             cards = list(range(n))
-            s.rng.shuffle(cards)
-            s.hands = [cards[:HAND_SIZE], cards[HAND_SIZE : 2 * HAND_SIZE]]
-            s.deck = cards[2 * HAND_SIZE :]
-        s.exps = [[[] for _ in range(s.colours)] for _ in (0, 1)]
-        s.tops = [[-1] * s.colours for _ in (0, 1)]
-        s.piles = [[] for _ in range(s.colours)]
-        s.turn = starter
+            m.rng.shuffle(cards)
+            hands = [cards[:HAND_SIZE], cards[HAND_SIZE : 2 * HAND_SIZE]]
+            m.deck = tuple(cards[2 * HAND_SIZE :])
+        m.starters += (starter,)
+        s.m = m
+        s.dn = len(m.deck)
+        full = (1 << n) - 1
+        s.pm = [full, full]
+        s.dh = [[c + DISCARD for c in h] for h in hands]
+        s.plays = [list(h) for h in hands]
+        s.exps = [()] * (2 * _W)
+        s.piles = [()] * _W
+        s.pmask = 0
+        s.turn = s.mover = starter
+        s.movers = _MOVER[starter]
         s.phase = PLAY
-        s.just = -1
-        s.starters.append(starter)
-        s.last = None
+        s.jbit = 0
+        s.last = -1
+        s.lastdraw = -1
 
     # -- queries -------------------------------------------------------------------------------
 
     def to_move(self, s: State) -> tuple[int, ...]:
-        return () if s.phase == OVER else _MOVER[s.turn]
+        return s.movers
 
     def legal(self, s: State, seat: int) -> list[int]:
-        if s.phase == OVER or seat != s.turn:
+        if seat != s.mover:
             return []
         if s.phase == PLAY:
-            tops = s.tops[seat]
-            hand = s.hands[seat]
-            # playable: higher than the top, or a wager on an expedition holding only wagers (or none)
-            out = [c for c in hand if (r := RANK[c]) > (t := tops[COLOUR_OF[c]]) or r == t == 0]
-            out += [c + DISCARD for c in hand]
-            return out
-        out = [DRAW_DECK]
-        just = s.just
-        for k, pile in enumerate(s.piles):
-            if pile and k != just:
-                out.append(DRAW_PILE + k)
-        return out
+            return s.plays[seat] + s.dh[seat]
+        return list(_DRAWS[s.pmask & ~s.jbit])
 
     def check(self, s: State, seat: int, code: Any) -> None:
         if not isinstance(code, int) or isinstance(code, bool):
@@ -243,15 +340,16 @@ class LostCities(Game[State]):
             raise IllegalAction("not_your_turn", "it is not your turn", seat=s.turn)
         if code < DRAW_DECK:
             card = code % DISCARD
-            if code < 0 or card >= s.colours * SLOTS:
+            if code < 0 or card >= s.m.colours * SLOTS:
                 raise BadAction("unknown_card", "there is no such card in this match")
             if s.phase != PLAY:
                 raise IllegalAction("must_draw", "you already played this turn: now draw a card")
-            if card not in s.hands[seat]:
+            if card + DISCARD not in s.dh[seat]:
                 raise IllegalAction("not_in_hand", f"{card_id(card)} is not in your hand", card=card_id(card))
             if code < DISCARD:
                 col = COLOUR_OF[card]
-                top = s.tops[seat][col]
+                exp = s.exps[seat * _W + col]
+                top = _top(exp)
                 r = RANK[card]
                 if r == 0 and top > 0:
                     raise IllegalAction(
@@ -262,8 +360,8 @@ class LostCities(Game[State]):
                 if r != 0 and r <= top:
                     raise IllegalAction(
                         "not_higher",
-                        f"{card_id(card)} must be higher than {card_id(s.exps[seat][col][-1])}, the top of your {COLOURS[col]} expedition",
-                        card=card_id(card), top=card_id(s.exps[seat][col][-1]), colour=COLOURS[col],
+                        f"{card_id(card)} must be higher than {card_id(exp[-1])}, the top of your {COLOURS[col]} expedition",
+                        card=card_id(card), top=card_id(exp[-1]), colour=COLOURS[col],
                     )
             return
         if s.phase != DRAW:
@@ -271,11 +369,11 @@ class LostCities(Game[State]):
         if code == DRAW_DECK:
             return
         k = code - DRAW_PILE
-        if not 0 <= k < s.colours:
+        if not 0 <= k < s.m.colours:
             raise BadAction("unknown_pile", "there is no such discard pile in this match")
         if not s.piles[k]:
             raise IllegalAction("pile_empty", f"the {COLOURS[k]} discard pile is empty", colour=COLOURS[k])
-        if k == s.just:
+        if s.jbit >> k & 1:
             raise IllegalAction(
                 "just_discarded", "you cannot draw back the card you just discarded", colour=COLOURS[k]
             )
@@ -283,85 +381,110 @@ class LostCities(Game[State]):
     # -- applying ------------------------------------------------------------------------------
 
     def step(self, s: State, seat: int, code: int) -> Outcome:
-        if code < DISCARD:
-            s.hands[seat].remove(code)
-            col = COLOUR_OF[code]
-            s.exps[seat][col].append(code)
-            s.tops[seat][col] = RANK[code]
+        if code < DISCARD:  # play
+            s.dh[seat].remove(code + DISCARD)
+            s.exps[seat * _W + COLOUR_OF[code]] += (code,)
             s.phase = DRAW
-            s.last = [seat, code, "play", None]
+            s.last = code
+            if RANK[code]:
+                s.pm[seat] = pm = s.pm[seat] & _KEEP[code]
+                s.plays[seat] = [c for c in s.plays[seat] if pm >> c & 1]
+            else:
+                s.plays[seat].remove(code)
             return _OUTCOMES[seat][code]
-        if code < DRAW_DECK:
+        if code < DRAW_DECK:  # discard
             card = code - DISCARD
-            s.hands[seat].remove(card)
+            s.dh[seat].remove(code)
+            if s.pm[seat] >> card & 1:
+                s.plays[seat].remove(card)
             col = COLOUR_OF[card]
-            s.piles[col].append(card)
-            s.just = col
+            s.piles[col] += (card,)
+            s.pmask |= 1 << col
+            s.jbit = 1 << col
             s.phase = DRAW
-            s.last = [seat, card, "discard", None]
+            s.last = code
             return _OUTCOMES[seat][code]
         if code == DRAW_DECK:
-            card = s.deck.pop()
-            source = "deck"
+            s.dn = dn = s.dn - 1
+            card = s.m.deck[dn]
         else:
+            dn = -1
             k = code - DRAW_PILE
-            card = s.piles[k].pop()
-            source = COLOURS[k]
-        s.hands[seat].append(card)
-        if s.last is not None:
-            s.last[3] = source
-        s.just = -1
+            pile = s.piles[k]
+            card = pile[-1]
+            s.piles[k] = pile = pile[:-1]
+            if not pile:
+                s.pmask &= ~(1 << k)
+        s.dh[seat].append(card + DISCARD)
+        if s.pm[seat] >> card & 1:
+            s.plays[seat].append(card)
+        s.lastdraw = code
+        s.jbit = 0
         s.phase = PLAY
-        s.turn = 1 - seat
+        s.turn = s.mover = other = 1 - seat
+        s.movers = _MOVER[other]
         outcome = _DRAW_OUTCOMES[seat][code == DRAW_DECK][card]
-        if not s.deck:
+        if dn == 0:
             events = list(outcome.events)
             self._end_round(s, events)
             return Outcome(events, outcome.revealed, turn_ended=True)
         return outcome
 
     def _end_round(self, s: State, events: list[Event]) -> None:
-        scores = [sum(expedition_score(e) for e in s.exps[p]) for p in (0, 1)]
-        s.round_scores.append(scores)
+        scores = [_score(s, 0), _score(s, 1)]
+        m = s.m = s.m.copy()
+        m.round_scores += (tuple(scores),)
         totals = s.totals()
-        events.append(Event("round_end", None, {"round": s.round + 1, "scores": scores, "totals": totals}))
-        if s.round + 1 >= s.rounds:
+        events.append(Event("round_end", None, {"round": m.round + 1, "scores": scores, "totals": totals}))
+        if m.round + 1 >= m.rounds:
             s.phase = OVER
+            s.mover = -1
+            s.movers = ()
             res = self.result(s)
             events.append(Event("game_over", None, res.to_json()))
             return
-        starter = (0 if totals[0] > totals[1] else 1) if totals[0] != totals[1] else 1 - s.starters[-1]
-        s.round += 1
-        self._deal(s, starter)
+        starter = (0 if totals[0] > totals[1] else 1) if totals[0] != totals[1] else 1 - m.starters[-1]
+        m.round += 1
+        self._deal(s, m, starter)
 
     # -- views and results ---------------------------------------------------------------------
 
+    def _last(self, s: State) -> list | None:
+        """[seat, card, "play"|"discard", draw source or None] of the last turn, None at a round start."""
+        if s.last < 0:
+            return None
+        seat = s.turn if s.phase == DRAW else 1 - s.turn
+        how = "play" if s.last < DISCARD else "discard"
+        return [seat, s.last % DISCARD, how, None if s.phase == DRAW else _SOURCE[s.lastdraw]]
+
     def view(self, s: State, seat: int | None) -> dict[str, Any]:
-        cols = COLOURS[: s.colours]
+        m = s.m
+        cols = COLOURS[: m.colours]
+        ncol = m.colours
+        just = s.just
         last = None
-        if s.last is not None:
-            last = {"seat": s.last[0], "card": card_id(s.last[1]), "how": s.last[2], "draw": s.last[3]}
+        if (lst := self._last(s)) is not None:
+            last = {"seat": lst[0], "card": card_id(lst[1]), "how": lst[2], "draw": lst[3]}
         res = self.result(s)
+        exps = s.exps
         return {
             "game": self.key,
             "colours": list(cols),
-            "round": s.round + 1,
-            "rounds": s.rounds,
+            "round": m.round + 1,
+            "rounds": m.rounds,
             "phase": PHASES[s.phase],
-            "to_move": list(self.to_move(s)),
+            "to_move": list(s.movers),
             "viewer": seat,
-            "hand": [card_id(c) for c in sorted(s.hands[seat])] if seat is not None else None,
-            "hand_sizes": [len(h) for h in s.hands],
-            "deck": len(s.deck),
-            "discards": {cols[k]: [card_id(c) for c in s.piles[k]] for k in range(s.colours)},
-            "expeditions": [{cols[k]: [card_id(c) for c in s.exps[p][k]] for k in range(s.colours)} for p in (0, 1)],
-            "expedition_scores": [
-                {cols[k]: expedition_score(s.exps[p][k]) for k in range(s.colours)} for p in (0, 1)
-            ],
-            "round_score": [0, 0] if s.phase == OVER else [sum(expedition_score(e) for e in s.exps[p]) for p in (0, 1)],
-            "round_scores": [list(r) for r in s.round_scores],
+            "hand": [CARD_NAMES[d - DISCARD] for d in sorted(s.dh[seat])] if seat is not None else None,
+            "hand_sizes": [len(h) for h in s.dh],
+            "deck": s.dn,
+            "discards": {cols[k]: [CARD_NAMES[c] for c in s.piles[k]] for k in range(ncol)},
+            "expeditions": [{cols[k]: [CARD_NAMES[c] for c in exps[p * _W + k]] for k in range(ncol)} for p in (0, 1)],
+            "expedition_scores": [{cols[k]: expedition_score(exps[p * _W + k]) for k in range(ncol)} for p in (0, 1)],
+            "round_score": [0, 0] if s.phase == OVER else [_score(s, 0), _score(s, 1)],
+            "round_scores": [list(r) for r in m.round_scores],
             "totals": s.totals(),
-            "just_discarded": COLOURS[s.just] if s.just >= 0 else None,
+            "just_discarded": COLOURS[just] if just >= 0 else None,
             "last": last,
             "winner": list(res.ranking[0]) if res else None,
         }
@@ -375,7 +498,7 @@ class LostCities(Game[State]):
             scores=tuple(totals),
             ranking=rank_by(totals),
             tiebreak="equal totals: the players share first place" if tie else "none needed",
-            details={"rounds": [list(r) for r in s.round_scores]},
+            details={"rounds": [list(r) for r in s.m.round_scores]},
         )
 
     def scores(self, s: State) -> list[int]:
@@ -383,10 +506,10 @@ class LostCities(Game[State]):
         totals = s.totals()
         if s.phase == OVER:
             return totals
-        return [totals[p] + sum(expedition_score(e) for e in s.exps[p]) for p in (0, 1)]
+        return [totals[0] + _score(s, 0), totals[1] + _score(s, 1)]
 
     def round_scores(self, s: State) -> list[list[int]]:
-        return [list(r) for r in s.round_scores]
+        return [list(r) for r in s.m.round_scores]
 
     # -- JSON ----------------------------------------------------------------------------------
 
@@ -420,62 +543,84 @@ class LostCities(Game[State]):
         return f"{a['type']} {a.get('card') or a.get('from')}"
 
     def dump(self, s: State) -> dict[str, Any]:
+        last = self._last(s)
+        m = s.m
         return {
-            "colours": s.colours,
-            "rounds": s.rounds,
-            "round": s.round,
-            "hands": [[card_id(c) for c in h] for h in s.hands],
-            "exps": [[[card_id(c) for c in e] for e in p] for p in s.exps],
-            "piles": [[card_id(c) for c in p] for p in s.piles],
-            "deck_top_last": [card_id(c) for c in s.deck],
+            "colours": m.colours,
+            "rounds": m.rounds,
+            "round": m.round,
+            "hands": [[CARD_NAMES[d - DISCARD] for d in h] for h in s.dh],
+            "exps": [[[CARD_NAMES[c] for c in s.exps[p * _W + k]] for k in range(m.colours)] for p in (0, 1)],
+            "piles": [[CARD_NAMES[c] for c in s.piles[k]] for k in range(m.colours)],
+            "deck_top_last": [CARD_NAMES[c] for c in m.deck[: s.dn]],
             "turn": s.turn,
             "phase": PHASES[s.phase],
             "just": s.just,
-            "round_scores": s.round_scores,
-            "starters": s.starters,
-            "rng": s.rng.to_json() if s.rng else None,
-            "setup": s.setup,
-            "last": None if s.last is None else [s.last[0], card_id(s.last[1]), s.last[2], s.last[3]],
+            "round_scores": [list(r) for r in m.round_scores],
+            "starters": list(m.starters),
+            "rng": m.rng.to_json() if m.rng else None,
+            "setup": m.setup,
+            "last": None if last is None else [last[0], card_id(last[1]), last[2], last[3]],
         }
 
     def load(self, d: dict[str, Any]) -> State:
         s = State()
-        s.colours = d["colours"]
-        s.rounds = d["rounds"]
-        s.round = d["round"]
-        s.hands = [[CARD_IDS[c] for c in h] for h in d["hands"]]
-        s.exps = [[[CARD_IDS[c] for c in e] for e in p] for p in d["exps"]]
-        s.tops = [[RANK[e[-1]] if e else -1 for e in p] for p in s.exps]
-        s.piles = [[CARD_IDS[c] for c in p] for p in d["piles"]]
-        s.deck = [CARD_IDS[c] for c in d["deck_top_last"]]
+        m = s.m = Info(d["colours"], d["rounds"])
+        m.round = d["round"]
+        hands = [[CARD_IDS[c] for c in h] for h in d["hands"]]
+        s.dh = [[c + DISCARD for c in h] for h in hands]
+        s.exps = [()] * (2 * _W)
+        full = (1 << (m.colours * SLOTS)) - 1
+        s.pm = [full, full]
+        for p, exps in enumerate(d["exps"]):
+            for k, e in enumerate(exps):
+                cards = tuple(CARD_IDS[c] for c in e)
+                s.exps[p * _W + k] = cards
+                for c in cards:
+                    s.pm[p] &= _KEEP[c]
+        s.plays = [[c for c in hands[p] if s.pm[p] >> c & 1] for p in (0, 1)]
+        s.piles = [()] * _W
+        for k, pile in enumerate(d["piles"]):
+            s.piles[k] = tuple(CARD_IDS[c] for c in pile)
+            if pile:
+                s.pmask |= 1 << k
+        m.deck = tuple(CARD_IDS[c] for c in d["deck_top_last"])
+        s.dn = len(m.deck)
         s.turn = d["turn"]
         s.phase = PHASES.index(d["phase"])
-        s.just = d["just"]
-        s.round_scores = [list(r) for r in d["round_scores"]]
-        s.starters = list(d["starters"])
-        s.rng = Rng.from_json(d["rng"]) if d["rng"] else None
-        s.setup = d["setup"]
-        s.last = None if d["last"] is None else [d["last"][0], CARD_IDS[d["last"][1]], d["last"][2], d["last"][3]]
+        s.mover = -1 if s.phase == OVER else s.turn
+        s.movers = () if s.phase == OVER else _MOVER[s.turn]
+        s.jbit = 1 << d["just"] if d["just"] >= 0 else 0
+        m.round_scores = tuple(tuple(r) for r in d["round_scores"])
+        m.starters = tuple(d["starters"])
+        m.rng = Rng.from_json(d["rng"]) if d["rng"] else None
+        m.setup = d["setup"]
+        last = d["last"]
+        if last is not None:
+            card = CARD_IDS[last[1]]
+            s.last = card if last[2] == "play" else card + DISCARD
+            s.lastdraw = -1 if last[3] is None else _SOURCE_CODE[last[3]]
         return s
 
     def clone(self, s: State) -> State:
-        n = State()
-        n.colours = s.colours
-        n.rounds = s.rounds
-        n.round = s.round
-        n.hands = [h[:] for h in s.hands]
-        n.exps = [[e[:] for e in p] for p in s.exps]
-        n.tops = [t[:] for t in s.tops]
-        n.piles = [p[:] for p in s.piles]
-        n.deck = s.deck[:]
+        n = State.__new__(State)
+        n.m = s.m  # shared: never changed once built
+        dh = s.dh
+        n.dh = [dh[0][:], dh[1][:]]
+        pl = s.plays
+        n.plays = [pl[0][:], pl[1][:]]
+        n.pm = s.pm[:]
+        n.exps = s.exps[:]
+        n.piles = s.piles[:]
+        n.pmask = s.pmask
+        n.dn = s.dn
         n.turn = s.turn
+        n.mover = s.mover
+        n.movers = s.movers
         n.phase = s.phase
-        n.just = s.just
-        n.round_scores = [r[:] for r in s.round_scores]
-        n.starters = s.starters[:]
-        n.rng = Rng(s.rng.seed, s.rng.n) if s.rng else None
-        n.setup = s.setup  # never mutated
-        n.last = s.last[:] if s.last else None
+        n.jbit = s.jbit
+        n.last = s.last
+        n.lastdraw = s.lastdraw
         return n
 
 

@@ -9,10 +9,30 @@ card that extends one of our expeditions cheaply, otherwise we draw from the dec
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
-from . import CARD_IDS, COLOUR_OF, COLOURS, DISCARD, DRAW_DECK, DRAW_PILE, RANK, LostCities
+from ..rng import Rng
+from ..search import level_player
+from . import (
+    _W,
+    CARD_IDS,
+    CARD_NAMES,
+    COLOUR_OF,
+    COLOURS,
+    DISCARD,
+    DRAW_DECK,
+    DRAW_PILE,
+    OVER,
+    PLAY,
+    RANK,
+    SLOTS,
+    Info,
+    LostCities,
+    State,
+    _score,
+)
 
 
 def _top(cards: list[str]) -> int:
@@ -109,4 +129,185 @@ class HeuristicPlayer:
         return best
 
 
-PLAYERS = {"heuristic": HeuristicPlayer}
+
+# -- search (issue 14) ---------------------------------------------------------------------------
+#
+# The searching player builds its determinisations from the view only: the cards it cannot see
+# (the other hand and the deck) are the match's cards minus its hand, both expeditions and the
+# discard piles; each determinisation deals them at random, and gives later rounds a random seed.
+# Playouts run to the end of the current round with a fast rule-of-thumb policy coded on the
+# compact state; the reward is the chance of winning the match that the totals then suggest.
+
+
+def _starters(round_scores: list[list[int]], rounds_played: int) -> list[int]:
+    """Who started each round so far, worked out from the round scores (the engine's rule)."""
+    starters = [0]
+    totals = [0, 0]
+    for r in round_scores[:rounds_played]:
+        totals = [totals[0] + r[0], totals[1] + r[1]]
+        starters.append(starters[-1] ^ 1 if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1))
+    return starters
+
+
+class LostCitiesSearch:
+    """The game-specific parts of the search (see engines/search.py)."""
+
+    def __init__(self, epsilon: float = 0.1) -> None:
+        self.epsilon = epsilon
+
+    def determiniser(self, game: LostCities, view: dict, seat: int):
+        cols = view["colours"]
+        ncol = len(cols)
+        opp = 1 - seat
+        seen = set(view["hand"])
+        for p in (0, 1):
+            for col in cols:
+                seen.update(view["expeditions"][p][col])
+        for col in cols:
+            seen.update(view["discards"][col])
+        unknown = [CARD_IDS[c] for c in CARD_NAMES[: ncol * SLOTS] if c not in seen]
+        n_opp = view["hand_sizes"][opp]
+        assert len(unknown) == n_opp + view["deck"], "the view does not add up"
+        last = view["last"]
+        rounds_played = len(view["round_scores"])
+        dump = {
+            "colours": ncol,
+            "rounds": view["rounds"],
+            "round": view["round"] - 1,
+            "hands": [[], []],
+            "exps": [[view["expeditions"][p][c] for c in cols] for p in (0, 1)],
+            "piles": [view["discards"][c] for c in cols],
+            "deck_top_last": [],
+            "turn": view["to_move"][0],
+            "phase": view["phase"],
+            "just": cols.index(view["just_discarded"]) if view["just_discarded"] else -1,
+            "round_scores": view["round_scores"],
+            "starters": _starters(view["round_scores"], rounds_played),
+            "rng": {"seed": 0, "n": 0},
+            "setup": None,
+            "last": None if last is None else [last["seat"], last["card"], last["how"], last["draw"]],
+        }
+        dump["hands"][seat] = view["hand"]
+        base = game.load(dump)
+        clone = game.clone
+
+        def sample(rng) -> State:
+            cards = unknown[:]
+            rng.shuffle(cards)
+            s = clone(base)
+            hand = cards[:n_opp]
+            s.dh[opp] = [c + DISCARD for c in hand]
+            pm = s.pm[opp]
+            s.plays[opp] = [c for c in hand if pm >> c & 1]
+            m = Info(base.m.colours, base.m.rounds)
+            m.round, m.round_scores, m.starters = base.m.round, base.m.round_scores, base.m.starters
+            m.deck = tuple(cards[n_opp:])
+            m.rng = Rng(rng.getrandbits(53))
+            s.m = m
+            s.dn = len(m.deck)
+            return s
+
+        return sample
+
+    def horizon(self, game: LostCities, s: State) -> int:
+        return s.m.round
+
+    def stop(self, game: LostCities, s: State, mark: int) -> bool:
+        return s.m.round != mark
+
+    def evaluate(self, game: LostCities, s: State, root_seat: int) -> list[float]:
+        m = s.m
+        t0 = sum(r[0] for r in m.round_scores)
+        t1 = sum(r[1] for r in m.round_scores)
+        played = len(m.round_scores)
+        if s.phase != OVER and played <= m.round:  # stopped inside a round: count it as it stands
+            t0 += _score(s, 0)
+            t1 += _score(s, 1)
+            played += 1
+        left = m.rounds - played
+        scale = 6.0 + 25.0 * math.sqrt(left)
+        p0 = 1.0 / (1.0 + math.exp(-(t0 - t1) / scale))
+        return [p0, 1.0 - p0]
+
+    def prior(self, game: LostCities, view: dict, seat: int, legal: list[int], rng: random.Random) -> dict[int, float]:
+        """The playout policy's own choice (without its random moves), on one determinisation."""
+        sample = self.determiniser(game, view, seat)(rng)
+        eps, self.epsilon = self.epsilon, 0.0
+        try:
+            pick = self.policy(game, sample, seat, game.legal(sample, seat), rng)
+        finally:
+            self.epsilon = eps
+        return {pick: 1.0}
+
+    def policy(self, game: LostCities, s: State, seat: int, legal: list[int], rng: random.Random) -> int:
+        """Cheap rules: extend a started expedition by a small step; open one only with strong
+        backing in hand and time left; otherwise discard a card that is dead for us and harmless
+        to the opponent; draw a pile top that extends us closely, else the deck."""
+        if rng.random() < self.epsilon:
+            return legal[int(rng.random() * len(legal))]
+        exps = s.exps
+        base = seat * _W
+        if s.phase == PLAY:
+            plays = s.plays[seat]
+            best, best_gap = -1, 99
+            for c in plays:
+                e = exps[base + COLOUR_OF[c]]
+                if e:
+                    gap = RANK[c] - RANK[e[-1]]
+                    if gap < best_gap:
+                        best, best_gap = c, gap
+            if best >= 0 and best_gap <= 3:
+                return best
+            hand = [d - DISCARD for d in s.dh[seat]]
+            if s.dn > 12:
+                # open the colour with the most backing: at least 3 cards summing to 15 or more
+                backing = [0] * 6
+                count = [0] * 6
+                for c in hand:
+                    backing[COLOUR_OF[c]] += RANK[c]
+                    count[COLOUR_OF[c]] += 1
+                pick, pick_v = -1, 0
+                for c in plays:
+                    col = COLOUR_OF[c]
+                    if not exps[base + col] and count[col] >= 3 and backing[col] >= 15:
+                        v = backing[col] * 10 - RANK[c]
+                        if v > pick_v:
+                            pick, pick_v = c, v
+                if pick >= 0:
+                    return pick
+            if best >= 0 and best_gap <= 5:
+                return best
+            opm = s.pm[1 - seat]
+            pm = s.pm[seat]
+            # discard: dead for us and useless to them, then dead for us, then the lowest card of
+            # an unstarted colour
+            choice, choice_v = -1, -1e9
+            for c in hand:
+                v = 0.0
+                if not pm >> c & 1:
+                    v += 10
+                elif exps[base + COLOUR_OF[c]]:
+                    v -= 10
+                if opm >> c & 1 and exps[(1 - seat) * _W + COLOUR_OF[c]]:
+                    v -= 8
+                v -= RANK[c] * 0.3 + rng.random()
+                if v > choice_v:
+                    choice, choice_v = c, v
+            return choice + DISCARD
+        # draw phase
+        pm = s.pm[seat]
+        piles = s.piles
+        for a in legal:
+            if a != DRAW_DECK:
+                k = a - DRAW_PILE
+                c = piles[k][-1]
+                e = exps[base + k]
+                if e and pm >> c & 1 and RANK[c] - RANK[e[-1]] <= 2:
+                    return a
+        return DRAW_DECK
+
+
+NormalPlayer = level_player("normal", LostCitiesSearch, prior_weight=5.0)
+StrongPlayer = level_player("strong", LostCitiesSearch, prior_weight=5.0)
+
+PLAYERS = {"heuristic": HeuristicPlayer, "easy": HeuristicPlayer, "normal": NormalPlayer, "strong": StrongPlayer}

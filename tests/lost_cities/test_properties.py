@@ -15,14 +15,14 @@ ALL_CODES = list(range(6 * SLOTS)) + [DISCARD + c for c in range(6 * SLOTS)] + [
 
 
 def cards_everywhere(s):
-    out = [c for h in s.hands for c in h] + s.deck
-    out += [c for p in s.exps for e in p for c in e] + [c for p in s.piles for c in p]
+    out = [c for h in s.hands for c in h] + s.cards_in_deck
+    out += [c for p in s.expeditions for e in p for c in e] + [c for p in s.discard_piles for c in p]
     return out
 
 
 def hidden_from(s, seat):
     """Cards the seat must not see: the other hand and the deck."""
-    return set(s.hands[1 - seat]) | set(s.deck)
+    return set(s.hands[1 - seat]) | set(s.cards_in_deck)
 
 
 def random_match(seed, purple, rounds, steps):
@@ -55,7 +55,7 @@ def test_cards_are_conserved_and_views_hide_the_other_hand_and_deck(seed, purple
             for c in hidden_from(s, seat):
                 assert f'"{CARD_NAMES[c]}"' not in text
         public = json.dumps(m.view(None))
-        for c in s.hands[0] + s.hands[1] + s.deck:
+        for c in s.hands[0] + s.hands[1] + s.cards_in_deck:
             assert f'"{CARD_NAMES[c]}"' not in public
     assert m.over or rounds == 3
 

@@ -267,6 +267,59 @@ def test_bad_setups():
             Match.create("lost-cities", ["a", "b"], {"rounds": 1}, setup=setup)
 
 
+def _setup_with(change):
+    rnd = round_setup([], [])
+    change(rnd)
+    return {"rounds": [rnd]}
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda r: r["hands"][0].__setitem__(0, ["red-5"]), "not list values"),  # a list where a card goes
+        (lambda r: r["deck"].__setitem__(3, {"card": "red-5"}), "not dict values"),
+        (lambda r: r["deck"].__setitem__(3, 7), "not int values"),
+        (lambda r: r["deck"].__setitem__(3, r["hands"][1][0]), "dealt twice"),  # no card twice
+        (lambda r: r["deck"].__setitem__(3, "purple-5"), "no card 'purple-5'"),  # not in a 5-colour match
+        (lambda r: r["deck"].pop(), "exactly once; missing"),  # right counts
+        (lambda r: r["deck"].append("red-5"), "dealt twice"),
+        (lambda r: r.__setitem__("extra", 1), "needs exactly 'hands'"),
+        (lambda r: r.pop("deck"), "needs exactly 'hands'"),
+        (lambda r: r.__setitem__("hands", [r["hands"][0]]), "'hands' must be two lists"),
+        (lambda r: r.__setitem__("hands", {"0": 1, "1": 2}), "'hands' must be two lists"),
+        (lambda r: r.__setitem__("deck", "red-5"), "'deck' must be a list"),
+    ],
+)
+def test_setups_are_checked_against_the_cards_of_the_match(change, words):
+    with pytest.raises(BadSetup) as e:
+        Match.create("lost-cities", ["a", "b"], {"rounds": 1}, setup=_setup_with(change))
+    assert words in e.value.reason and "\n" not in e.value.reason
+
+
+@pytest.mark.parametrize("setup", [{"rounds": [[1, 2]]}, {"rounds": ["x"]}, {"rounds": [None]}, {"rounds": [], "x": 1}])
+def test_malformed_setups_are_one_line_refusals(setup):
+    with pytest.raises(BadSetup) as e:
+        Match.create("lost-cities", ["a", "b"], {"rounds": 1}, setup=setup)
+    assert e.value.reason and "\n" not in e.value.reason
+
+
+def test_replay_of_a_log_with_a_bad_setup_exits_2_with_one_line(tmp_path):
+    import subprocess
+    import sys
+
+    rnd = round_setup([], [])
+    rnd["hands"][0][0] = ["red-5"]
+    log = {"format": 1, "game": "lost-cities", "seats": ["a", "b"], "options": {"rounds": 1}, "seed": None,
+           "setup": {"rounds": [rnd]}, "actions": []}
+    path = tmp_path / "log.json"
+    import json
+
+    path.write_text(json.dumps(log))
+    p = subprocess.run([sys.executable, "-m", "engines", "replay", str(path)], capture_output=True, text=True)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1 and "setup round 1" in p.stderr
+
+
 def test_functional_apply_leaves_the_state_alone():
     m = Match.create("lost-cities", ["a", "b"], seed=5)
     before = GAME.dump(m.state)

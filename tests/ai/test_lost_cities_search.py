@@ -1,0 +1,118 @@
+"""The searching Lost Cities players: they decide from the view alone, reproducibly, legally."""
+
+import random
+
+import pytest
+
+from engines import ai
+from engines.ai import RandomPlayer, play_out
+from engines.lost_cities import GAME
+from engines.lost_cities.ai import HeuristicPlayer, LostCitiesSearch, NormalPlayer, StrongPlayer
+from engines.search import ISMCTS
+
+
+def position(seed, steps, rounds=3):
+    """A state after `steps` heuristic moves of a seeded match."""
+    st = GAME.new_state(2, GAME.parse_options({"rounds": rounds}), seed, None)
+    h, rng = HeuristicPlayer(), random.Random(seed)
+    for _ in range(steps):
+        seat = GAME.to_move(st)[0]
+        GAME.step(st, seat, h.choose(GAME, st, seat, rng))
+    return st
+
+
+def scramble_hidden(st, seat, salt):
+    """The same position for `seat`, with what it cannot see changed: the other hand and the deck
+    dealt again from the same cards, and another seed for the later rounds."""
+    d = GAME.dump(st)
+    opp = 1 - seat
+    hidden = d["hands"][opp] + d["deck_top_last"]
+    random.Random(salt).shuffle(hidden)
+    n = len(d["hands"][opp])
+    d["hands"][opp], d["deck_top_last"] = hidden[:n], hidden[n:]
+    d["rng"] = {"seed": 10_000 + salt, "n": salt}
+    return GAME.load(d)
+
+
+@pytest.mark.parametrize(("seed", "steps"), [(1, 0), (2, 9), (3, 40), (4, 101)])
+def test_the_decision_does_not_change_when_the_hidden_state_does(seed, steps):
+    st = position(seed, steps)
+    seat = GAME.to_move(st)[0]
+    others = [scramble_hidden(st, seat, salt) for salt in (1, 2)]
+    assert all(GAME.view(o, seat) == GAME.view(st, seat) for o in others)
+    assert all(GAME.dump(o) != GAME.dump(st) for o in others)  # the hidden parts really differ
+    choices = []
+    for s in (st, *others):
+        p = StrongPlayer(seconds=None, iterations=40)
+        choices.append((p.choose(GAME, s, seat, random.Random(7)), p.stats.visits))
+    assert choices[0] == choices[1] == choices[2]
+
+
+def test_the_determinisations_agree_with_the_view_and_vary():
+    st = position(5, 30)
+    seat = GAME.to_move(st)[0]
+    view = GAME.view(st, seat)
+    sample = LostCitiesSearch().determiniser(GAME, view, seat)
+    rng = random.Random(1)
+    deals = set()
+    for _ in range(5):
+        d = sample(rng)
+        assert GAME.view(d, seat) == view
+        assert sorted(GAME.legal(d, seat)) == sorted(GAME.legal(st, seat))
+        deals.add(tuple(d.hands[1 - seat]))
+    assert len(deals) == 5
+
+
+def test_same_seed_same_choice_and_statistics_other_seed_may_differ():
+    st = position(6, 20)
+    seat = GAME.to_move(st)[0]
+    runs = []
+    for seed in (3, 3, 4):
+        p = NormalPlayer(seconds=None, iterations=60)
+        runs.append((p.choose(GAME, st, seat, random.Random(seed)), p.stats.visits))
+    assert runs[0] == runs[1]
+    assert runs[0][1] != runs[2][1]
+    assert sum(runs[0][1].values()) == 60
+
+
+def test_levels_are_registered_for_the_bot():
+    kinds = ai.players_for("lost-cities")
+    assert {"easy", "normal", "strong", "heuristic", "random"} <= set(kinds)
+    assert kinds["easy"] is HeuristicPlayer and kinds["heuristic"] is HeuristicPlayer
+    assert isinstance(ai.player("lost-cities", "strong"), ISMCTS) and ai.player("lost-cities", "strong").seconds == 0.3
+    assert ai.player("lost-cities", "normal").seconds == 0.1
+    fixed = ai.player("lost-cities", "strong", iterations=5)
+    assert fixed.iterations == 5 and fixed.seconds is None
+    with pytest.raises(KeyError):
+        ai.player("lost-cities", "grandmaster")
+
+
+def test_a_whole_match_of_search_players_is_legal_and_reproducible():
+    def run():
+        st = GAME.new_state(2, GAME.parse_options({"rounds": 2}), 8, None)
+        players = [StrongPlayer(seconds=None, iterations=8), NormalPlayer(seconds=None, iterations=4)]
+        codes = []
+        k = 0
+        while GAME.to_move(st):
+            seat = GAME.to_move(st)[0]
+            code = players[seat].choose(GAME, st, seat, random.Random(k))
+            GAME.check(st, seat, code)
+            GAME.step(st, seat, code)
+            codes.append(code)
+            k += 1
+        return codes, GAME.result(st)
+
+    assert run() == run()
+
+
+def test_a_small_search_beats_random_in_one_round_matches():
+    wins = 0
+    for seed in range(6):
+        st = GAME.new_state(2, GAME.parse_options({"rounds": 1}), 100 + seed, None)
+        a = seed % 2
+        players = [RandomPlayer(), RandomPlayer()]
+        players[a] = StrongPlayer(seconds=None, iterations=15)
+        play_out(GAME, st, players, random.Random(seed))
+        scores = GAME.result(st).scores
+        wins += scores[a] > scores[1 - a]
+    assert wins >= 5
