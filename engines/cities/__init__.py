@@ -170,10 +170,14 @@ class State:
         self.start_left: list[int] = list(range(N_START))
         self.pick_order: list[int] = []
         # removed from the game (public): declined or unplaceable items, 3-player leftovers
-        self.removed: dict[str, list[int]] = {"cards": [], "tiles": [], "features": [], "pieces": []}
+        self.removed: dict[str, list[int]] = {k: [] for k in _REMOVED}
         self.last: dict[str, Any] | None = None
         self.rng: Rng | None = None
         self.turns = 0
+
+
+_KEYS = ("cards", "tiles", "features", "pieces")
+_REMOVED = (*_KEYS, "hidden_cards", "hidden_tiles", "hidden_features")
 
 
 def workers_per_seat(n: int) -> int:
@@ -580,18 +584,21 @@ class Cities(Game[State]):
                 return False
         # end of the round: the worker nearest the star space takes the star
         star = next(w for w in reversed(s.workers[ROW_D]) if w >= 0)
-        leftovers = {"cards": [], "tiles": [], "features": [], "pieces": []}
-        for r, key in enumerate(("cards", "tiles", "features", "pieces")):
+        leftovers: dict[str, list[int]] = {"cards": [], "tiles": [], "features": [], "pieces": []}
+        hidden = 0
+        for r, key in enumerate(_KEYS):
             for k in range(4):
-                leftovers[key].extend(s.rows[r][k])
+                hid = HIDDEN.get((r, k))
+                for j, x in enumerate(s.rows[r][k]):
+                    if j == hid:  # never turned up: it leaves the game face down
+                        s.removed["hidden_" + key].append(x)
+                        hidden += 1
+                    else:
+                        leftovers[key].append(x)
+                        s.removed[key].append(x)
                 s.rows[r][k] = []
-            s.removed[key].extend(leftovers[key])
-        left_ids = {
-            "cards": [CARD_IDS[i] for i in leftovers["cards"]],
-            "tiles": [TILE_IDS[i] for i in leftovers["tiles"]],
-            "features": [FEATURE_IDS[i] for i in leftovers["features"]],
-            "pieces": [COLOURS[i] for i in leftovers["pieces"]],
-        }
+        left_ids = {key: [_item_id(r, x) for x in leftovers[key]] for r, key in enumerate(_KEYS)}
+        left_ids["hidden"] = hidden
         events.append(Event("round_end", None, {"round": s.round + 1, "star": star, "removed": left_ids}))
         s.round += 1
         s.star = star
@@ -745,10 +752,8 @@ class Cities(Game[State]):
             "bag": len(s.bag),
             "decks": {"cards": len(s.deck_cards), "tiles": len(s.deck_tiles), "features": len(s.deck_features)},
             "removed": {
-                "cards": [CARD_IDS[i] for i in s.removed["cards"]],
-                "tiles": [TILE_IDS[i] for i in s.removed["tiles"]],
-                "features": [FEATURE_IDS[i] for i in s.removed["features"]],
-                "pieces": [COLOURS[i] for i in s.removed["pieces"]],
+                **{key: [_item_id(r, x) for x in s.removed[key]] for r, key in enumerate(_KEYS)},
+                "hidden": sum(len(s.removed["hidden_" + key]) for key in _KEYS[:3]),
             },
             "last": dict(s.last) if s.last else None,
             "winner": list(res.ranking[0]) if res else None,
@@ -851,12 +856,7 @@ class Cities(Game[State]):
             "cards": [[CARD_IDS[c] for c in cs] for cs in s.cards],
             "start_left": [TILE_IDS[t] for t in s.start_left],
             "pick_order": list(s.pick_order),
-            "removed": {
-                "cards": [CARD_IDS[i] for i in s.removed["cards"]],
-                "tiles": [TILE_IDS[i] for i in s.removed["tiles"]],
-                "features": [FEATURE_IDS[i] for i in s.removed["features"]],
-                "pieces": [COLOURS[i] for i in s.removed["pieces"]],
-            },
+            "removed": {key: [_item_id(_ROW_OF[key], x) for x in s.removed[key]] for key in _REMOVED},
             "last": dict(s.last) if s.last else None,
             "rng": s.rng.to_json() if s.rng else None,
             "turns": s.turns,
@@ -903,12 +903,7 @@ class Cities(Game[State]):
         s.start_left = [TILE_INDEX[t] for t in d["start_left"]]
         s.pick_order = list(d["pick_order"])
         rm = d["removed"]
-        s.removed = {
-            "cards": [CARD_INDEX[i] for i in rm["cards"]],
-            "tiles": [TILE_INDEX[i] for i in rm["tiles"]],
-            "features": [FEATURE_INDEX[i] for i in rm["features"]],
-            "pieces": [COLOURS.index(c) for c in rm["pieces"]],
-        }
+        s.removed = {key: [_item_index(_ROW_OF[key], x) for x in rm[key]] for key in _REMOVED}
         s.last = dict(d["last"]) if d["last"] else None
         s.rng = Rng.from_json(d["rng"]) if d["rng"] else None
         s.turns = d["turns"]
@@ -962,6 +957,9 @@ _PIECE_REASONS = {
     "wrong_colour": "a {colour} piece goes on a {colour} city space, a wild space or a {colour} building, not on ({x}, {y})",
     "too_high": "the building at ({x}, {y}) is already {max} high",
 }
+
+
+_ROW_OF = {key: r for r, key in enumerate(_KEYS)} | {"hidden_" + key: r for r, key in enumerate(_KEYS[:3])}
 
 
 def _item_id(r: int, x: int) -> str:

@@ -3,6 +3,7 @@
 import pytest
 
 from engines.cities import GAME
+from engines.cities.components import CARD_INDEX
 from engines.core import BadAction, BadOptions, BadSetup, EngineError
 from engines.match import Match
 
@@ -163,8 +164,10 @@ def test_three_players_leave_one_item_per_row_and_it_is_removed():
     # everybody takes the first free slot of a row; slot 4 (index 3) of each row stays empty
     _play_round(m, pick=lambda legal: next(c for c in legal if c[0] != "take" or c[2] < 3))
     removed = m.view(None)["removed"]
-    assert removed["cards"] == ["builders"] and removed["tiles"][-1] == "T04"
-    assert removed["features"] == ["monument-1", "bench-1"]
+    # the face-down card, tile and feature leave the game unseen
+    assert removed["cards"] == [] and removed["hidden"] == 3 and "T04" not in removed["tiles"]
+    assert removed["features"] == ["monument-1"]
+    assert m.state.removed["hidden_cards"] == [CARD_INDEX["builders"]]
     assert removed["pieces"] == []  # the star slot holds nothing until taken
     v = m.view(None)
     assert v["round"] == 2 and all(s["worker"] is None for r in v["rows"] for s in r["slots"])
