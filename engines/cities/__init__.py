@@ -139,7 +139,7 @@ class State:
         "n", "long", "rounds", "round", "phase", "turn", "star", "first", "board", "rings",
         "deck_cards", "deck_tiles", "deck_features", "bag", "rows", "workers", "used", "left",
         "p_tile", "p_feats", "p_pieces", "hoods", "cards", "start_left", "pick_order", "removed",
-        "last", "rng", "turns",
+        "last", "rng", "turns", "dirty",
     )
 
     def __init__(self, n: int) -> None:
@@ -174,6 +174,8 @@ class State:
         self.last: dict[str, Any] | None = None
         self.rng: Rng | None = None
         self.turns = 0
+        # per seat: has the neighbourhood changed since its last achievement check?
+        self.dirty: list[bool] = [True] * n
 
 
 _KEYS = ("cards", "tiles", "features", "pieces")
@@ -529,6 +531,7 @@ class Cities(Game[State]):
             _, tx, ty, rot = code
             t = s.p_tile
             h.add_tile(t, tx, ty, rot)
+            s.dirty[seat] = True
             s.p_tile = -1
             events.append(Event("placed_tile", seat, {"tile": TILE_IDS[t], "x": tx, "y": ty, "rot": rot}))
             s.last = {"seat": seat, "action": "tile", "tile": TILE_IDS[t], "x": tx, "y": ty, "rot": rot}
@@ -536,6 +539,7 @@ class Cities(Game[State]):
             _, f, x, y = code
             i = h.cells[(x, y)]
             h.feat[i] = FEATURE_DESIGN[f]
+            s.dirty[seat] = True
             h.fid[i] = f
             s.p_feats.remove(f)
             events.append(Event("placed_feature", seat, {"feature": FEATURE_IDS[f], "x": x, "y": y}))
@@ -544,6 +548,7 @@ class Cities(Game[State]):
             _, c, x, y = code
             i = h.cells[(x, y)]
             h.height[i] += 1
+            s.dirty[seat] = True
             h.colour[i] = c
             s.p_pieces.remove(c)
             events.append(Event("built", seat, {"colour": COLOURS[c], "x": x, "y": y, "height": h.height[i]}))
@@ -612,6 +617,9 @@ class Cities(Game[State]):
         return True
 
     def _claim(self, s: State, seat: int, events: list[Event]) -> None:
+        if not s.dirty[seat]:
+            return  # nothing new to meet: the last check saw this very neighbourhood
+        s.dirty[seat] = False
         board = BOARDS[s.board]["achievements"]
         h = s.hoods[seat]
         for a, ach in enumerate(board):
@@ -860,6 +868,7 @@ class Cities(Game[State]):
             "last": dict(s.last) if s.last else None,
             "rng": s.rng.to_json() if s.rng else None,
             "turns": s.turns,
+            "dirty": list(s.dirty),
         }
 
     def load(self, d: dict[str, Any]) -> State:
@@ -907,6 +916,7 @@ class Cities(Game[State]):
         s.last = dict(d["last"]) if d["last"] else None
         s.rng = Rng.from_json(d["rng"]) if d["rng"] else None
         s.turns = d["turns"]
+        s.dirty = list(d["dirty"])
         return s
 
     def clone(self, s: State) -> State:
@@ -929,6 +939,7 @@ class Cities(Game[State]):
         c.start_left = s.start_left[:]
         c.pick_order = s.pick_order[:]
         c.removed = {k: v[:] for k, v in s.removed.items()}
+        c.dirty = s.dirty[:]
         c.last = dict(s.last) if s.last else None
         c.rng = Rng(s.rng.seed, s.rng.n) if s.rng else None
         return c

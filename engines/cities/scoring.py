@@ -156,70 +156,70 @@ def fits(span: tuple[int, int], long: bool) -> bool:
 
 
 # -- filters ----------------------------------------------------------------------------------------
+# A filter compiles to Python source over the space arrays (st type, ft feature design, ht height,
+# co building colour), so counting matching spaces is one list comprehension, not a call per test.
 
 Pred = Callable[[Hood, int], bool]
 FILTER_KEYS = {"space", "building", "colour", "height", "min_height", "max_height", "feature", "empty"}
 
 
-def compile_filter(f: dict[str, Any]) -> Pred:
+def filter_expr(f: dict[str, Any], v: str = "i") -> str:
+    """Python expression true when space ``v`` matches filter ``f``."""
     unknown = set(f) - FILTER_KEYS
     if unknown or not f:
         raise ValueError(f"bad filter {f!r}")
-    checks: list[Pred] = []
+    terms = []
     if "space" in f:
         sp = f["space"]
         if sp == "city":
-            checks.append(lambda h, i: h.stype[i] < 4)
+            terms.append(f"st[{v}] < 4")
         elif sp in ("park", "water"):
-            t = SPACE_TYPES.index(sp)
-            checks.append(lambda h, i: h.stype[i] == t)
+            terms.append(f"st[{v}] == {SPACE_TYPES.index(sp)}")
         else:
-            c = COLOURS.index(sp)
-
-            def colour_space(h: Hood, i: int, c: int = c) -> bool:
-                if h.stype[i] >= 4:
-                    return False
-                if h.height[i]:
-                    return h.colour[i] == c
-                return h.stype[i] == c or h.feat[i] == WILD
-
-            checks.append(colour_space)
+            c = COLOURS.index(sp)  # a built space has its building's colour; an empty wild space is any colour
+            terms.append(f"(st[{v}] < 4 and ((co[{v}] == {c}) if ht[{v}] else (st[{v}] == {c} or ft[{v}] == {WILD})))")
     if "building" in f:
-        want = bool(f["building"])
-        checks.append(lambda h, i: (h.height[i] > 0) == want)
+        terms.append(f"ht[{v}] > 0" if f["building"] else f"ht[{v}] == 0")
     if "colour" in f:
-        c = COLOURS.index(f["colour"])
-        checks.append(lambda h, i: h.height[i] > 0 and h.colour[i] == c)
+        terms.append(f"co[{v}] == {COLOURS.index(f['colour'])}")
     if "height" in f:
-        n = int(f["height"])
-        checks.append(lambda h, i: h.height[i] == n)
+        terms.append(f"ht[{v}] == {int(f['height'])}")
     if "min_height" in f:
-        n = int(f["min_height"])
-        checks.append(lambda h, i: h.height[i] >= n)
+        terms.append(f"ht[{v}] >= {int(f['min_height'])}")
     if "max_height" in f:
-        n = int(f["max_height"])
-        checks.append(lambda h, i: 0 < h.height[i] <= n)
+        terms.append(f"0 < ht[{v}] <= {int(f['max_height'])}")
     if "feature" in f:
         fe = f["feature"]
         if fe == "any":
-            checks.append(lambda h, i: h.feat[i] >= 0)
+            terms.append(f"ft[{v}] >= 0")
         elif fe == "none":
-            checks.append(lambda h, i: h.feat[i] < 0)
+            terms.append(f"ft[{v}] < 0")
         elif fe in ("water", "park"):
             bg = WATER if fe == "water" else PARK
-            checks.append(lambda h, i: h.feat[i] >= 0 and DESIGN_BG[h.feat[i]] == bg)
+            designs = tuple(d for d, b in enumerate(DESIGN_BG) if b == bg)
+            terms.append(f"ft[{v}] in {designs!r}")
         else:
-            d = DESIGN_INDEX[fe]
-            checks.append(lambda h, i: h.feat[i] == d)
+            terms.append(f"ft[{v}] == {DESIGN_INDEX[fe]}")
     if f.get("empty"):
-        checks.append(lambda h, i: h.stype[i] < 4 and h.height[i] == 0 and (h.feat[i] < 0 or h.feat[i] == WILD))
-    if len(checks) == 1:
-        return checks[0]
-    return lambda h, i: all(c(h, i) for c in checks)
+        terms.append(f"(st[{v}] < 4 and ht[{v}] == 0 and (ft[{v}] < 0 or ft[{v}] == {WILD}))")
+    return " and ".join(terms)
 
 
-def _matching(h: Hood, p: Pred) -> list[int]:
-    return [i for i in range(len(h.xy)) if p(h, i)]
+_HEAD = "    st = h.stype; ft = h.feat; ht = h.height; co = h.colour\n"
+
+
+def _build(src: str) -> Callable:
+    ns: dict[str, Any] = {}
+    exec(src, ns)  # the source is made here from validated filters, never from player input
+    return ns["fn"]
+
+
+def compile_filter(f: dict[str, Any]) -> Pred:
+    return _build(f"def fn(h, i):\n{_HEAD}    return {filter_expr(f)}\n")
+
+
+def compile_matching(f: dict[str, Any]) -> Callable[[Hood], list[int]]:
+    return _build(f"def fn(h):\n{_HEAD}    return [i for i in range(len(st)) if {filter_expr(f)}]\n")
 
 
 # -- condition kinds --------------------------------------------------------------------------------
@@ -231,9 +231,9 @@ KINDS = ("count", "pieces", "set", "adjacent", "runs", "squares", "areas", "tile
 def compile_cond(cond: dict[str, Any]) -> Counter:
     kind = cond.get("kind")
     if kind == "count":
-        p = compile_filter(cond["filter"])
+        m = compile_matching(cond["filter"])
         per = int(cond.get("per", 1))
-        return lambda h: len(_matching(h, p)) // per
+        return lambda h: len(m(h)) // per
     if kind == "pieces":
         per = int(cond.get("per", 1))
         if "colour" in cond:
@@ -241,27 +241,24 @@ def compile_cond(cond: dict[str, Any]) -> Counter:
             return lambda h: sum(hh for hh, cc in zip(h.height, h.colour, strict=True) if cc == c) // per
         return lambda h: sum(h.height) // per
     if kind == "set":
-        preds = [compile_filter(f) for f in cond["items"]]
-        return lambda h: min(len(_matching(h, p)) for p in preds)
+        ms = [compile_matching(f) for f in cond["items"]]
+        return lambda h: min(len(m(h)) for m in ms)
     if kind == "adjacent":
-        p = compile_filter(cond["filter"])
-        q = compile_filter(cond["to"])
         need = int(cond.get("min", 1))
-
-        def adjacent(h: Hood) -> int:
-            n = 0
-            for i in _matching(h, p):
-                if sum(1 for j in h.nbrs[i] if q(h, j)) >= need:
-                    n += 1
-            return n
-
-        return adjacent
+        return _build(
+            f"def fn(h):\n{_HEAD}    nb = h.nbrs; n = 0\n"
+            f"    for i in range(len(st)):\n"
+            f"        if {filter_expr(cond['filter'])}:\n"
+            f"            if sum(1 for j in nb[i] if {filter_expr(cond['to'], 'j')}) >= {need}:\n"
+            f"                n += 1\n"
+            f"    return n\n"
+        )
     if kind == "runs":
-        p = compile_filter(cond["filter"])
+        mf = compile_matching(cond["filter"])
         length = int(cond["length"])
 
         def runs(h: Hood) -> int:
-            m = {h.xy[i] for i in _matching(h, p)}
+            m = {h.xy[i] for i in mf(h)}
             n = 0
             for (x, y) in m:
                 if (x - 1, y) not in m:
@@ -278,31 +275,31 @@ def compile_cond(cond: dict[str, Any]) -> Counter:
 
         return runs
     if kind == "squares":
-        p = compile_filter(cond["filter"])
+        mf = compile_matching(cond["filter"])
 
         def squares(h: Hood) -> int:
-            m = {h.xy[i] for i in _matching(h, p)}
+            m = {h.xy[i] for i in mf(h)}
             return sum(1 for (x, y) in m if (x + 1, y) in m and (x, y + 1) in m and (x + 1, y + 1) in m)
 
         return squares
     if kind == "areas":
-        p = compile_filter(cond["filter"])
+        mf = compile_matching(cond["filter"])
         size = int(cond.get("min_size", 1))
         designs = int(cond.get("min_designs", 0))
 
         def areas(h: Hood) -> int:
-            return sum(1 for a in _areas(h, set(_matching(h, p)))
+            return sum(1 for a in _areas(h, set(mf(h)))
                        if len(a) >= size and len({h.feat[i] for i in a if h.feat[i] >= 0}) >= designs)
 
         return areas
     if kind == "tiles":
-        p = compile_filter(cond["filter"])
+        mf = compile_matching(cond["filter"])
         need = int(cond.get("min", 1))
         colours = int(cond.get("distinct_colours", 0))
 
         def tiles(h: Hood) -> int:
             per: dict[int, list[int]] = {}
-            for i in _matching(h, p):
+            for i in mf(h):
                 per.setdefault(h.tile_of[i], []).append(i)
             return sum(1 for sp in per.values()
                        if len(sp) >= need and len({h.colour[i] for i in sp if h.colour[i] >= 0}) >= colours)
