@@ -11,6 +11,7 @@ _MODULES = {
     "lost-cities": "engines.lost_cities",
     "carcassonne": "engines.carcassonne",
     "citadels": "engines.citadels",
+    "cities": "engines.cities",
 }
 
 _loaded: dict[str, Game] = {}
