@@ -27,6 +27,7 @@ from render.common import (
     UI,
     cached,
     clean_text,
+    draw_symbol,
     encode_png,
     ink_for,
     legible,
@@ -41,11 +42,16 @@ from render.common import (
 
 # -- colours --------------------------------------------------------------------------------------
 
-FIELD = (96, 158, 72)
-FIELD_EDGE = (70, 120, 52)
-ROAD = (240, 232, 206)
+# Terrain: apart in lightness as well as hue (dark field, light sand city, near-white road), so
+# they stay apart for colour-blind eyes (tests/render/test_colour_blind.py); cities also carry a
+# brick pattern and fields grass tufts, so shape tells them apart too.
+FIELD = (64, 128, 56)
+FIELD_EDGE = (48, 100, 42)
+TUFT = (92, 156, 76)
+ROAD = (245, 242, 232)
 ROAD_EDGE = (118, 100, 74)
-CITY = (214, 160, 88)
+CITY = (238, 200, 128)
+BRICK = (206, 164, 96)
 WALL = (122, 72, 36)
 PENNANT_FILL = (36, 84, 196)
 MONASTERY_WALL = (242, 234, 214)
@@ -57,15 +63,18 @@ SPOT = (255, 255, 255)
 LAST = (255, 255, 255)  # the last tile's frame: white (never a seat's colour)
 TURN = (120, 225, 140)  # whose turn: green arrow and outline in the score strip
 
-#: Meeple colours by seat (kept apart from the field green and the city ochre).
+#: Meeple colours by seat: apart for colour-blind eyes too (protanopia, deuteranopia, tritanopia:
+#: tests/render/test_colour_blind.py), each with a contrasting ring against the table.
 SEAT_COLOURS: list[tuple[int, int, int]] = [
-    (34, 94, 222),  # blue
-    (222, 34, 46),  # red
+    (30, 90, 230),  # blue
+    (200, 30, 40),  # red
     (250, 214, 40),  # yellow
     (32, 32, 32),  # black
-    (184, 84, 214),  # purple
+    (196, 120, 230),  # lilac
     (244, 244, 244),  # white
 ]
+#: A mark on each seat's meeples (and in the score strip), so seats differ in shape, not only hue.
+SEAT_MARKS = ("circle", "triangle", "square", "diamond", "star", "cross")
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -466,6 +475,7 @@ def _draw_tile(geo: dict[str, Any], size: int, rot: int) -> Image.Image:
     feats = geo["features"]
     roads = [f for f in feats if f["kind"] == "road"]
     cities = [f for f in feats if f["kind"] == "city"]
+    _tufts(d, s)
     rw = max(3, int(s * 0.11))
     edge = max(1, int(s * 0.022))
     for f in roads:
@@ -483,6 +493,7 @@ def _draw_tile(geo: dict[str, Any], size: int, rot: int) -> Image.Image:
     for f in cities:
         poly, walls, _, pen = _city_shape(f["sides"])
         d.polygon([P(p) for p in poly], fill=CITY)
+        _bricks(img, [P(p) for p in poly], s)
         for w in walls:
             d.line([P(p) for p in w], fill=WALL, width=wall_w, joint="curve")
         if geo.get("pennant"):
@@ -496,6 +507,37 @@ def _draw_tile(geo: dict[str, Any], size: int, rot: int) -> Image.Image:
     d = ImageDraw.Draw(img, "RGBA")
     d.rectangle((0, 0, size - 1, size - 1), outline=(0, 0, 0, 70))
     return img
+
+
+def _tufts(d: ImageDraw.ImageDraw, s: int) -> None:
+    """Grass tufts scattered on the field (drawn first: roads and cities cover them)."""
+    w = max(1, s // 70)
+    for u, v in ((0.12, 0.2), (0.38, 0.1), (0.8, 0.16), (0.2, 0.62), (0.62, 0.36), (0.9, 0.58), (0.1, 0.9), (0.45, 0.8), (0.78, 0.88)):
+        x, y, k = u * s, v * s, s * 0.035
+        d.line((x - k, y - k, x, y + k * 0.4, x + k, y - k), fill=TUFT, width=w, joint="curve")
+
+
+def _bricks(img: Image.Image, poly: list[tuple[float, float]], s: int) -> None:
+    """A brick pattern inside a city's outline."""
+    mask = Image.new("L", img.size, 0)
+    ImageDraw.Draw(mask).polygon(poly, fill=255)
+    img.paste(_brick_layer(s), (0, 0), mask)
+
+
+@cached(64)
+def _brick_layer(s: int) -> Image.Image:
+    layer = Image.new("RGB", (s, s), CITY)
+    d = ImageDraw.Draw(layer)
+    bh, bw = s / 9, s / 5
+    lw = max(1, s // 90)
+    for row in range(10):
+        y = row * bh
+        d.line((0, y, s, y), fill=BRICK, width=lw)
+        off = 0 if row % 2 == 0 else bw / 2
+        for col in range(7):
+            x = off + col * bw
+            d.line((x, y, x, y + bh), fill=BRICK, width=lw)
+    return layer
 
 
 def _house(d: ImageDraw.ImageDraw, s: int, cx: float, cy: float, w: float, roof: tuple[int, int, int]) -> None:
@@ -562,13 +604,33 @@ def meeple_sprite(colour: tuple[int, int, int], size: int, angle: int = 0, seat:
     if angle:
         mask = mask.rotate(angle, resample=Image.Resampling.BICUBIC)
     halo = mask.filter(ImageFilter.MaxFilter(3 if size < 40 else 5))
-    dark = sum(colour) < 200
-    ring = (235, 235, 235) if dark else (20, 20, 20)
+    ring = meeple_ring(colour)
     out = Image.new("RGBA", (size, size), ring + (0,))
     out.putalpha(halo)
     body = Image.new("RGBA", (size, size), colour + (255,))
     out.paste(body, (0, 0), mask)
+    if seat is not None:
+        out.alpha_composite(_meeple_mark(seat, colour, size, angle))
     return out
+
+
+def meeple_ring(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The outline drawn around a meeple of ``colour`` (light around dark meeples, else dark)."""
+    return (235, 235, 235) if sum(colour) < 200 else (20, 20, 20)
+
+
+@cached(128)
+def _meeple_mark(seat: int, colour: tuple[int, int, int], size: int, angle: int) -> Image.Image:
+    """The seat's mark, on the meeple's chest, in black or white."""
+    ink = ink_for(colour)
+    r = size * 0.13
+
+    def paint(d: ImageDraw.ImageDraw, sc: int) -> None:
+        cx, cy = size / 2 * sc, size * 0.6 * sc
+        draw_symbol(d, SEAT_MARKS[seat % len(SEAT_MARKS)], (cx - r * sc, cy - r * sc, cx + r * sc, cy + r * sc), ink, note=False)
+
+    mark = supersampled(size, size, paint)
+    return mark.rotate(angle, resample=Image.Resampling.BICUBIC) if angle else mark
 
 
 @cached(64)
@@ -1045,7 +1107,7 @@ def _table(
 def _tile_panel(view: dict[str, Any], tiles: list[str], lang: str) -> Image.Image:
     size = 130 if len(tiles) == 1 else 110
     w = max(len(tiles) * size + (len(tiles) - 1) * 16, 260 if len(tiles) == 1 else 0)
-    img = new_canvas(w, size + 64, UI["bg"])
+    img = new_canvas(w, size + (4 if len(tiles) == 1 else 34), UI["bg"])
     d = ImageDraw.Draw(img)
     for i, t in enumerate(tiles):
         x = i * (size + 16)
@@ -1113,7 +1175,7 @@ def _preview_image(
     fr = Frame(x - cols // 2, y - rows // 2, cols, rows, cell, (PREVIEW_W - cols * cell) // 2, 84)
     img = new_canvas(PREVIEW_W, fr.top + fr.height + MARGIN)
     d = ImageDraw.Draw(img)
-    title = _t(lang, "preview", place=_place_name(view, x, y, lang), tile=tile_name(tile), deg=90 * rot)
+    title = _t(lang, "preview", place=_place_name(view, x, y, lang), tile=tile_words(view, tile, lang), deg=90 * rot)
     text(d, (MARGIN, 36), title, 26, UI["text"], anchor="ls", bold=True, max_width=PREVIEW_W - 2 * MARGIN)
     viewer = view.get("viewer")
     if meeple:
@@ -1121,7 +1183,7 @@ def _preview_image(
     elif spots:
         sub = _t(lang, "meeple_spots")
     else:
-        sub = tile_words(view, tile, lang)
+        sub = ""
     text(d, (MARGIN, 70), sub, 22, UI["accent"], anchor="ls", max_width=PREVIEW_W - 2 * MARGIN)
     markers = [(fid, i + 1) for i, fid in enumerate(spots or [])] if not meeple else []
     _draw_cells(

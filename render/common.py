@@ -515,13 +515,16 @@ def draw_symbol(
     box: tuple[float, float, float, float],
     fill: Color,
     bg: Color | None = None,
+    note: bool = True,
 ) -> None:
     """Draw a simple flat symbol filling ``box`` (x0, y0, x1, y1). ``bg`` is the colour under it
-    (used to cut holes, e.g. the coin's inner ring). Best used inside :func:`supersampled`."""
+    (used to cut holes, e.g. the coin's inner ring). Best used inside :func:`supersampled`.
+    ``note=False``: a secondary cue on a marker already measured (not a marker itself)."""
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     r = min(x1 - x0, y1 - y0) / 2
-    marker(2 * r, "symbol " + name)
+    if note:
+        marker(2 * r, "symbol " + name)
     hole = bg if bg is not None else (0, 0, 0, 0)
     if name == "circle":
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)

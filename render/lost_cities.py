@@ -49,6 +49,9 @@ SYMBOL = {
     "purple": "star",
 }
 CARD_FILL = {c: PALETTE[c] for c in COLOUR_ORDER}
+# A light lilac rather than the palette's purple: the darker one looks like blue to protanopes
+# (tests/render/test_colour_blind.py); each colour also has its own symbol.
+CARD_FILL["purple"] = (180, 130, 230)
 CARD_EDGE = {c: mix(PALETTE[c], (0, 0, 0), 0.35) for c in COLOUR_ORDER}
 CARD_EDGE["white"] = (150, 150, 145)
 
