@@ -27,22 +27,31 @@ from render.common import (
     UI,
     cached,
     clean_text,
+    draw_symbol,
     encode_png,
     ink_for,
+    legible,
+    marker,
     mix,
     new_canvas,
     paste,
     supersampled,
     text,
+    wrap,
 )
 
 # -- colours --------------------------------------------------------------------------------------
 
-FIELD = (96, 158, 72)
-FIELD_EDGE = (70, 120, 52)
-ROAD = (240, 232, 206)
+# Terrain: apart in lightness as well as hue (dark field, light sand city, near-white road), so
+# they stay apart for colour-blind eyes (tests/render/test_colour_blind.py); cities also carry a
+# brick pattern and fields grass tufts, so shape tells them apart too.
+FIELD = (64, 128, 56)
+FIELD_EDGE = (48, 100, 42)
+TUFT = (92, 156, 76)
+ROAD = (245, 242, 232)
 ROAD_EDGE = (118, 100, 74)
-CITY = (214, 160, 88)
+CITY = (238, 200, 128)
+BRICK = (206, 164, 96)
 WALL = (122, 72, 36)
 PENNANT_FILL = (36, 84, 196)
 MONASTERY_WALL = (242, 234, 214)
@@ -51,17 +60,21 @@ VILLAGE_ROOF = (104, 96, 92)
 RUINS = (168, 166, 160)
 EMPTY = (36, 50, 62)
 SPOT = (255, 255, 255)
-LAST = (255, 214, 0)
+LAST = (255, 255, 255)  # the last tile's frame: white (never a seat's colour)
+TURN = (120, 225, 140)  # whose turn: green arrow and outline in the score strip
 
-#: Meeple colours by seat (kept apart from the field green and the city ochre).
+#: Meeple colours by seat: apart for colour-blind eyes too (protanopia, deuteranopia, tritanopia:
+#: tests/render/test_colour_blind.py), each with a contrasting ring against the table.
 SEAT_COLOURS: list[tuple[int, int, int]] = [
-    (34, 94, 222),  # blue
-    (222, 34, 46),  # red
+    (30, 90, 230),  # blue
+    (200, 30, 40),  # red
     (250, 214, 40),  # yellow
     (32, 32, 32),  # black
-    (184, 84, 214),  # purple
+    (196, 120, 230),  # lilac
     (244, 244, 244),  # white
 ]
+#: A mark on each seat's meeples (and in the score strip), so seats differ in shape, not only hue.
+SEAT_MARKS = ("circle", "triangle", "square", "diamond", "star", "cross")
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -72,19 +85,23 @@ TEXTS: dict[str, dict[str, str]] = {
         "over": "Game over",
         "wins": "{names} wins",
         "win_many": "tie: {names}",
-        "last": "Last: {name} laid {tile} at ({x}, {y})",
+        "last": "Last: {name} laid {tile}",
+        "last_meeple": "Last: {name} laid {tile}, meeple on the {what}",
         "no_last": "Start tile at (0, 0)",
         "your_tile": "Your tile",
         "choose": "Choose a tile",
-        "spots": "{n} places fit (marked with x,y)",
-        "spots1": "1 place fits (marked with x,y)",
+        "spots": "Your tile fits in {n} places: letters A, B… (the same in the menu)",
+        "spots1": "Your tile fits in 1 place: A",
+        "res_head": "Final scores",
+        "res_cols": "roads|cities|monast.|fields|total",
         "overview": "Whole table",
         "seat": "Player {n}",
         "you": "you",
-        "preview": "{tile} at ({x}, {y}), turned {deg}°",
-        "rotations": "{tile} at ({x}, {y}): {n} ways to turn it",
-        "rotations1": "{tile} at ({x}, {y}): 1 way to lay it",
-        "meeple_spots": "numbers = meeple spots",
+        "preview": "{place}: {tile}, turned {deg}°",
+        "rotations": "{place}: {n} ways to turn it",
+        "rotations1": "{place}: 1 way to lay it",
+        "meeple_spots": "numbers = meeple spots (the buttons)",
+        "place": "Place {label}",
         "with_meeple": "meeple on {what}",
         "holds_medina": "holds Medina",
         "digs": "archaeologist: {n} digs left",
@@ -98,19 +115,23 @@ TEXTS: dict[str, dict[str, str]] = {
         "over": "Fin de la partida",
         "wins": "gana {names}",
         "win_many": "empate: {names}",
-        "last": "Última: {name} puso {tile} en ({x}, {y})",
+        "last": "Última: {name} puso {tile}",
+        "last_meeple": "Última: {name} puso {tile}, meeple en {what}",
         "no_last": "Loseta inicial en (0, 0)",
         "your_tile": "Tu loseta",
         "choose": "Elige una loseta",
-        "spots": "cabe en {n} sitios (marcados con x,y)",
-        "spots1": "cabe en 1 sitio (marcado con x,y)",
+        "spots": "Tu loseta cabe en {n} sitios: letras A, B… (las mismas del menú)",
+        "spots1": "Tu loseta cabe en 1 sitio: A",
+        "res_head": "Puntuación final",
+        "res_cols": "caminos|ciudades|monast.|campos|total",
         "overview": "Todo el tablero",
         "seat": "Jugador {n}",
         "you": "tú",
-        "preview": "{tile} en ({x}, {y}), girada {deg}°",
-        "rotations": "{tile} en ({x}, {y}): {n} formas de girarla",
-        "rotations1": "{tile} en ({x}, {y}): 1 forma de ponerla",
-        "meeple_spots": "números = sitios para el meeple",
+        "preview": "{place}: {tile}, girada {deg}°",
+        "rotations": "{place}: {n} formas de girarla",
+        "rotations1": "{place}: 1 forma de ponerla",
+        "meeple_spots": "números = sitios para el meeple (los botones)",
+        "place": "Sitio {label}",
         "with_meeple": "meeple en {what}",
         "holds_medina": "tiene Medina",
         "digs": "arqueólogo: le quedan {n} excavaciones",
@@ -145,6 +166,94 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
 
 def tile_name(tile: str) -> str:
     return "Medina" if tile == "medina" else tile
+
+
+_TILE_WORDS = {
+    "en": {
+        "city4": "a whole city", "city3": "a three-sided city", "city_corner": "a city corner",
+        "city_across": "a city across the tile", "city1": "a city edge", "city1x2": "two city edges",
+        "pennant": "with a shield", "road_straight": "a straight road", "road_curve": "a curved road",
+        "cross": "a {n}-way crossroads", "road_end": "a road end", "monastery": "a monastery",
+        "ruins": "the Medina ruins", "with": " with ", "and": " and ", "field": "a field",
+    },
+    "es": {
+        "city4": "una ciudad entera", "city3": "una ciudad de tres lados", "city_corner": "una esquina de ciudad",
+        "city_across": "una ciudad de lado a lado", "city1": "un borde de ciudad", "city1x2": "dos bordes de ciudad",
+        "pennant": "con escudo", "road_straight": "un camino recto", "road_curve": "un camino en curva",
+        "cross": "un cruce de {n} caminos", "road_end": "un final de camino", "monastery": "un monasterio",
+        "ruins": "las ruinas de Medina", "with": " con ", "and": " y ", "field": "un campo",
+    },
+}
+
+
+def tile_words(view: dict[str, Any], tile: str, lang: str) -> str:
+    """The tile in words, from its geometry: 'a city corner with a shield and a curved road',
+    'un monasterio con un camino'..."""
+    w = _TILE_WORDS[_lang(lang)]
+    geo = (view.get("geometry") or {}).get(tile)
+    if not geo:
+        return tile_name(tile)
+    feats = geo["features"]
+    kinds = [f["kind"] for f in feats]
+    if "ruins" in kinds:
+        return w["ruins"]
+    main: list[str] = []
+    extra: list[str] = []
+    cities = [f for f in feats if f["kind"] == "city"]
+    if len(cities) >= 2 and all(len(c["sides"]) == 1 for c in cities):
+        main.append(w["city1x2"])
+    for c in cities if not (len(cities) >= 2 and all(len(c["sides"]) == 1 for c in cities)) else []:
+        idx = sorted(SIDE_INDEX[x] for x in c["sides"])
+        if len(idx) == 4:
+            key = "city4"
+        elif len(idx) == 3:
+            key = "city3"
+        elif len(idx) == 2:
+            key = "city_across" if idx[1] - idx[0] == 2 else "city_corner"
+        else:
+            key = "city1"
+        main.append(w[key])
+    shield = bool(cities and geo.get("pennant"))
+    if "monastery" in kinds:
+        main.insert(0, w["monastery"])
+    roads = [f for f in feats if f["kind"] == "road"]
+    ends = [r for r in roads if len(r["sides"]) == 1]
+    if len(ends) >= 3:
+        extra.append(w["cross"].format(n=len(ends)))
+    elif len(ends) == 1 and len(roads) == 1:
+        extra.append(w["road_end"])
+    else:
+        for r in roads:
+            if len(r["sides"]) == 2:
+                a, b = (SIDE_INDEX[x] for x in r["sides"])
+                extra.append(w["road_straight"] if (a - b) % 2 == 0 else w["road_curve"])
+    if not main:
+        main, extra = extra[:1], extra[1:]
+    if not main:
+        return w["field"]
+    out = w["and"].join(main)
+    if shield and extra:
+        return out + " " + w["pennant"] + w["and"] + w["and"].join(extra)
+    if shield:
+        return out + " " + w["pennant"]
+    if extra:
+        out += w["with"] + w["and"].join(extra)
+    return out
+
+
+def place_labels(view: dict[str, Any]) -> dict[tuple[int, int], str]:
+    """A short label per place where the drawn tile fits: A, B, ... Z, AA, AB, ... in the order the
+    bot lists them (nearest to the last tile first, then top to bottom, left to right)."""
+    cells = {(p["x"], p["y"]) for p in view.get("legal") or []}
+    last = view.get("last")
+    fx, fy = (last["x"], last["y"]) if last else (0, 0)
+    order = sorted(cells, key=lambda c: (abs(c[0] - fx) + abs(c[1] - fy), c[1], c[0]))
+    return {cell: _letters(i) for i, cell in enumerate(order)}
+
+
+def _letters(i: int) -> str:
+    a = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return a[i] if i < 26 else a[i // 26 - 1] + a[i % 26]
 
 
 # -- tile geometry (unit square, y down) ----------------------------------------------------------
@@ -366,6 +475,7 @@ def _draw_tile(geo: dict[str, Any], size: int, rot: int) -> Image.Image:
     feats = geo["features"]
     roads = [f for f in feats if f["kind"] == "road"]
     cities = [f for f in feats if f["kind"] == "city"]
+    _tufts(d, s)
     rw = max(3, int(s * 0.11))
     edge = max(1, int(s * 0.022))
     for f in roads:
@@ -383,6 +493,7 @@ def _draw_tile(geo: dict[str, Any], size: int, rot: int) -> Image.Image:
     for f in cities:
         poly, walls, _, pen = _city_shape(f["sides"])
         d.polygon([P(p) for p in poly], fill=CITY)
+        _bricks(img, [P(p) for p in poly], s)
         for w in walls:
             d.line([P(p) for p in w], fill=WALL, width=wall_w, joint="curve")
         if geo.get("pennant"):
@@ -396,6 +507,37 @@ def _draw_tile(geo: dict[str, Any], size: int, rot: int) -> Image.Image:
     d = ImageDraw.Draw(img, "RGBA")
     d.rectangle((0, 0, size - 1, size - 1), outline=(0, 0, 0, 70))
     return img
+
+
+def _tufts(d: ImageDraw.ImageDraw, s: int) -> None:
+    """Grass tufts scattered on the field (drawn first: roads and cities cover them)."""
+    w = max(1, s // 70)
+    for u, v in ((0.12, 0.2), (0.38, 0.1), (0.8, 0.16), (0.2, 0.62), (0.62, 0.36), (0.9, 0.58), (0.1, 0.9), (0.45, 0.8), (0.78, 0.88)):
+        x, y, k = u * s, v * s, s * 0.035
+        d.line((x - k, y - k, x, y + k * 0.4, x + k, y - k), fill=TUFT, width=w, joint="curve")
+
+
+def _bricks(img: Image.Image, poly: list[tuple[float, float]], s: int) -> None:
+    """A brick pattern inside a city's outline."""
+    mask = Image.new("L", img.size, 0)
+    ImageDraw.Draw(mask).polygon(poly, fill=255)
+    img.paste(_brick_layer(s), (0, 0), mask)
+
+
+@cached(64)
+def _brick_layer(s: int) -> Image.Image:
+    layer = Image.new("RGB", (s, s), CITY)
+    d = ImageDraw.Draw(layer)
+    bh, bw = s / 9, s / 5
+    lw = max(1, s // 90)
+    for row in range(10):
+        y = row * bh
+        d.line((0, y, s, y), fill=BRICK, width=lw)
+        off = 0 if row % 2 == 0 else bw / 2
+        for col in range(7):
+            x = off + col * bw
+            d.line((x, y, x, y + bh), fill=BRICK, width=lw)
+    return layer
 
 
 def _house(d: ImageDraw.ImageDraw, s: int, cx: float, cy: float, w: float, roof: tuple[int, int, int]) -> None:
@@ -444,9 +586,9 @@ _MEEPLE = [
 
 
 @cached(256)
-def meeple_sprite(colour: tuple[int, int, int], size: int, angle: int = 0) -> Image.Image:
+def meeple_sprite(colour: tuple[int, int, int], size: int, angle: int = 0, seat: int | None = None) -> Image.Image:
     """A meeple (RGBA, ``size`` px square) with a contrasting outline; ``angle`` in degrees
-    (90 = lying down, a farmer)."""
+    (90 = lying down, a farmer); ``seat`` adds that seat's mark (see :data:`SEAT_MARKS`)."""
     pad = max(2, size // 8)
     inner = size - 2 * pad
 
@@ -457,17 +599,38 @@ def meeple_sprite(colour: tuple[int, int, int], size: int, angle: int = 0) -> Im
         r = w * 0.17
         d.ellipse((o + w / 2 - r, o + w * 0.2 - r, o + w / 2 + r, o + w * 0.2 + r), fill=(255, 255, 255, 255))
 
+    marker(inner, "meeple")
     mask = supersampled(size, size, paint).getchannel("A")
     if angle:
         mask = mask.rotate(angle, resample=Image.Resampling.BICUBIC)
     halo = mask.filter(ImageFilter.MaxFilter(3 if size < 40 else 5))
-    dark = sum(colour) < 200
-    ring = (235, 235, 235) if dark else (20, 20, 20)
+    ring = meeple_ring(colour)
     out = Image.new("RGBA", (size, size), ring + (0,))
     out.putalpha(halo)
     body = Image.new("RGBA", (size, size), colour + (255,))
     out.paste(body, (0, 0), mask)
+    if seat is not None:
+        out.alpha_composite(_meeple_mark(seat, colour, size, angle))
     return out
+
+
+def meeple_ring(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The outline drawn around a meeple of ``colour`` (light around dark meeples, else dark)."""
+    return (235, 235, 235) if sum(colour) < 200 else (20, 20, 20)
+
+
+@cached(128)
+def _meeple_mark(seat: int, colour: tuple[int, int, int], size: int, angle: int) -> Image.Image:
+    """The seat's mark, on the meeple's chest, in black or white."""
+    ink = ink_for(colour)
+    r = size * 0.13
+
+    def paint(d: ImageDraw.ImageDraw, sc: int) -> None:
+        cx, cy = size / 2 * sc, size * 0.6 * sc
+        draw_symbol(d, SEAT_MARKS[seat % len(SEAT_MARKS)], (cx - r * sc, cy - r * sc, cx + r * sc, cy + r * sc), ink, note=False)
+
+    mark = supersampled(size, size, paint)
+    return mark.rotate(angle, resample=Image.Resampling.BICUBIC) if angle else mark
 
 
 @cached(64)
@@ -479,6 +642,7 @@ def spot_marker(n: int, size: int) -> Image.Image:
         m = 3 * sc
         d.ellipse((m, m, (size - 1) * sc - m + sc, (size - 1) * sc - m + sc), fill=(255, 255, 255, 245))
 
+    marker(size, "meeple spot")
     img = supersampled(size, size, paint)
     text(ImageDraw.Draw(img), (size / 2, size / 2 + 1), str(n), int(size * 0.62), (20, 20, 20), anchor="mm", bold=True)
     return img
@@ -486,11 +650,13 @@ def spot_marker(n: int, size: int) -> Image.Image:
 
 # -- the table ------------------------------------------------------------------------------------
 
-W = 1200
-MARGIN = 40  # room for the coordinates along each edge
-MAX_BOARD_H = 1250
-MIN_CELL = 60
-VIEW_CELL = 76
+W = 800  # seen at half size on a phone: texts of 20 px or more, meeples of 16 px or more
+MARGIN = 16
+MAX_BOARD_H = 1000
+MIN_CELL = 44  # below this the public board becomes a viewport around the last tile
+VIEW_CELL = 64
+MAX_HAND_H = 1400  # the mover's picture may be taller: every legal place must show
+MIN_HAND_CELL = 32
 
 
 def _names(view: dict[str, Any], names: list[str] | None, lang: str) -> list[str]:
@@ -559,13 +725,14 @@ def _draw_cells(
     ghost: tuple[str, int, int, int] | None = None,
     markers: list[tuple[str, int]] | None = None,
     ghost_meeple: tuple[str, int] | None = None,
-    coords: bool = True,
+    coords: bool = False,
+    labels: dict[tuple[int, int], str] | None = None,
 ) -> None:
     """Tiles, meeples, last-tile frame, legal spots, a ghost tile with markers, coordinates."""
     c = fr.cell
     d = ImageDraw.Draw(img)
     d.rectangle((fr.left, fr.top, fr.left + fr.width - 1, fr.top + fr.height - 1), fill=EMPTY)
-    msize = max(16, int(c * 0.36))
+    msize = max(22, int(c * 0.38))
     arch = (view.get("medina") or {}).get("archaeologist")
     shown: list[dict[str, Any]] = []
     for b in view["board"]:
@@ -586,21 +753,24 @@ def _draw_cells(
                 angle = 90
             elif m["feature"] == "ruins" and arch:
                 angle = -90 * int(arch.get("uses", 0))
-            spr = meeple_sprite(seat_colour(m["seat"]), msize, angle % 360)
+            spr = meeple_sprite(seat_colour(m["seat"]), msize, angle % 360, m["seat"])
             paste(img, spr, (px + ax * c - msize / 2, py + ay * c - msize / 2))
     da = ImageDraw.Draw(img, "RGBA")
     if spots:
-        fs = max(11, int(c * 0.24))
+        fs = max(20, min(40, int(c * 0.45)))
         for x, y in spots:
             if not fr.inside(x, y):
                 continue
             px, py = fr.xy(x, y)
-            da.rectangle((px + 2, py + 2, px + c - 3, py + c - 3), fill=(255, 255, 255, 70), outline=(255, 255, 255, 230), width=2)
-            label = f"{x},{y}"
-            size = fs
-            while size > 9 and d.textlength(label, font=_font(size, True)) > c - 6:
-                size -= 1
-            text(d, (px + c / 2, py + c / 2), label, size, (255, 255, 255), anchor="mm", bold=True)
+            da.rectangle((px + 2, py + 2, px + c - 3, py + c - 3), fill=(255, 255, 255, 60), outline=(255, 255, 255, 230), width=2)
+            label = (labels or {}).get((x, y), "")
+            if label:
+                tw = d.textlength(label, font=_font(fs, True))
+                bw, bh = max(tw + 8, fs * 1.15), fs * 1.2
+                cx, cy = px + c / 2, py + c / 2
+                da.rounded_rectangle((cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2), 5, fill=(255, 255, 255, 255), outline=(20, 20, 20, 255), width=2)
+                marker(min(bw, bh), "place letter")
+                text(d, (cx, cy + 1), label, fs, (20, 20, 20), anchor="mm", bold=True)
     if ghost:
         tile, gx, gy, rot = ghost
         if fr.inside(gx, gy):
@@ -618,11 +788,12 @@ def _draw_cells(
                 geo = _geo(view, tile)
                 farmer = any(f["id"] == fid and f["kind"] == "farm" for f in geo["features"])
                 ax, ay = feature_anchor(view, tile, rot, fid)
-                spr = meeple_sprite(seat_colour(seat), msize, 90 if farmer else 0)
+                spr = meeple_sprite(seat_colour(seat), msize, 90 if farmer else 0, seat)
                 paste(img, spr, (px + ax * c - msize / 2, py + ay * c - msize / 2))
     if last and fr.inside(*last):
         px, py = fr.xy(*last)
         lw = max(3, c // 20)
+        d.rectangle((px - 1, py - 1, px + c, py + c), outline=(20, 20, 20), width=1)
         d.rectangle((px, py, px + c - 1, py + c - 1), outline=LAST, width=lw)
     if coords:
         fs = max(13, min(20, int(c * 0.3)))
@@ -711,7 +882,31 @@ def _last_xy(view: dict[str, Any]) -> tuple[int, int] | None:
     return (last["x"], last["y"]) if last else None
 
 
-def _header_lines(view: dict[str, Any], names: list[str], lang: str) -> tuple[str, str]:
+def _turn_line(view: dict[str, Any], names: list[str], lang: str) -> str:
+    """Whose turn it is, or who won, in words."""
+    if view["phase"] == "over":
+        win = view.get("winner") or []
+        who = " & ".join(names[s] for s in win)
+        return _t(lang, "over") + (" — " + _t(lang, "wins" if len(win) == 1 else "win_many", names=who) if win else "")
+    movers = [names[s] for s in view.get("to_move") or [] if 0 <= s < len(names)]
+    return _t(lang, "to_move", name=", ".join(movers)) if movers else ""
+
+
+def last_words(view: dict[str, Any], names: list[str], lang: str) -> str:
+    """The last tile laid, in words (tile described, meeple spot named)."""
+    last = view.get("last")
+    if not last:
+        return _t(lang, "no_last")
+    name = names[last["seat"]] if 0 <= last["seat"] < len(names) else "?"
+    tile = tile_words(view, last["tile"], lang)
+    if last.get("meeple"):
+        what = spot_label(view, last["tile"], last.get("rot", 0), last["meeple"], lang)
+        return _t(lang, "last_meeple", name=name, tile=tile, what=what)
+    return _t(lang, "last", name=name, tile=tile)
+
+
+def _header_lines(view: dict[str, Any], names: list[str], lang: str) -> tuple[str, str, str]:
+    """(tiles left and rules, whose turn, the last move) in words."""
     ed = view.get("rules", 3)
     if _lang(lang) == "en":
         edition = _t(lang, "edition", n=ed, suffix={1: "st", 2: "nd", 3: "rd"}.get(ed, "th"))
@@ -720,18 +915,11 @@ def _header_lines(view: dict[str, Any], names: list[str], lang: str) -> tuple[st
     parts = [_t(lang, "tiles_left", n=view["tiles_left"]), edition]
     if view.get("set_aside"):
         parts.append(_t(lang, "set_aside", n=len(view["set_aside"])))
-    line1 = "  ·  ".join(parts)
-    if view["phase"] == "over":
-        win = view.get("winner") or []
-        who = " & ".join(names[s] for s in win)
-        line2 = _t(lang, "over") + (" — " + _t(lang, "wins" if len(win) == 1 else "win_many", names=who) if win else "")
-    else:
-        last = view.get("last")
-        if last:
-            line2 = _t(lang, "last", name=names[last["seat"]], tile=tile_name(last["tile"]), x=last["x"], y=last["y"])
-        else:
-            line2 = _t(lang, "no_last")
-    return line1, line2
+    line2 = last_words(view, names, lang) if view["phase"] != "over" else ""
+    return "  ·  ".join(parts), _turn_line(view, names, lang), line2
+
+
+ROW_H = 50
 
 
 def _score_rows(
@@ -741,57 +929,144 @@ def _score_rows(
     d = ImageDraw.Draw(img)
     n = len(names)
     ncol = 1 if n <= 3 else 2
-    colw = (width - (ncol - 1) * 14) // ncol
-    rh = 54
-    to_move = set(view.get("to_move") or [])
+    colw = (width - (ncol - 1) * 12) // ncol
+    rh = ROW_H
+    per_col = (n + ncol - 1) // ncol
+    to_move = set(view.get("to_move") or []) if view["phase"] != "over" else set()
     winners = set(view.get("winner") or [])
     holder = (view.get("medina") or {}).get("holder")
     for i in range(n):
-        cx = x + (i // ((n + ncol - 1) // ncol)) * (colw + 14)
-        cy = y + (i % ((n + ncol - 1) // ncol)) * rh
+        cx = x + (i // per_col) * (colw + 12)
+        cy = y + (i % per_col) * rh
         bg = UI["panel_hi"] if i in to_move else UI["panel"]
-        d.rounded_rectangle((cx, cy, cx + colw, cy + rh - 6), 10, fill=bg, outline=LAST if i in to_move else None, width=3)
-        paste(img, meeple_sprite(seat_colour(i), 40), (cx + 6, cy + 2))
+        d.rounded_rectangle((cx, cy, cx + colw, cy + rh - 6), 10, fill=bg, outline=TURN if i in to_move else None, width=3)
+        mid = cy + (rh - 6) / 2
+        lx = cx + 6
+        if i in to_move:  # an arrow: whose turn, not told by colour alone
+            d.polygon([(lx, mid - 10), (lx + 14, mid), (lx, mid + 10)], fill=TURN)
+            lx += 18
+        paste(img, meeple_sprite(seat_colour(i), 38, 0, i), (lx, int(mid - 19)))
         score = str(view["scores"][i])
-        sw = text(d, (cx + colw - 12, cy + 24), score, 30, UI["text"], anchor="rm", bold=True)
+        sw = text(d, (cx + colw - 10, mid), score, 28, UI["text"], anchor="rm", bold=True)
         meeples = view["meeples"][i]
-        mtxt = f"×{meeples}"
-        mw = text(d, (cx + colw - 24 - sw, cy + 25), mtxt, 22, UI["muted"], anchor="rm")
-        paste(img, meeple_sprite(seat_colour(i), 22), (cx + colw - 50 - sw - mw, cy + 13))
+        mw = text(d, (cx + colw - 20 - sw, mid + 1), f"×{meeples}", 22, UI["muted"], anchor="rm")
         label = names[i] + (f" ({_t(lang, 'you')})" if you == i else "")
-        if i in winners:
+        if i in winners and view["phase"] == "over":
             label = "★ " + label
         if holder == i:
             label += " · " + _t(lang, "holds_medina")
-        text(d, (cx + 54, cy + 24), label, 26, UI["text"], anchor="lm", bold=i in to_move, max_width=colw - 54 - 60 - sw - mw)
-    rows = (n + ncol - 1) // ncol
+        text(d, (lx + 44, mid), label, 24, UI["text"], anchor="lm", bold=i in to_move, max_width=cx + colw - lx - 44 - 30 - sw - mw)
+    rows = per_col
     return y + rows * rh
 
 
-def _top(
-    view: dict[str, Any], names: list[str], lang: str, you: int | None, side: list[tuple[str, Image.Image]]
-) -> tuple[Image.Image, int]:
-    """Header lines + score strip on the left, the side panels (tile, overview) on the right."""
-    side_w = sum(im.width + 20 for _, im in side)
-    side_h = max((im.height + 40 for _, im in side), default=0)
-    left_w = W - 40 - side_w
+def _results(img: Image.Image, view: dict[str, Any], names: list[str], lang: str, y: int) -> int:
+    """Game over: points by kind, best first (ties share a place). Returns the bottom."""
+    d = ImageDraw.Draw(img)
+    rows = view.get("points_by_kind") or []
     n = len(names)
-    score_h = ((n + (1 if n <= 3 else 2) - 1) // (1 if n <= 3 else 2)) * 54
-    h = max(20 + 40 + 34 + 16 + score_h + 10, side_h + 20)
+    order = sorted(range(n), key=lambda s: (-view["scores"][s], s))
+    cols = _t(lang, "res_cols").split("|")
+    d.rounded_rectangle((MARGIN, y, W - MARGIN, y + 76 + 40 * n + 8), 10, fill=UI["panel"])
+    text(d, (MARGIN + 12, y + 24), _t(lang, "res_head"), 26, UI["accent"], anchor="lm", bold=True)
+    xs = [W - MARGIN - 70 - 100 * k for k in range(4, -1, -1)]  # four kinds and the total
+    for x, c in zip(xs, cols, strict=True):
+        text(d, (x, y + 58), c, 20, UI["muted"], anchor="mm", max_width=96)
+    y += 76
+    place, prev = 0, None
+    for k, s in enumerate(order):
+        if view["scores"][s] != prev:
+            place, prev = k + 1, view["scores"][s]
+        b = rows[s] if s < len(rows) else {}
+        ink = UI["good"] if place == 1 else UI["text"]
+        cy = y + 20
+        text(d, (MARGIN + 12, cy), f"{place}.", 22, ink, anchor="lm", bold=True)
+        paste(img, meeple_sprite(seat_colour(s), 30, 0, s), (MARGIN + 44, int(cy - 15)))
+        text(d, (MARGIN + 80, cy), names[s], 22, ink, anchor="lm", bold=True, max_width=xs[0] - 60 - MARGIN - 80)
+        for x, key in zip(xs, ("road", "city", "monastery", "farm"), strict=False):
+            v = b.get(key, 0)
+            text(d, (x, cy), str(v) if v else "–", 22, UI["text"] if v else UI["muted"], anchor="mm")
+        text(d, (xs[-1], cy), str(view["scores"][s]), 24, ink, anchor="mm", bold=True)
+        y += 40
+    return y + 8
+
+
+def results_height(n: int) -> int:
+    return 76 + 40 * n + 8 + 16
+
+
+def _top(
+    view: dict[str, Any], names: list[str], lang: str, you: int | None, side: list[tuple[str, Image.Image]],
+    note: str = "",
+) -> tuple[Image.Image, int]:
+    """Title, tiles left, whose turn, the last move, the score strip, then the side panels (the
+    drawn tile, the overview map) in a row, and an optional note line."""
+    n = len(names)
+    ncol = 1 if n <= 3 else 2
+    score_h = ((n + ncol - 1) // ncol) * ROW_H
+    line1, turn, line2 = _header_lines(view, names, lang)
+    lines2 = wrap(line2, 22, W - 2 * MARGIN)[:2] if line2 else []
+    side_h = max((im.height + 34 for _, im in side), default=0)
+    note_lines = wrap(note, 22, W - 2 * MARGIN)[:2] if note else []
+    h = 48 + 36 + 30 * len(lines2) + 8 + score_h + (side_h + 8 if side else 0) + 30 * len(note_lines) + 6
     img = new_canvas(W, h)
     d = ImageDraw.Draw(img)
-    line1, line2 = _header_lines(view, names, lang)
-    tw = text(d, (20, 38), _t(lang, "title"), 34, UI["text"], anchor="ls", bold=True)
-    text(d, (36 + tw, 36), line1, 20, UI["muted"], anchor="ls", max_width=left_w - tw - 20)
-    text(d, (20, 72), line2, 22, UI["accent"], anchor="ls", max_width=left_w)
-    _score_rows(img, view, names, lang, 20, 94, left_w - 10, you)
-    x = W - 20
-    for title, im in reversed(side):
-        x -= im.width
-        text(d, (x + im.width / 2, 26), title, 20, UI["muted"], anchor="ms", max_width=im.width + 16)
-        img.paste(im, (x, 34))
-        x -= 20
+    tw = text(d, (MARGIN, 38), _t(lang, "title"), 30, UI["text"], anchor="ls", bold=True)
+    text(d, (MARGIN + tw + 16, 36), line1, 20, UI["muted"], anchor="ls", max_width=W - 2 * MARGIN - tw - 16)
+    y = 48
+    if turn:
+        if view["phase"] != "over":
+            d.polygon([(MARGIN, y + 6), (MARGIN + 16, y + 16), (MARGIN, y + 26)], fill=TURN)
+        text(d, (MARGIN + (24 if view["phase"] != "over" else 0), y + 16), turn, 26, TURN if view["phase"] != "over" else UI["accent"], anchor="lm", bold=True, max_width=W - 2 * MARGIN - 24)
+    y += 36
+    for ln in lines2:
+        text(d, (MARGIN, y + 14), ln, 22, UI["text"], anchor="lm", max_width=W - 2 * MARGIN)
+        y += 30
+    y += 8
+    y = _score_rows(img, view, names, lang, MARGIN, y, W - 2 * MARGIN, you)
+    if side:
+        x = MARGIN
+        for title, im in side:
+            text(d, (x, y + 22), title, 20, UI["muted"], anchor="ls", max_width=max(im.width, 200))
+            img.paste(im, (x, y + 30))
+            x += im.width + 24
+        y += side_h + 8
+    for ln in note_lines:
+        text(d, (MARGIN, y + 14), ln, 22, UI["accent"], anchor="lm", max_width=W - 2 * MARGIN)
+        y += 30
     return img, h
+
+
+def _frame_for(cells: list[tuple[int, int]], max_h: int, min_cell: int) -> tuple[int, int, int, int, int] | None:
+    """(x0, y0, cols, rows, cell) showing every cell of ``cells`` (plus a one-cell border), or None
+    when they do not fit at ``min_cell``."""
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    x0, y0 = min(xs) - 1, min(ys) - 1
+    cols, rows = max(xs) + 1 - x0 + 1, max(ys) + 1 - y0 + 1
+    cell = min(124, (W - 2 * MARGIN) // cols, max_h // rows)
+    if cell < min_cell:
+        return None
+    return x0, y0, cols, rows, cell
+
+
+def table_frame(
+    view: dict[str, Any], spots: set[tuple[int, int]] | None = None, focus: tuple[int, int] | None = None,
+) -> tuple[int, int, int, int, int, bool]:
+    """(x0, y0, cols, rows, cell, whole) of the table shown: with ``spots`` (the mover's picture)
+    a frame holding every place the tile fits when they fit at MIN_HAND_CELL, else the whole
+    table or a viewport around ``focus`` / the last tile."""
+    ext = _extent(view["board"])
+    if spots:
+        fit = _frame_for([(b["x"], b["y"]) for b in view["board"]] + list(spots), MAX_HAND_H, MIN_HAND_CELL)
+        if fit is None:
+            fit = _frame_for(list(spots), MAX_HAND_H, MIN_HAND_CELL)
+        if fit is not None:
+            x0, y0, cols, rows, cell = fit
+            whole = x0 <= ext[0] - 1 and y0 <= ext[1] - 1 and x0 + cols >= ext[2] + 2 and y0 + rows >= ext[3] + 2
+            return x0, y0, cols, rows, cell, whole
+    f = focus or _last_xy(view) or (0, 0)
+    return _choose_frame(ext, f, W - 2 * MARGIN, MAX_BOARD_H, MIN_CELL, VIEW_CELL)
 
 
 def _table(
@@ -800,46 +1075,48 @@ def _table(
 ) -> Image.Image:
     nm = _names(view, names, lang)
     last = _last_xy(view)
-    ext = _extent(view["board"])
-    f = focus or last or (0, 0)
-    x0, y0, cols, rows, cell, whole = _choose_frame(ext, f, W - 2 * MARGIN, MAX_BOARD_H, MIN_CELL, VIEW_CELL)
+    x0, y0, cols, rows, cell, whole = table_frame(view, spots, focus)
     side: list[tuple[str, Image.Image]] = []
     if show_tile:
         if view.get("tile"):
-            side.append((_t(lang, "your_tile"), _tile_panel(view, [view["tile"]])))
+            side.append((_t(lang, "your_tile"), _tile_panel(view, [view["tile"]], lang)))
         elif view.get("hand"):
-            side.append((_t(lang, "choose"), _tile_panel(view, view["hand"])))
+            side.append((_t(lang, "choose"), _tile_panel(view, view["hand"], lang)))
     board_fr = Frame(x0, y0, cols, rows, cell, 0, 0)
     if not whole:
-        side.append((_t(lang, "overview"), overview(view, 250, board_fr, last, spots)))
-    top, top_h = _top(view, nm, lang, you, side)
+        side.append((_t(lang, "overview"), overview(view, 200, board_fr, last, spots)))
+    note = ""
     if spots:
-        top_h += 26  # a line saying how many places fit
+        note = _t(lang, "spots1") if len(spots) == 1 else _t(lang, "spots", n=len(spots))
+    top, top_h = _top(view, nm, lang, you, side, note)
+    over = view["phase"] == "over" and view.get("points_by_kind")
+    res_h = results_height(len(nm)) if over else 0
     bw, bh = cols * cell, rows * cell
     left = (W - bw) // 2
-    img = new_canvas(W, top_h + bh + 2 * MARGIN + 8)
+    img = new_canvas(W, top_h + res_h + bh + 2 * MARGIN)
     img.paste(top, (0, 0))
-    if spots:
-        top_h -= 26
-    fr = Frame(x0, y0, cols, rows, cell, left, top_h + MARGIN + (26 if spots else 0))
-    _draw_cells(img, view, fr, last=last, spots=spots)
-    if spots:
-        d = ImageDraw.Draw(img)
-        n = len(spots)
-        msg = _t(lang, "spots1") if n == 1 else _t(lang, "spots", n=n)
-        text(d, (20, top_h + 4), msg, 20, UI["accent"], anchor="la", max_width=W - 40)
+    y = top_h
+    if over:
+        _results(img, view, nm, lang, y)
+        y += res_h
+    fr = Frame(x0, y0, cols, rows, cell, left, y + MARGIN)
+    _draw_cells(img, view, fr, last=last, spots=spots, labels=place_labels(view) if spots else None)
     return img
 
 
-def _tile_panel(view: dict[str, Any], tiles: list[str]) -> Image.Image:
-    size = 150 if len(tiles) == 1 else 120
-    w = len(tiles) * size + (len(tiles) - 1) * 16
-    img = new_canvas(w, size + 30, UI["bg"])
+def _tile_panel(view: dict[str, Any], tiles: list[str], lang: str) -> Image.Image:
+    size = 130 if len(tiles) == 1 else 110
+    w = max(len(tiles) * size + (len(tiles) - 1) * 16, 260 if len(tiles) == 1 else 0)
+    img = new_canvas(w, size + (4 if len(tiles) == 1 else 34), UI["bg"])
     d = ImageDraw.Draw(img)
     for i, t in enumerate(tiles):
         x = i * (size + 16)
         img.paste(tile_image(view, t, 0, size), (x, 0))
-        text(d, (x + size / 2, size + 4), tile_name(t), 22, UI["text"], anchor="ma", bold=True)
+        if len(tiles) == 1:
+            for k, ln in enumerate(wrap(tile_words(view, t, lang), 20, w - size - 12)[:4]):
+                text(d, (x + size + 12, 4 + 26 * k), ln, 20, UI["text"], anchor="la")
+        else:
+            text(d, (x + size / 2, size + 6), tile_name(t), 22, UI["text"], anchor="ma", bold=True)
     return img
 
 
@@ -847,7 +1124,8 @@ def _tile_panel(view: dict[str, Any], tiles: list[str]) -> Image.Image:
 
 
 def board_image(view: dict[str, Any], names: list[str] | None, lang: str = "en") -> Image.Image:
-    return _table(view, names, lang)
+    with legible(W):
+        return _table(view, names, lang)
 
 
 def board_png(view: dict[str, Any], names: list[str] | None, lang: str = "en") -> bytes:
@@ -862,35 +1140,43 @@ def legal_cells(view: dict[str, Any]) -> set[tuple[int, int]]:
 def hand_image(view: dict[str, Any], names: list[str] | None = None, lang: str = "en") -> Image.Image:
     viewer = view.get("viewer")
     spots = legal_cells(view)
-    focus = _last_xy(view)
-    if spots and focus is not None:
-        # keep the viewport near the action but make sure at least the nearest spot is in it
-        fx, fy = focus
-        near = min(spots, key=lambda p: (abs(p[0] - fx) + abs(p[1] - fy), p[1], p[0]))
-        focus = ((fx + near[0]) // 2, (fy + near[1]) // 2)
-    return _table(view, names, lang, you=viewer, spots=spots or None, show_tile=True, focus=focus)
+    with legible(W):
+        return _table(view, names, lang, you=viewer, spots=spots or None, show_tile=True, focus=_last_xy(view))
 
 
 def hand_png(view: dict[str, Any], names: list[str] | None = None, lang: str = "en") -> bytes:
-    """For the player to move: the table with the places the drawn tile fits, and the tile."""
+    """For the player to move: the table with every place the drawn tile fits lettered (A, B, ...
+    as in the bot's menu), and the tile."""
     return encode_png(hand_image(view, names, lang))
 
 
-PREVIEW_W = 920
+PREVIEW_W = 600
+
+
+def _place_name(view: dict[str, Any], x: int, y: int, lang: str) -> str:
+    label = place_labels(view).get((x, y))
+    return _t(lang, "place", label=label) if label else f"({x}, {y})"
 
 
 def preview_image(
     view: dict[str, Any], names: list[str] | None, lang: str, x: int, y: int, rot: int,
     meeple: str | None = None, spots: list[str] | None = None,
 ) -> Image.Image:
+    with legible(PREVIEW_W):
+        return _preview_image(view, lang, x, y, rot, meeple, spots)
+
+
+def _preview_image(
+    view: dict[str, Any], lang: str, x: int, y: int, rot: int, meeple: str | None, spots: list[str] | None,
+) -> Image.Image:
     tile = view.get("tile") or "B"
-    cell = 260  # the tile and its direct neighbours, large enough to read the spots on a phone
+    cell = 184  # the tile and its direct neighbours, large enough to read the spots on a phone
     cols, rows = 3, 3
-    fr = Frame(x - cols // 2, y - rows // 2, cols, rows, cell, (PREVIEW_W - cols * cell) // 2, 70 + MARGIN)
-    img = new_canvas(PREVIEW_W, fr.top + fr.height + MARGIN + 10)
+    fr = Frame(x - cols // 2, y - rows // 2, cols, rows, cell, (PREVIEW_W - cols * cell) // 2, 84)
+    img = new_canvas(PREVIEW_W, fr.top + fr.height + MARGIN)
     d = ImageDraw.Draw(img)
-    title = _t(lang, "preview", tile=tile_name(tile), x=x, y=y, deg=90 * rot)
-    text(d, (20, 40), title, 30, UI["text"], anchor="ls", bold=True, max_width=PREVIEW_W - 40)
+    title = _t(lang, "preview", place=_place_name(view, x, y, lang), tile=tile_words(view, tile, lang), deg=90 * rot)
+    text(d, (MARGIN, 36), title, 26, UI["text"], anchor="ls", bold=True, max_width=PREVIEW_W - 2 * MARGIN)
     viewer = view.get("viewer")
     if meeple:
         sub = _t(lang, "with_meeple", what=spot_label(view, tile, rot, meeple, lang))
@@ -898,8 +1184,7 @@ def preview_image(
         sub = _t(lang, "meeple_spots")
     else:
         sub = ""
-    if sub:
-        text(d, (20, 70), sub, 22, UI["accent"], anchor="ls", max_width=PREVIEW_W - 40)
+    text(d, (MARGIN, 70), sub, 22, UI["accent"], anchor="ls", max_width=PREVIEW_W - 2 * MARGIN)
     markers = [(fid, i + 1) for i, fid in enumerate(spots or [])] if not meeple else []
     _draw_cells(
         img, view, fr, last=_last_xy(view), ghost=(tile, x, y, rot), markers=markers,
@@ -917,21 +1202,31 @@ def preview_png(
     return encode_png(preview_image(view, names, lang, x, y, rot, meeple, spots))
 
 
+ROT_W = 600
+
+
 def rotations_image(view: dict[str, Any], lang: str, x: int, y: int, rots: list[int]) -> Image.Image:
-    tile = view.get("tile") or "B"
-    cell = 92
+    with legible(ROT_W):
+        return _rotations_image(view, lang, x, y, rots)
+
+
+def _rotations_image(view: dict[str, Any], lang: str, x: int, y: int, rots: list[int]) -> Image.Image:
+    cell = 84
     pw = 3 * cell
     gap = 24
     n = max(1, len(rots))
-    w = max(700, n * pw + (n - 1) * gap + 40)
-    img = new_canvas(w, 60 + pw + 50)
+    per_row = 1 if n == 1 else 2
+    nrows = (n + per_row - 1) // per_row
+    img = new_canvas(ROT_W, 56 + nrows * (pw + 48))
     d = ImageDraw.Draw(img)
-    text(d, (20, 40), _t(lang, "rotations" if len(rots) != 1 else "rotations1", tile=tile_name(tile), x=x, y=y, n=len(rots)), 28, UI["text"], anchor="ls", bold=True, max_width=w - 40)
-    left = (w - (n * pw + (n - 1) * gap)) // 2
+    key = "rotations" if len(rots) != 1 else "rotations1"
+    text(d, (MARGIN, 38), _t(lang, key, place=_place_name(view, x, y, lang), n=len(rots)), 26, UI["text"], anchor="ls", bold=True, max_width=ROT_W - 2 * MARGIN)
+    left = (ROT_W - (per_row * pw + (per_row - 1) * gap)) // 2
     for i, rot in enumerate(rots):
-        fr = Frame(x - 1, y - 1, 3, 3, cell, left + i * (pw + gap), 60)
-        _draw_cells(img, view, fr, last=None, ghost=(tile, x, y, rot), coords=False)
-        text(d, (fr.left + pw / 2, 60 + pw + 10), f"{90 * rot}°", 28, UI["accent"], anchor="ma", bold=True)
+        top = 56 + (i // per_row) * (pw + 48)
+        fr = Frame(x - 1, y - 1, 3, 3, cell, left + (i % per_row) * (pw + gap), top)
+        _draw_cells(img, view, fr, last=None, ghost=(view.get("tile") or "B", x, y, rot), coords=False)
+        text(d, (fr.left + pw / 2, top + pw + 6), f"{90 * rot}°", 26, UI["accent"], anchor="ma", bold=True)
     return img
 
 
@@ -943,5 +1238,5 @@ def rotations_png(view: dict[str, Any], lang: str, x: int, y: int, rots: list[in
 __all__ = [
     "SEAT_COLOURS", "board_image", "board_png", "feature_anchor", "hand_image", "hand_png", "legal_cells",
     "meeple_sprite", "overview", "preview_image", "preview_png", "rotations_image", "rotations_png",
-    "seat_colour", "spot_label", "tile_image", "ink_for", "mix",
+    "seat_colour", "spot_label", "tile_image", "ink_for", "mix", "place_labels", "tile_words", "last_words",
 ]

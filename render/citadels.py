@@ -47,7 +47,7 @@ FILL = {
     "blue": (52, 120, 196),
     "green": (40, 150, 96),
     "red": (210, 84, 52),
-    "purple": (150, 92, 176),
+    "purple": (200, 150, 230),  # light lilac: a darker purple looks like blue to protanopes
 }
 EDGE = {c: mix(v, (0, 0, 0), 0.4) for c, v in FILL.items()}
 GOLD = (250, 204, 64)

@@ -19,10 +19,12 @@ Everything here is pure and deterministic: same inputs -> same pixels -> same by
 
 from __future__ import annotations
 
+import contextlib
 import io
 import math
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
@@ -122,6 +124,90 @@ def contrast(a: Sequence[int], b: Sequence[int]) -> float:
 def ink_for(bg: Sequence[int], dark: Sequence[int] = (20, 20, 20), light: Sequence[int] = (255, 255, 255)):
     """The text colour (dark or light) with the higher contrast on ``bg``."""
     return tuple(dark) if contrast(bg, dark) >= contrast(bg, light) else tuple(light)
+
+
+# ---------------------------------------------------------------------------------------------
+# Legibility on a phone
+#
+# Discord shows a picture at most ~400 px wide on a phone, so a picture W px wide is seen at
+# min(1, 400 / W) of its size. No text may be seen smaller than 10 px and no marker (meeple,
+# numbered spot, symbol that carries meaning) smaller than 8 px. :func:`legible` tells the helpers
+# the width of the picture being drawn, so that shrinking a text to fit never goes below the floor
+# (it is ellipsized instead); :func:`recording` lets a test collect every text size and marker
+# size a renderer really used.
+
+PHONE_W = 400
+MIN_TEXT_SEEN = 10
+MIN_MARKER_SEEN = 8
+
+_FLOOR: ContextVar[int] = ContextVar("partida_text_floor", default=8)
+_RECORD: ContextVar[list | None] = ContextVar("partida_record", default=None)
+_SCALE: ContextVar[int] = ContextVar("partida_scale", default=1)
+
+
+def seen_scale(width: int) -> float:
+    """How much a picture ``width`` px wide is scaled on a phone (1 when it is narrow enough)."""
+    return min(1.0, PHONE_W / max(1, width))
+
+
+def text_floor(width: int) -> int:
+    """Smallest font size (px) a picture ``width`` px wide may use."""
+    return math.ceil(MIN_TEXT_SEEN / seen_scale(width))
+
+
+def marker_floor(width: int) -> int:
+    """Smallest marker size (px) a picture ``width`` px wide may use."""
+    return math.ceil(MIN_MARKER_SEEN / seen_scale(width))
+
+
+@contextlib.contextmanager
+def legible(width: int) -> Iterator[int]:
+    """While drawing a picture ``width`` px wide: texts fitted to a width never shrink below the
+    phone floor. Yields the floor."""
+    floor = text_floor(width)
+    token = _FLOOR.set(floor)
+    try:
+        yield floor
+    finally:
+        _FLOOR.reset(token)
+
+
+def floor() -> int:
+    """The smallest text size allowed for the picture being drawn (see :func:`legible`)."""
+    return _FLOOR.get()
+
+
+class Record:
+    """What a renderer drew: ``texts`` [(size px, text)] and ``markers`` [(size px, what)]."""
+
+    def __init__(self) -> None:
+        self.texts: list[tuple[float, str]] = []
+        self.markers: list[tuple[float, str]] = []
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[Record]:
+    """Collect the size of every text and marker drawn (for the legibility tests). Clear the
+    sprite caches first (:func:`clear_caches`), or cached sprites are not drawn again."""
+    rec = Record()
+    token = _RECORD.set([rec])
+    try:
+        yield rec
+    finally:
+        _RECORD.reset(token)
+
+
+def marker(size: float, what: str) -> None:
+    """Note a marker of ``size`` px (in the coordinates of the picture) for :func:`recording`."""
+    rec = _RECORD.get()
+    if rec:
+        rec[0].markers.append((size / _SCALE.get(), what))
+
+
+def _note_text(size: float, s: str) -> None:
+    rec = _RECORD.get()
+    if rec and s.strip():
+        rec[0].texts.append((size / _SCALE.get(), s))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -300,8 +386,10 @@ def text(
     With ``max_width`` the text is first shrunk (down to 60 % of ``size``) then ellipsized to fit.
     """
     if max_width is not None:
-        size = fit_size(s, max_width, size, max(8, int(size * 0.6)), bold)
+        low = max(floor() * _SCALE.get(), int(size * 0.6))
+        size = fit_size(s, max_width, size, min(size, low), bold)
         s = ellipsize(s, size, max_width, bold)
+    _note_text(size, s)
     sw = _stroke(size, bold)
     draw.text(xy, prep(s), font=font(size, bold), fill=fill, anchor=anchor, stroke_width=sw, stroke_fill=fill)
     if not full_unicode():
@@ -360,7 +448,11 @@ def supersampled(
     down, which gives smooth edges to shapes Pillow draws without anti-aliasing. Cache the result
     at the call site (sprites are usually reused many times)."""
     big = Image.new("RGBA", (w * scale, h * scale), (0, 0, 0, 0))
-    paint(ImageDraw.Draw(big), scale)
+    token = _SCALE.set(scale)
+    try:
+        paint(ImageDraw.Draw(big), scale)
+    finally:
+        _SCALE.reset(token)
     return big.reduce(scale)  # box filter: exact average of scale x scale samples, fast
 
 
@@ -423,12 +515,16 @@ def draw_symbol(
     box: tuple[float, float, float, float],
     fill: Color,
     bg: Color | None = None,
+    note: bool = True,
 ) -> None:
     """Draw a simple flat symbol filling ``box`` (x0, y0, x1, y1). ``bg`` is the colour under it
-    (used to cut holes, e.g. the coin's inner ring). Best used inside :func:`supersampled`."""
+    (used to cut holes, e.g. the coin's inner ring). Best used inside :func:`supersampled`.
+    ``note=False``: a secondary cue on a marker already measured (not a marker itself)."""
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     r = min(x1 - x0, y1 - y0) / 2
+    if note:
+        marker(2 * r, "symbol " + name)
     hole = bg if bg is not None else (0, 0, 0, 0)
     if name == "circle":
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
@@ -498,7 +594,7 @@ def pill(
     pad = pad if pad is not None else max(4, size // 3)
     if max_width is not None:
         extra = 2 * pad + size // 3
-        size = fit_size(s, max_width - extra, size, max(8, int(size * 0.6)), bold)
+        size = fit_size(s, max_width - extra, size, min(size, max(floor(), int(size * 0.6))), bold)
         s = ellipsize(s, size, max_width - extra, bold)
     tw = text_width(s, size, bold)
     w, h = tw + 2 * pad + size // 3, int(size * 1.35)

@@ -27,6 +27,7 @@ from render.common import (
     fit_size,
     frame,
     ink_for,
+    legible,
     mix,
     new_canvas,
     paste,
@@ -35,6 +36,7 @@ from render.common import (
     supersampled,
     text,
     text_width,
+    wrap,
 )
 
 COLOUR_ORDER = ("yellow", "blue", "white", "green", "red", "purple")
@@ -47,6 +49,9 @@ SYMBOL = {
     "purple": "star",
 }
 CARD_FILL = {c: PALETTE[c] for c in COLOUR_ORDER}
+# A light lilac rather than the palette's purple: the darker one looks like blue to protanopes
+# (tests/render/test_colour_blind.py); each colour also has its own symbol.
+CARD_FILL["purple"] = (180, 130, 230)
 CARD_EDGE = {c: mix(PALETTE[c], (0, 0, 0), 0.35) for c in COLOUR_ORDER}
 CARD_EDGE["white"] = (150, 150, 145)
 
@@ -66,7 +71,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "pile": "{n} in pile",
         "pile1": "1 in pile",
         "empty": "empty",
-        "just": "just discarded",
+        "just": "can't take",
         "your_hand": "Your hand",
         "your_turn": "your turn: {what}",
         "played": "{name} played {card}",
@@ -95,7 +100,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "pile": "{n} en la pila",
         "pile1": "1 en la pila",
         "empty": "vacía",
-        "just": "recién descartada",
+        "just": "no se roba",
         "your_hand": "Tu mano",
         "your_turn": "tu turno: {what}",
         "played": "{name} jugó {card}",
@@ -166,7 +171,7 @@ def card_name(card: str, lang: str) -> str:
 # ---------------------------------------------------------------------------------------------
 # Card sprites (cached; supersampled so edges and shapes are smooth)
 
-TABLE_CARD_W, TABLE_CARD_H, STRIP = 168, 112, 46
+TABLE_CARD_W, TABLE_CARD_H, STRIP = 150, 104, 46
 
 
 @cached(256)
@@ -187,11 +192,12 @@ def table_card(card: str, w: int = TABLE_CARD_W, h: int = TABLE_CARD_H, strip: i
         )
         sym = SYMBOL.get(colour, "circle")
         cy = (strip - 2) / 2
+        k = min(16, strip * 0.36)  # half the size of the strip's symbols
         if _is_wager(value):
-            draw_symbol(d, "coin", (10 * s, (cy - 16) * s, 42 * s, (cy + 16) * s), ink, bg=fill)
+            draw_symbol(d, "coin", (10 * s, (cy - k) * s, (10 + 2 * k) * s, (cy + k) * s), ink, bg=fill)
         else:
-            text(d, (12 * s, cy * s), value, 36 * s, ink, anchor="lm", bold=True)
-        draw_symbol(d, sym, ((w - 46) * s, (cy - 15) * s, (w - 14) * s, (cy + 15) * s), ink, bg=fill)
+            text(d, (12 * s, cy * s), value, int(min(36, strip * 0.8)) * s, ink, anchor="lm", bold=True)
+        draw_symbol(d, sym, ((w - 14 - 2 * k) * s, (cy - k) * s, (w - 14) * s, (cy + k) * s), ink, bg=fill)
         # body: a large faint symbol (or coin for wagers)
         body_top, body_bot = strip + 4, h - 8
         r = (body_bot - body_top) / 2
@@ -231,8 +237,7 @@ def hand_card(card: str, lang: str, w: int, h: int) -> Image.Image:
         else:
             size = int(min(w * 0.5, h * 0.4))
             text(d, (cx * s, cy * s), value, size * s, ink, anchor="mm", bold=True)
-        fs = fit_size(name, w - 16, 22, 12, True)
-        text(d, (cx * s, (h - 22) * s), name, fs * s, ink, anchor="mm", bold=True)
+        text(d, (cx * s, (h - 22) * s), name, 24 * s, ink, anchor="mm", bold=True, max_width=(w - 10) * s)
 
     return supersampled(w, h, paint)
 
@@ -277,13 +282,18 @@ def card_back(w: int, h: int) -> Image.Image:
 # ---------------------------------------------------------------------------------------------
 # Board
 
-W = 1200
-MARGIN = 20
-HEADER_H = 78
-BAR_H = 58
-SCORE_H = 44
+W = 800  # seen at half size on a phone: texts of 20 px or more
+MARGIN = 16
+HEADER_H = 64
+STATUS_H = 46
+BAR_H = 52
+SCORE_H = 40
 PILE_CAPTION_H = 30
-FOOTER_H = 56
+FOOTER_LINE = 32
+#: Long expeditions overlap more (down to COMPACT_STRIP px a card) so that a column is never
+#: taller than a card plus MAX_STEPS full strips.
+MAX_STEPS = 6
+COMPACT_STRIP = 30
 LAST_COLOUR = (255, 255, 255)
 
 
@@ -343,6 +353,18 @@ def _fmt_score(n: int) -> str:
 
 def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
     """The public board as a PIL image (see :func:`board_png`). Reads no hand."""
+    with legible(W):
+        return _board_image(view, names, lang)
+
+
+def column_step(cards: int) -> int:
+    """How far apart the cards of an expedition of ``cards`` cards are drawn (px)."""
+    if cards <= MAX_STEPS + 1:
+        return STRIP
+    return max(COMPACT_STRIP, (MAX_STEPS * STRIP) // (cards - 1))
+
+
+def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
     t = _t(lang)
     colours = [c for c in view.get("colours") or COLOUR_ORDER[:5]]
     n = len(colours)
@@ -363,20 +385,27 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
     def col_x(i: int) -> int:
         return int(MARGIN + col_w * i + (col_w - cw) / 2)
 
-    lens = [max([len(expeditions[s].get(c, [])) for c in colours] + [1]) for s in range(seats)]
-    block_h = [BAR_H + 12 + ch + (L - 1) * step + 6 + SCORE_H for L in lens]
+    def col_h(cards: int) -> int:
+        return ch + max(0, cards - 1) * column_step(cards)
+
+    lens = [max([col_h(len(expeditions[s].get(c, []))) for c in colours] + [ch]) for s in range(seats)]
+    block_h = [BAR_H + 12 + L + 6 + SCORE_H for L in lens]
     pile_h = 14 + ch + PILE_CAPTION_H + 8
-    H = HEADER_H + sum(block_h) + pile_h + FOOTER_H + 8
+    status = _status(view, names, lang)
+    head_h = HEADER_H + (STATUS_H if status else 0)
+    footer = wrap(_last_text(view, names, lang), 24, W - 2 * MARGIN)[:2]
+    FOOTER_H = 16 + FOOTER_LINE * len(footer)
+    H = head_h + sum(block_h) + pile_h + FOOTER_H + 8
     img = new_canvas(W, H)
     d = ImageDraw.Draw(img)
 
     # --- header: round, deck, status
     y = 0
-    d.rectangle((0, 0, W, HEADER_H), fill=UI["panel"])
+    d.rectangle((0, 0, W, head_h), fill=UI["panel"])
     rnd = t["round"].format(r=view.get("round", 1), n=view.get("rounds", 1))
     x = MARGIN
-    x += text(d, (x, HEADER_H / 2), rnd, 38, UI["text"], anchor="lm", bold=True) + 28
-    bw, bh = 34, 48
+    x += text(d, (x, HEADER_H / 2), rnd, 30, UI["text"], anchor="lm", bold=True) + 18
+    bw, bh = 32, 44
     by = (HEADER_H - bh) // 2
     paste(img, card_back(bw, bh), (x, by))
     deck_box = (x, by, x + bw, by + bh)
@@ -386,27 +415,18 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
             d,
             (x, HEADER_H / 2),
             t["deck"].format(n=view.get("deck", 0)),
-            34,
+            28,
             UI["text"],
             anchor="lm",
             bold=True,
         )
         + 20
     )
-    status = _status(view, names, lang)
     if status:
-        pill(
-            img,
-            (W - MARGIN, HEADER_H // 2),
-            status,
-            30,
-            UI["accent"],
-            anchor="rm",
-            max_width=W - MARGIN - x - 10,
-        )
+        pill(img, (MARGIN, HEADER_H + STATUS_H // 2 - 6), status, 26, UI["accent"], anchor="lm", max_width=W - 2 * MARGIN)
     if last and last.get("draw") == "deck":
         frame(d, deck_box, 8, LAST_COLOUR, 3)
-    y = HEADER_H
+    y = head_h
 
     def player_block(seat: int, y: int) -> int:
         bar_fill = UI["panel_hi"]
@@ -421,15 +441,15 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
         totals = view.get("totals") or [0] * seats
         right = W - MARGIN
         tot = t["total_pts"].format(n=totals[seat] if seat < len(totals) else 0)
-        right -= text(d, (right, cy), tot, 32, ink, anchor="rm", bold=True) + 26
+        right -= text(d, (right, cy), tot, 26, ink, anchor="rm", bold=True) + 16
         if not over:
             rtxt = t["round_pts"].format(n=_fmt_score(rs[seat] if seat < len(rs) else 0))
-            right -= text(d, (right, cy), rtxt, 30, ink, anchor="rm", bold=False) + 26
+            right -= text(d, (right, cy), rtxt, 24, ink, anchor="rm", bold=False) + 16
         # finished rounds: round_scores[r] = [seat 0, seat 1]
         hist = [r[seat] for r in view.get("round_scores") or [] if seat < len(r)]
         if hist:
-            htxt = " · ".join(f"R{i + 1} {v}" for i, v in enumerate(hist))
-            right -= text(d, (right, cy), htxt, 24, mix(ink, bar_fill, 0.35), anchor="rm") + 20
+            htxt = " ".join(f"R{i + 1}:{v}" for i, v in enumerate(hist))
+            right -= text(d, (right, cy), htxt, 20, mix(ink, bar_fill, 0.3), anchor="rm") + 14
         # left side: marker + name (+ winner pill)
         x = MARGIN
         if seat in to_move and not over:
@@ -437,10 +457,10 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
             x += 32
         room = right - x - 10
         if seat in winners:
-            room -= text_width(t["winner"], 24, True) + 40
-        x += text(d, (x, cy), names[seat], 34, ink, anchor="lm", bold=True, max_width=max(60, room)) + 16
+            room -= text_width(t["winner"], 20, True) + 30
+        x += text(d, (x, cy), names[seat], 28, ink, anchor="lm", bold=True, max_width=max(60, room)) + 12
         if seat in winners:
-            pill(img, (x, int(cy)), t["winner"], 24, UI["good"], anchor="lm")
+            pill(img, (x, int(cy)), t["winner"], 20, UI["good"], anchor="lm")
         y += BAR_H + 12
         # columns
         exp = expeditions[seat]
@@ -448,10 +468,11 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
         for i, c in enumerate(colours):
             cards = exp.get(c, [])
             x0 = col_x(i)
+            step = column_step(len(cards))
             if not cards:
                 paste(img, empty_slot(c, cw, ch), (x0, y))
             for k, card in enumerate(cards):
-                paste(img, table_card(card, cw, ch), (x0, y + k * step))
+                paste(img, table_card(card, cw, ch, step if k < len(cards) - 1 else STRIP), (x0, y + k * step))
             if (
                 last
                 and last.get("how") == "play"
@@ -462,13 +483,13 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
                 ky = y + (len(cards) - 1) * step
                 frame(d, (x0 - 3, ky - 3, x0 + cw + 3, ky + ch + 3), 14, LAST_COLOUR, 5)
             sc = scores.get(c, 0)
-            sy = y + ch + (lens[seat] - 1) * step + 6 + SCORE_H / 2
+            sy = y + lens[seat] + 6 + SCORE_H / 2
             if cards:
                 colr = UI["good"] if sc > 0 else UI["bad"] if sc < 0 else UI["text"]
-                text(d, (x0 + cw / 2, sy), _fmt_score(sc), 32, colr, anchor="mm", bold=True)
+                text(d, (x0 + cw / 2, sy), _fmt_score(sc), 28, colr, anchor="mm", bold=True)
             else:
-                text(d, (x0 + cw / 2, sy), "–", 28, UI["muted"], anchor="mm")
-        return y + ch + (lens[seat] - 1) * step + 6 + SCORE_H
+                text(d, (x0 + cw / 2, sy), "–", 26, UI["muted"], anchor="mm")
+        return y + lens[seat] + 6 + SCORE_H
 
     def piles(y: int) -> int:
         d.rectangle((0, y, W, y + pile_h), fill=mix(UI["bg"], UI["panel"], 0.5))
@@ -496,7 +517,7 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
                 colr = UI["muted"]
             else:
                 cap, colr = t["empty"], UI["muted"]
-            text(d, (x0 + cw / 2, cy), cap, 24, colr, anchor="mm", max_width=int(col_w) - 6)
+            text(d, (x0 + cw / 2, cy), cap, 22, colr, anchor="mm", max_width=int(col_w) - 4)
         return y + pile_h
 
     # seat 0 on top, piles in the middle, seat 1 below (like the two sides of the table)
@@ -507,15 +528,8 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
 
     # --- footer: the last move in words
     d.rectangle((0, H - FOOTER_H, W, H), fill=UI["panel"])
-    text(
-        d,
-        (MARGIN, H - FOOTER_H / 2),
-        _last_text(view, names, lang),
-        28,
-        UI["text"],
-        anchor="lm",
-        max_width=W - 2 * MARGIN,
-    )
+    for i, line in enumerate(footer):
+        text(d, (MARGIN, H - FOOTER_H + 8 + FOOTER_LINE * (i + 0.5)), line, 24, UI["text"], anchor="lm", max_width=W - 2 * MARGIN)
     return img
 
 
@@ -527,42 +541,51 @@ def board_png(view: dict[str, Any], names: list[str], lang: str = "en") -> bytes
 # ---------------------------------------------------------------------------------------------
 # Hand
 
-HAND_W = 1200
-HAND_CARD_W, HAND_CARD_H = 136, 200
-HAND_TITLE_H = 64
+HAND_W = 600  # two rows of four large cards
+HAND_CARD_W, HAND_CARD_H = 132, 176
+HAND_TITLE_H = 58
+HAND_PER_ROW = 4
 
 
 def hand_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     """The viewer's hand as a PIL image (see :func:`hand_png`)."""
+    with legible(HAND_W):
+        return _hand_image(view, lang)
+
+
+def _hand_image(view: dict[str, Any], lang: str) -> Image.Image:
     t = _t(lang)
     hand = list(view.get("hand") or [])
-    n = max(1, len(hand))
     gap = 10
-    room = HAND_W - 2 * MARGIN
-    cw = min(HAND_CARD_W, int((room - (n - 1) * gap) / n))
-    ch = HAND_CARD_H if cw == HAND_CARD_W else max(120, int(cw * HAND_CARD_H / HAND_CARD_W))
-    H = HAND_TITLE_H + ch + 24
+    cw, ch = HAND_CARD_W, HAND_CARD_H
+    rows = max(1, (len(hand) + HAND_PER_ROW - 1) // HAND_PER_ROW)
+    viewer = view.get("viewer")
+    mine = view.get("phase") != "over" and viewer is not None and viewer in (view.get("to_move") or [])
+    turn_h = 44 if mine else 0
+    H = HAND_TITLE_H + turn_h + rows * (ch + gap) + 14
     img = new_canvas(HAND_W, H)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, HAND_W, HAND_TITLE_H), fill=UI["panel"])
     cy = HAND_TITLE_H / 2
-    x = MARGIN + text(d, (MARGIN, cy), t["your_hand"], 36, UI["text"], anchor="lm", bold=True) + 24
+    text(d, (MARGIN, cy), t["your_hand"], 30, UI["text"], anchor="lm", bold=True)
     info = "  ·  ".join(
         [
             t["round"].format(r=view.get("round", 1), n=view.get("rounds", 1)),
             t["deck"].format(n=view.get("deck", 0)),
         ]
     )
-    right = HAND_W - MARGIN - text(d, (HAND_W - MARGIN, cy), info, 28, UI["muted"], anchor="rm") - 20
-    viewer = view.get("viewer")
-    if view.get("phase") != "over" and viewer is not None and viewer in (view.get("to_move") or []):
+    text(d, (HAND_W - MARGIN, cy), info, 24, UI["muted"], anchor="rm")
+    if mine:
         what = t["draw"] if view.get("phase") == "draw" else t["play"]
         msg = t["your_turn"].format(what=what)
-        pill(img, (x, int(cy)), msg, 26, UI["accent"], anchor="lm", max_width=right - x)
-    total = len(hand) * cw + (len(hand) - 1) * gap
-    x0 = (HAND_W - total) // 2
-    for i, card in enumerate(hand):
-        paste(img, hand_card(card, _lang(lang), cw, ch), (x0 + i * (cw + gap), HAND_TITLE_H + 12))
+        pill(img, (MARGIN, HAND_TITLE_H + turn_h // 2 + 2), msg, 24, UI["accent"], anchor="lm", max_width=HAND_W - 2 * MARGIN)
+    top = HAND_TITLE_H + turn_h + 8
+    for r in range(rows):
+        row = hand[r * HAND_PER_ROW : (r + 1) * HAND_PER_ROW]
+        total = len(row) * cw + (len(row) - 1) * gap
+        x0 = (HAND_W - total) // 2
+        for i, card in enumerate(row):
+            paste(img, hand_card(card, _lang(lang), cw, ch), (x0 + i * (cw + gap), top + r * (ch + gap)))
     return img
 
 

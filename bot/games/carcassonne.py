@@ -26,27 +26,27 @@ PAGE = 23  # positions per page when there are more than 25
 
 T = {
     "place": {
-        "en": "Your tile: **{tile}**. Where do you lay it? It fits in {n} places (marked x,y on the picture).",
-        "es": "Tu loseta: **{tile}**. ¿Dónde la pones? Cabe en {n} sitios (marcados x,y en la imagen).",
+        "en": "Your tile: **{tile}**. Where do you lay it? It fits in {n} places, lettered A, B… on the picture.",
+        "es": "Tu loseta: **{tile}**. ¿Dónde la pones? Cabe en {n} sitios, con letras A, B… en la imagen.",
     },
     "place1": {
-        "en": "Your tile: **{tile}**. It fits in one place only (marked on the picture).",
-        "es": "Tu loseta: **{tile}**. Solo cabe en un sitio (marcado en la imagen).",
+        "en": "Your tile: **{tile}**. It fits in one place only (A on the picture).",
+        "es": "Tu loseta: **{tile}**. Solo cabe en un sitio (A en la imagen).",
     },
     "page": {"en": " Page {p} of {n}.", "es": " Página {p} de {n}."},
     "pick_pos": {"en": "Where to lay the tile", "es": "Dónde poner la loseta"},
     "pick_rot": {"en": "How to turn it", "es": "Cómo girarla"},
     "rot_step": {
-        "en": "**{tile}** at ({x}, {y}): choose how to turn it (the picture shows each way).",
-        "es": "**{tile}** en ({x}, {y}): elige cómo girarla (la imagen muestra cada forma).",
+        "en": "**{tile}** on place **{label}**: choose how to turn it (the picture shows each way).",
+        "es": "**{tile}** en el sitio **{label}**: elige cómo girarla (la imagen muestra cada forma).",
     },
     "meeple_step": {
-        "en": "**{tile}** at ({x}, {y}), turned {deg}°. Put a meeple on a numbered spot, or none.",
-        "es": "**{tile}** en ({x}, {y}), girada {deg}°. Pon un meeple en un sitio numerado, o ninguno.",
+        "en": "**{tile}** on place **{label}**, turned {deg}°. Put a meeple on a numbered spot, or none.",
+        "es": "**{tile}** en el sitio **{label}**, girada {deg}°. Pon un meeple en un sitio numerado, o ninguno.",
     },
     "no_meeples": {
-        "en": "**{tile}** at ({x}, {y}), turned {deg}°. You have no meeples left: confirm to lay it.",
-        "es": "**{tile}** en ({x}, {y}), girada {deg}°. No te quedan meeples: confirma para ponerla.",
+        "en": "**{tile}** on place **{label}**, turned {deg}°. You have no meeples left: confirm to lay it.",
+        "es": "**{tile}** en el sitio **{label}**, girada {deg}°. No te quedan meeples: confirma para ponerla.",
     },
     "dig_note": {
         "en": "\nYou may first dig with your archaeologist (draws an extra tile to choose from).",
@@ -56,9 +56,9 @@ T = {
         "en": "Your archaeologist dug up a tile: choose which one to play ({a} or {b}); the other goes back into the pile.",
         "es": "Tu arqueólogo ha desenterrado una loseta: elige cuál jugar ({a} o {b}); la otra vuelve a la reserva.",
     },
-    "pos_label": {"en": "({x}, {y})", "es": "({x}, {y})"},
-    "fits": {"en": "fits {n} ways", "es": "cabe de {n} formas"},
-    "fits1": {"en": "fits one way", "es": "cabe de una forma"},
+    "pos_label": {"en": "Place {label}", "es": "Sitio {label}"},
+    "fits": {"en": "fits {n} ways · ({x}, {y})", "es": "cabe de {n} formas · ({x}, {y})"},
+    "fits1": {"en": "fits one way · ({x}, {y})", "es": "cabe de una forma · ({x}, {y})"},
     "more": {"en": "More places… ({a}-{b} of {n})", "es": "Más sitios… ({a}-{b} de {n})"},
     "prev": {"en": "Previous places… ({a}-{b} of {n})", "es": "Sitios anteriores… ({a}-{b} de {n})"},
     "back": {"en": "← Another place", "es": "← Otro sitio"},
@@ -74,6 +74,12 @@ T = {
     "dig": {"en": "Dig with the archaeologist", "es": "Excavar con el arqueólogo"},
     "play_tile": {"en": "Play {tile}", "es": "Jugar {tile}"},
     "d_place": {"en": "{who}: tile at ({x}, {y}), {rot}, {meeple}", "es": "{who}: loseta en ({x}, {y}), {rot}, {meeple}"},
+    "s_place": {"en": "{who} laid {tile}", "es": "{who} puso {tile}"},
+    "s_tile": {"en": "a tile", "es": "una loseta"},
+    "s_meeple": {"en": ", with a meeple on the {what}", "es": ", con un meeple en {what}"},
+    "s_farmer": {"en": ", with a farmer on the {what}", "es": ", con un granjero en {what}"},
+    "s_points": {"en": " · {who} +{n} ({what})", "es": " · {who} +{n} ({what})"},
+    "s_none": {"en": " · no points", "es": " · sin puntos"},
     "d_rot0": {"en": "not turned", "es": "sin girar"},
     "d_rot": {"en": "turned {deg}°", "es": "girada {deg}°"},
     "d_none": {"en": "no meeple", "es": "sin meeple"},
@@ -82,6 +88,13 @@ T = {
     "d_choose": {"en": "{who} plays tile {tile}", "es": "{who} juega la loseta {tile}"},
     "status": {"en": "Tiles left {n} · {scores} · {ed}", "es": "Quedan {n} losetas · {scores} · {ed}"},
     "ed": {"en": "{n}{sfx} edition rules", "es": "reglas de la {n}.ª edición"},
+}
+
+KIND_WORDS = {  # the kinds the engine's "scored" events name
+    "city": {"en": "city", "es": "ciudad"},
+    "road": {"en": "road", "es": "camino"},
+    "farm": {"en": "field", "es": "campo"},
+    "monastery": {"en": "monastery", "es": "monasterio"},
 }
 
 KINDS = {
@@ -117,6 +130,15 @@ def tr(key: str, lang: str, **kw: Any) -> str:
 
 def _kind_of(fid: str) -> str:
     return "ruins" if fid == "ruins" else fid[:1]
+
+
+def _ev(event: Any, key: str) -> Any:
+    """A field of an engine event, whether an Event object or its JSON dict."""
+    if event is None:
+        return None
+    if isinstance(event, dict):
+        return event.get(key)
+    return getattr(event, key, None)
 
 
 def _edition(n: int, lang: str) -> str:
@@ -255,15 +277,17 @@ class CarcassonneUI(GameUI):
 
                 picture = hand_png(view, None, lang)
             return Controls(
-                text + note, tr("pick_pos", lang), self._position_choices(groups, order, page, lang), dig, picture
+                text + note, tr("pick_pos", lang), self._position_choices(groups, order, page, lang, self._labels(view)),
+                dig, picture,
             )
         x, y = cell
+        label = self._labels(view).get(cell, "?")
         rots = sorted(groups[cell])
         if rot is None:
             from render.carcassonne import rotations_png
 
             return Controls(
-                tr("rot_step", lang, tile=tname, x=x, y=y) + note,
+                tr("rot_step", lang, tile=tname, label=label) + note,
                 tr("pick_rot", lang),
                 self._rotation_choices(view, groups, order, cell, lang),
                 dig,
@@ -281,18 +305,25 @@ class CarcassonneUI(GameUI):
         if None in options:
             label = tr("no_meeple", lang) if spots else tr("lay", lang)
             buttons.insert(0, Choice(label, self.token({"type": "place", "x": x, "y": y, "rot": rot, "meeple": None}), "primary"))
-        text = tr("meeple_step" if spots else "no_meeples", lang, tile=tname, x=x, y=y, deg=90 * rot)
+        text = tr("meeple_step" if spots else "no_meeples", lang, tile=tname, label=label, deg=90 * rot)
         if len(rots) > 1:
             select = self._rotation_choices(view, groups, order, cell, lang)
             placeholder = tr("pick_rot", lang)
         else:
             page = order.index(cell) // PAGE if len(order) > 25 else 0
-            select = self._position_choices(groups, order, page, lang)
+            select = self._position_choices(groups, order, page, lang, self._labels(view))
             placeholder = tr("pick_pos", lang)
         picture = preview_png(view, None, lang, x, y, rot, spots=spots)
         return Controls(text + note, placeholder, select, (dig + buttons)[:20], picture)
 
-    def _position_choices(self, groups, order, page, lang) -> list[Choice]:
+    @staticmethod
+    def _labels(view: dict[str, Any]) -> dict[tuple[int, int], str]:
+        """The letters of the places on the mover's picture (render.carcassonne.place_labels)."""
+        from render.carcassonne import place_labels
+
+        return place_labels(view)
+
+    def _position_choices(self, groups, order, page, lang, labels) -> list[Choice]:
         n = len(order)
         if n <= 25:
             shown, prev, more = order, None, None
@@ -307,8 +338,8 @@ class CarcassonneUI(GameUI):
         for x, y in shown:
             k = len(groups[(x, y)])
             out.append(Choice(
-                tr("pos_label", lang, x=x, y=y), f"at.{x}.{y}",
-                description=tr("fits1", lang) if k == 1 else tr("fits", lang, n=k),
+                tr("pos_label", lang, label=labels.get((x, y), "?")), f"at.{x}.{y}",
+                description=tr("fits1", lang, x=x, y=y) if k == 1 else tr("fits", lang, n=k, x=x, y=y),
             ))
         if more is not None:
             out.append(Choice(tr("more", lang, a=more * PAGE + 1, b=min(n, more * PAGE + PAGE), n=n), f"pg.{more}"))
@@ -334,12 +365,49 @@ class CarcassonneUI(GameUI):
 
     # -- words ---------------------------------------------------------------------------------------
 
-    def describe(self, action, name, lang):
+    def describe(self, action, name, lang, names=None, events=None):
+        """A move in words for the story. With the move's engine ``events`` (the tile laid, the
+        points scored) it names the tile in words and the points: "Ana laid a city corner with a
+        curved road, with a meeple on the road (south) · Ana +4 (road)"."""
         kind = action.get("type")
         if kind == "medina_use":
             return tr("d_dig", lang, who=name)
         if kind == "choose":
             return tr("d_choose", lang, who=name, tile=action.get("tile"))
+        return self._story(action, name, lang, names or [], events or [])
+
+    def _story(self, action, name, lang, names, events) -> str:
+        from engines.carcassonne.tiles import GEOMETRY
+        from render.carcassonne import spot_label, tile_words
+
+        geo = {"geometry": GEOMETRY}
+        placed = next((e for e in events if _ev(e, "kind") == "placed"), None)
+        tile = (_ev(placed, "data") or {}).get("tile") if placed else None
+        out = tr("s_place", lang, who=name, tile=tile_words(geo, tile, lang) if tile else tr("s_tile", lang))
+        fid = action.get("meeple")
+        if fid:
+            if tile:
+                what = spot_label(geo, tile, int(action.get("rot", 0)), fid, lang)
+            else:
+                what = KINDS.get(_kind_of(fid), {}).get(lang, fid)
+            out += tr("s_farmer" if fid.startswith("f") else "s_meeple", lang, what=what)
+        if events:
+            scored = [_ev(e, "data") or {} for e in events if _ev(e, "kind") == "scored"]
+            if not scored:
+                out += tr("s_none", lang)
+            for sc in scored:
+                who = " & ".join(names[s] if 0 <= s < len(names) else "?" for s in sc.get("seats") or [])
+                what = KIND_WORDS.get(sc.get("feature"), {}).get(lang, str(sc.get("feature")))
+                out += tr("s_points", lang, who=who or "?", n=sc.get("points", 0), what=what)
+        return out
+
+    def label(self, action, lang):
+        """A short, distinct name for a legal move (typed moves): where, how turned, which spot."""
+        kind = action.get("type")
+        if kind == "medina_use":
+            return tr("dig", lang)
+        if kind == "choose":
+            return tr("play_tile", lang, tile=action.get("tile"))
         rot = int(action.get("rot", 0))
         rtxt = tr("d_rot0", lang) if rot == 0 else tr("d_rot", lang, deg=90 * rot)
         fid = action.get("meeple")
@@ -348,7 +416,7 @@ class CarcassonneUI(GameUI):
             mtxt = tr("d_meeple", lang, kind=what, fid=fid)
         else:
             mtxt = tr("d_none", lang)
-        return tr("d_place", lang, who=name, x=action.get("x"), y=action.get("y"), rot=rtxt, meeple=mtxt)
+        return tr("d_place", lang, who="", x=action.get("x"), y=action.get("y"), rot=rtxt, meeple=mtxt).lstrip(": ")
 
     def status(self, view, names, lang):
         scores = " · ".join(f"{n} {s}" for n, s in zip(names, view["scores"], strict=False))

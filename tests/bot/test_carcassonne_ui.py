@@ -11,6 +11,7 @@ from bot.games import ui_for
 from bot.games.carcassonne import CarcassonneUI
 from bot.i18n import error_text
 from engines.carcassonne import GAME
+from render import carcassonne as R
 from tests.render.test_carcassonne import NAMES, greedy, medina_states, random_big
 
 TOKEN = re.compile(r"^[A-Za-z0-9_.\-]{1,80}$")
@@ -160,18 +161,48 @@ def test_tokens_round_trip_and_malformed_tokens_are_refused(states):
             ui.action(bad)
 
 
-def test_describe_labels_are_distinct_and_bilingual(states):
+def test_move_labels_are_distinct_and_bilingual(states):
     for key in ("mid", "late", "dig"):
         _, _, legal = seat_inputs(states[key])
         for lang in ("en", "es"):
-            labels = [ui.describe(a, "Carla García", lang) for a in legal]
+            labels = [ui.label(a, lang) for a in legal]
             assert len(set(labels)) == len(labels), key
             assert all(len(lab) <= 100 for lab in labels)
     a = {"type": "place", "x": 2, "y": -1, "rot": 1, "meeple": "c0"}
-    assert ui.describe(a, "Ana", "en") != ui.describe(a, "Ana", "es")
-    assert "(2, -1)" in ui.describe(a, "Ana", "en") and "90" in ui.describe(a, "Ana", "en")
-    assert "city" in ui.describe(a, "Ana", "en") and "ciudad" in ui.describe(a, "Ana", "es")
+    assert ui.label(a, "en") != ui.label(a, "es")
+    assert "(2, -1)" in ui.label(a, "en") and "90" in ui.label(a, "en")
+    assert "city" in ui.label(a, "en") and "ciudad" in ui.label(a, "es")
     assert ui.describe({"type": "medina_use"}, "Ana", "en") != ui.describe({"type": "medina_use"}, "Ana", "es")
+
+
+def test_the_story_names_the_tile_in_words_and_the_points_scored():
+    """Played by the engine until a move scores: the story line says the tile and the points."""
+    import random
+
+    from engines.carcassonne.ai import GreedyPlayer
+
+    s = GAME.new_state(2, GAME.parse_options({}), 3, None)
+    p, rng = GreedyPlayer(), random.Random(3)
+    names = ["Ana", "Bruno"]
+    for _ in range(60):
+        seat = GAME.to_move(s)[0]
+        code = p.choose(GAME, s, seat, rng)
+        action = GAME.encode(code)
+        out = GAME.step(s, seat, code)
+        scored = [e for e in out.events if e.kind == "scored"]
+        if action["type"] == "place" and scored:
+            break
+    else:
+        pytest.fail("no scoring move in 60 turns")
+    placed = next(e for e in out.events if e.kind == "placed")
+    line = ui.describe(action, names[seat], "en", names=names, events=out.events)
+    words = R.tile_words({"geometry": GAME.view(s, None)["geometry"]}, placed.data["tile"], "en")
+    assert line.startswith(f"{names[seat]} laid {words}") and "(" not in words
+    assert all(f"+{e.data['points']}" in line for e in scored)
+    es = ui.describe(action, names[seat], "es", names=names, events=out.events)
+    assert es.startswith(f"{names[seat]} puso ") and es != line
+    # without the events (an old caller) it still says who laid a tile, with no coordinates
+    assert ui.describe(action, "Ana", "en").startswith("Ana laid a tile")
 
 
 def test_medina_dig_and_choice(states):

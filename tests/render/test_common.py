@@ -84,7 +84,7 @@ def test_lost_cities_renders_with_fallback_font(bundled_font_only):
     for lang in ("en", "es"):
         board = Image.open(io.BytesIO(board_png(public(view), NAMES, lang)))
         hand = Image.open(io.BytesIO(hand_png(view, lang)))
-        assert board.size[0] == 1200 and hand.size[0] == 1200
+        assert board.size[0] == 800 and hand.size[0] == 600
 
 
 def test_fallback_font_draws_accents_by_hand(bundled_font_only):

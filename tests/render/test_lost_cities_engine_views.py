@@ -24,12 +24,12 @@ def test_real_views_render_and_never_leak_the_hand(purple):
         if steps % 37 == 0 or not movers:
             public = game.view(state, None)
             board = board_png(public, ["Ana", "Bruno"], "es")
-            assert Image.open(io.BytesIO(board)).size[0] == 1200
+            assert Image.open(io.BytesIO(board)).size[0] == 800
             for seat in (0, 1):
                 seen = game.view(state, seat)
                 assert board_png(seen, ["Ana", "Bruno"], "es") == board
                 if seen["hand"]:
-                    assert Image.open(io.BytesIO(hand_png(seen, "en"))).size[0] == 1200
+                    assert Image.open(io.BytesIO(hand_png(seen, "en"))).size[0] == 600
         if not movers:
             break
         seat = movers[0]

@@ -37,8 +37,8 @@ def test_board_is_a_phone_sized_png(boards, sample, lang):
     data = boards[(sample, lang)]
     img = _png(data)
     w, h = img.size
-    assert 1000 <= w <= 1400
-    assert 600 <= h <= 2400
+    assert w == 800  # seen at half size on a phone (see test_legibility)
+    assert 600 <= h <= 1400
     assert len(data) < MAX_BYTES
 
 
@@ -48,15 +48,21 @@ def test_hand_is_a_phone_sized_png(sample, lang):
     data = hand_png(SAMPLES[sample](), lang)
     img = _png(data)
     w, h = img.size
-    assert 1000 <= w <= 1400
+    assert w == 600
     assert 200 <= h <= 600
     assert len(data) < MAX_BYTES
 
 
-def test_long_columns_make_a_taller_board(boards):
+def test_long_columns_make_a_taller_board_but_compactly(boards):
+    from render.lost_cities import MAX_STEPS, STRIP, column_step
+
     early = _png(boards[("early", "en")]).size[1]
     long_ = _png(boards[("mid_long", "en")]).size[1]
-    assert long_ > early + 400  # 12-card column fanned out
+    assert long_ > early + 300  # 12-card column fanned out
+    # the cards of a 12-card column overlap more: at most 2/3 of the fanned-out height
+    assert 11 * column_step(12) <= (11 * STRIP) * 2 / 3
+    assert column_step(MAX_STEPS + 1) == STRIP
+    assert column_step(5) == STRIP and column_step(12) < STRIP
 
 
 @pytest.mark.parametrize("sample", list(SAMPLES))
@@ -125,7 +131,7 @@ def test_odd_names_and_unknown_language_still_render():
     data = board_png(
         view, ["🎲🎲 " + "Maximiliano " * 8, ""], "fr"
     )  # emoji, very long, empty; fallback to en
-    assert _png(data).size[0] == 1200
+    assert _png(data).size[0] == 800
     assert board_png(view, ["", ""], "en") != board_png(view, ["", ""], "es")
 
 

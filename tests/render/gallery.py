@@ -1,0 +1,195 @@
+"""Every kind of picture Partida draws, from real (engine-played) or sample views, for the
+legibility and colour tests, and to look at.
+
+``gallery()`` gives {name: zero-argument function returning a PIL image}; ``write(dir)`` saves
+each picture full size and scaled to a phone's 400 px width (``name.png`` and ``name@400.png``)::
+
+    .venv/bin/python -m tests.render.gallery /tmp/partida-pics/after
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+NAMES = ["Ana", "Benedicto", "Carla García-Ñúñez", "Dmitri", "Eve 🐉", "Fátima", "Gus", "Hugo"]
+
+
+# -- Carcassonne --------------------------------------------------------------------------------
+
+
+def _carc(n: int, seed: int, stop: int | None = None, **options: Any):
+    from engines.carcassonne import GAME
+    from engines.carcassonne.ai import GreedyPlayer
+
+    s = GAME.new_state(n, GAME.parse_options(options), seed, None)
+    p, rng = GreedyPlayer(), random.Random(seed)
+    k = 0
+    while (movers := GAME.to_move(s)) and (stop is None or k < stop):
+        GAME.step(s, movers[0], p.choose(GAME, s, movers[0], rng))
+        k += 1
+    return s
+
+
+def _carc_random(tiles: int, seed: int = 5):
+    """A marathon table: ``tiles`` tiles laid at random (a sprawling board)."""
+    from engines.carcassonne import GAME
+
+    s = GAME.new_state(3, GAME.parse_options({"sets": 1 + tiles // 72}), seed, None)
+    rng = random.Random(seed)
+    for _ in range(tiles - 1):
+        movers = GAME.to_move(s)
+        legal = GAME.legal(s, movers[0])
+        GAME.step(s, movers[0], legal[int(rng.random() * len(legal))])
+    return s
+
+
+@lru_cache(maxsize=1)
+def carcassonne_states() -> dict[str, Any]:
+    return {
+        "early_3p": _carc(3, 2, stop=8),
+        "mid_6p": _carc(6, 4, stop=50, rules=1),
+        "end_5p": _carc(5, 3),
+        "marathon": _carc_random(150),
+    }
+
+
+def _carc_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
+    from engines.carcassonne import GAME
+    from render import carcassonne as R
+
+    for key, s in carcassonne_states().items():
+        n = len(GAME.view(s, None)["scores"])
+        names = NAMES[:n]
+        for lang in ("en", "es"):
+            out[f"carc_board_{key}_{lang}"] = lambda s=s, names=names, lang=lang: R.board_image(GAME.view(s, None), names, lang)
+            movers = GAME.to_move(s)
+            if not movers:
+                continue
+            mine = GAME.view(s, movers[0])
+            mine["names"] = names
+            out[f"carc_hand_{key}_{lang}"] = lambda v=mine, names=names, lang=lang: R.hand_image(v, names, lang)
+            if lang == "en" and key != "marathon":
+                legal = mine["legal"] or []
+                p = max(legal, key=lambda p: len(p["meeples"]))
+                out[f"carc_preview_{key}"] = lambda v=mine, p=p: R.preview_image(v, None, "en", p["x"], p["y"], p["rot"], spots=p["meeples"])
+                rots: dict[tuple[int, int], list[int]] = {}
+                for q in legal:
+                    rots.setdefault((q["x"], q["y"]), []).append(q["rot"])
+                (x, y), rr = max(rots.items(), key=lambda kv: len(kv[1]))
+                out[f"carc_rotations_{key}"] = lambda v=mine, x=x, y=y, rr=rr: R.rotations_image(v, "en", x, y, sorted(rr))
+
+
+# -- Citadels -----------------------------------------------------------------------------------
+
+
+def citadels_match(n: int, seed: int, steps: int, until: Callable[[Any], bool] | None = None):
+    from engines.ai import best_player
+    from engines.match import Match
+
+    opts: dict[str, Any] = {"rank9": "queen"} if n == 8 else {}
+    m = Match.create("citadels", NAMES[:n], opts, seed=seed)
+    ai, rng = best_player("citadels"), random.Random(seed)
+    for _ in range(steps):
+        if m.over or (until and until(m)):
+            break
+        seat = m.to_move()[0]
+        m.apply_code(seat, ai.choose(m.game, m.state, seat, rng))
+    return m
+
+
+@lru_cache(maxsize=1)
+def citadels_matches() -> dict[str, Any]:
+    def second_draft(m) -> bool:
+        v = m.view(None)
+        return v.get("phase") == "draft" and v.get("round", 1) >= 2 and (v.get("draft") or {}).get("step_index", 0) >= 2
+
+    def turn(m) -> bool:
+        v = m.view(None)
+        return v.get("phase") == "turn" and v.get("round", 1) >= 3 and bool(v.get("murdered") or v.get("robbed"))
+
+    return {
+        "draft_7p": citadels_match(7, 7, 2000, second_draft),
+        "turn_5p": citadels_match(5, 3, 2000, turn),
+        "over_7p": citadels_match(7, 7, 20000),
+        "over_4p": citadels_match(4, 2, 20000),
+    }
+
+
+def _cit_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
+    from render import citadels as R
+
+    for key, m in citadels_matches().items():
+        for lang in ("en", "es"):
+            out[f"cit_board_{key}_{lang}"] = lambda m=m, lang=lang: R.board_image(m.view(None), m.seats, lang)
+        seat = (m.to_move() or [0])[0]
+        v = m.view(seat)
+        v["names"] = m.seats
+        out[f"cit_hand_{key}"] = lambda v=v: R.hand_image(v, "es")
+
+
+# -- Lost Cities --------------------------------------------------------------------------------
+
+
+def _lc_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
+    from render import lost_cities as R
+    from tests.render.samples import NAMES as LC_NAMES
+    from tests.render.samples import SAMPLES, public
+
+    for key, make in SAMPLES.items():
+        for lang in ("en", "es"):
+            out[f"lc_board_{key}_{lang}"] = lambda make=make, lang=lang: R.board_image(public(make()), LC_NAMES, lang)
+        out[f"lc_hand_{key}"] = lambda make=make: R.hand_image(make(), "es")
+
+
+def gallery(games: tuple[str, ...] = ("lc", "carc", "cit")) -> dict[str, Callable[[], Image.Image]]:
+    out: dict[str, Callable[[], Image.Image]] = {}
+    if "lc" in games:
+        _lc_pictures(out)
+    if "carc" in games:
+        _carc_pictures(out)
+    if "cit" in games:
+        _cit_pictures(out)
+    if "guides" in games:
+        try:
+            from render import guides
+        except ImportError:
+            guides = None
+        if guides is not None:
+            for game in guides.GAMES:
+                for lang in ("en", "es"):
+                    for i, _ in enumerate(guides.guide_images(game, lang)):
+                        out[f"guide_{game}_{lang}_{i + 1}"] = lambda g=game, lang=lang, i=i: guides.guide_images(g, lang)[i]
+    return out
+
+
+def phone(img: Image.Image, width: int = 400) -> Image.Image:
+    """The picture as a phone shows it: scaled down to ``width`` px wide (never up)."""
+    if img.width <= width:
+        return img
+    return img.resize((width, round(img.height * width / img.width)), Image.Resampling.LANCZOS)
+
+
+def save(name: str, img: Image.Image, folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    img.save(folder / f"{name}.png")
+    phone(img).save(folder / f"{name}@400.png")
+
+
+def write(folder: Path, games: tuple[str, ...] = ("lc", "carc", "cit", "guides")) -> list[str]:
+    names = []
+    for name, make in gallery(games).items():
+        save(name, make(), folder)
+        names.append(name)
+    return names
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/partida-pics/after")
+    print(len(write(target)), "pictures in", target)
