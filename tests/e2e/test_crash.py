@@ -160,20 +160,32 @@ async def test_sigkill_mid_match_and_restart(standin, tmp_path):
             await proc.wait()
 
 
-def drawing_workers() -> set[int]:
+def drawing_workers(parent: int) -> set[int]:
+    """The drawing worker processes of one bot (its children), so other bots on the machine never count."""
     import subprocess
 
-    out = subprocess.run(["pgrep", "-f", "multiprocessing.spawn import spawn_main"], capture_output=True, text=True).stdout
+    out = subprocess.run(["pgrep", "-P", str(parent), "-f", "multiprocessing.spawn import spawn_main"], capture_output=True, text=True).stdout
     return {int(x) for x in out.split()}
 
 
+def alive(pids: set[int]) -> set[int]:
+    out = set()
+    for pid in pids:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            continue
+        out.add(pid)
+    return out
+
+
 async def test_drawing_workers_leave_with_a_killed_bot(standin, tmp_path):
-    before = drawing_workers()
     proc = await start_bot(standin, str(tmp_path / "w.sqlite3"))
     ana = standin.user("ana", dms_open=False)
     r = await ana.slash("general", "partida rules")  # draws a picture: the worker pool starts
     await r.wait_done(15)
     assert any(name.startswith("example-") for name in r.messages[-1].files)
-    await standin.wait_until(lambda: drawing_workers() - before, 10, "a drawing worker")
+    await standin.wait_until(lambda: drawing_workers(proc.pid), 10, "a drawing worker")
+    workers = drawing_workers(proc.pid)
     await kill(standin, proc)
-    await standin.wait_until(lambda: not (drawing_workers() - before), 10, "the workers to leave")
+    await standin.wait_until(lambda: not alive(workers), 10, "the workers to leave")
