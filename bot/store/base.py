@@ -253,6 +253,10 @@ class Store(abc.ABC):
     ``VersionConflict`` otherwise.
     """
 
+    # True when only one process may use the store at a time (SQLite): leases left by a previous
+    # run of that process can be dropped at start instead of waiting for them to run out.
+    single_process: bool = False
+
     @abc.abstractmethod
     async def create_match(
         self,

@@ -177,6 +177,8 @@ def _shielded(method):
 
 
 class SqliteStore(Store):
+    single_process = True
+
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self._conn = conn
         self.path = path

@@ -8,7 +8,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.store import NewJob, RawJSON, VersionConflict, open_store
-
 from tests.store.test_contract import started
 
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
