@@ -55,8 +55,11 @@ def transient(exc: BaseException) -> tuple[bool, float | None]:
     if isinstance(exc, discord.RateLimited):
         return True, float(exc.retry_after)
     if isinstance(exc, discord.HTTPException):
-        if exc.status == 429:
-            return True, None
+        if exc.status == 429:  # a 429 discord.py did not handle itself: honour its Retry-After
+            try:
+                return True, float(exc.response.headers.get("Retry-After"))
+            except (AttributeError, TypeError, ValueError):
+                return True, None
         return exc.status >= 500, None
     if isinstance(exc, (aiohttp.ClientError, OSError, TimeoutError, ConnectionError)):
         return True, None

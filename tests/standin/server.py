@@ -859,12 +859,12 @@ class StandIn:
                 fault[3] -= 1
                 if status == 429:
                     body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": False}
-                    return web.json_response(body, status=429, headers={
-                        "Retry-After": str(int(retry_after + 0.999)), "X-RateLimit-Scope": "user", "Via": "1.1 google",
+                    return web.Response(status=429, body=json.dumps(body).encode(), headers={
+                        "Content-Type": "application/json", "Retry-After": str(int(retry_after + 0.999)), "X-RateLimit-Scope": "user", "Via": "1.1 google",
                         "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": str(retry_after),
                         "X-RateLimit-Bucket": "standin-bucket",
                     })
-                return web.json_response({"message": "Service Unavailable", "code": 0}, status=status)
+                return json_response({"message": "Service Unavailable", "code": 0}, status)
         return None
 
     async def _handle(self, request: web.Request, method: str, path: str, body: Any,
