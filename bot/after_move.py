@@ -139,13 +139,23 @@ class AfterMove:
         mid = job.match_id
         version = int(job.payload["version"])
         told = (await self.store.notes(mid)).get(0, {})
-        if told.get("board_version", -1) >= version:
-            return  # this board, or a newer one, is in the channel already
-        pending = await self.store.jobs(mid, "pending")
-        if any(j.kind == "board" and j.id > job.id for j in pending):
-            return  # a newer board is planned: it tells this story too (one post, not two)
+        intent = told.get("board_pending")
+        again = bool(intent) and intent.get("key") == job.key
+        if not again:
+            if told.get("board_version", -1) >= version:
+                return  # this board, or a newer one, is in the channel already
+            pending = await self.store.jobs(mid, "pending")
+            if any(j.kind == "board" and j.id > job.id for j in pending):
+                return  # a newer board is planned: it tells this story too (one post, not two)
         since = int(told.get("board_upto", 0))
         actions = await self.store.actions(mid, since)  # before the match: never tell a move twice
+        if again:
+            # this post may be out already (a crash before it was recorded): tell exactly the same
+            # story again, so the copy Discord returns for the nonce matches what is recorded
+            actions = actions[: max(0, int(intent["upto"]) - since)]
+        else:
+            intent = {"key": job.key, "upto": since + len(actions)}
+            await self.store.set_note(mid, 0, {"board_pending": intent})
         rec = await self.store.get(mid)
         if rec is None:
             return
@@ -157,7 +167,10 @@ class AfterMove:
         kwargs = await self.present.board_message(loaded, self.present.story_text(loaded, actions, lang), lang)
         msg = await ch.send(nonce=nonce(job.key), **kwargs)
         faults.point("board")
-        await self.store.set_note(mid, 0, {"board_version": rec.version, "board_upto": since + len(actions), "board_message": msg.id})
+        await self.store.set_note(mid, 0, {
+            "board_version": max(version, int(intent.get("version", version))), "board_upto": int(intent["upto"]),
+            "board_message": msg.id, "board_pending": None,
+        })
 
     # -- AI --------------------------------------------------------------------------------------
 

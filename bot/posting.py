@@ -109,7 +109,7 @@ class Presenter:
         key = "game.result_tie" if len(res.ranking[0]) > 1 else "game.result"
         return f"{t('game.over', lang)} {t(key, lang, scores=scores, winners=winners)}"
 
-    def story_text(self, loaded: Loaded, actions: list[Any], lang: str, limit: int = 8) -> str:
+    def story_text(self, loaded: Loaded, actions: list[Any], lang: str, limit: int = 20) -> str:
         """The moves since the last board post, in public words, read from the log."""
         ui = ui_for(loaded.record.game)
         lines = []
