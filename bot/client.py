@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
+import time
 from typing import Any
 
 import aiohttp
@@ -17,11 +19,24 @@ from .commands import parse_options, playable_games  # noqa: F401  (re-exported)
 from .flows import Flows, handle_error
 from .i18n import Translator
 from .posting import ALLOWED, Presenter
-from .service import MatchService
+from .service import MatchService, timing
 from .settings import Settings, SettingsError
 from .store import open_store
 
 log = logging.getLogger(__name__)
+
+
+async def watch_loop(interval: float = 0.005, report_ms: float = 5.0) -> None:
+    """Log (timing, DEBUG) every time the event loop was late by more than ``report_ms``."""
+    loop = asyncio.get_running_loop()
+    last = loop.time()
+    while True:
+        await asyncio.sleep(interval)
+        now = loop.time()
+        late = (now - last - interval) * 1000
+        if late > report_ms:
+            timing.debug("stall_ms=%.1f at=%.3f", late, time.time())
+        last = now
 
 
 class Partida(commands.Bot):
@@ -47,6 +62,9 @@ class Partida(commands.Bot):
         self.after: AfterMove = None  # type: ignore[assignment]
 
     async def setup_hook(self) -> None:
+        # hand the GIL back to the event loop every millisecond (default 5) while engine and AI
+        # threads work: a click waits at most that long for it
+        sys.setswitchinterval(0.001)
         if self.store is None:
             self.store = await open_store(self.settings.database_url)
         self.service = MatchService(self.store)
@@ -65,6 +83,8 @@ class Partida(commands.Bot):
             await self.tree.sync()
         # the jobs left by the last run (and any planned meanwhile by another process) are picked up
         await self.after.start()
+        if timing.isEnabledFor(logging.DEBUG):  # bench/bot.py: how long the event loop stalls
+            self._watch = asyncio.create_task(watch_loop())
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s guilds)", self.user, len(self.guilds))
@@ -74,6 +94,8 @@ class Partida(commands.Bot):
             await self.after.close()  # jobs stop first: they must not post to a closing connection
         if self.present is not None:
             self.present.close()
+        if self.service is not None:
+            self.service.close()
         await super().close()
         if self.store is not None:
             await self.store.close()

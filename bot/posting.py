@@ -149,7 +149,7 @@ class Presenter:
     async def private_turn(self, loaded: Loaded, seat: int, lang: str, picked: str | None = None, with_picture: bool = True):
         """(content, files, view) of a seat's private message: hand picture and legal controls."""
         ui = ui_for(loaded.record.game)
-        view_data, legal = await asyncio.to_thread(_private_data, loaded, seat)
+        view_data, legal = await self.service.off_loop(_private_data, loaded, seat)
         files = []
         if with_picture:
             png = await self.draw(ui.hand_png, view_data, lang)
@@ -206,7 +206,7 @@ class Presenter:
         ui = ui_for(rec.game)
         files = []
         if loaded.state is not None:
-            view_data = await asyncio.to_thread(loaded.view, None)
+            view_data = await self.service.off_loop(loaded.view, None)
             png = await self.draw(ui.board_png, view_data, loaded.names, lang)
             if png:
                 files.append(discord.File(io.BytesIO(png), filename="board.png"))

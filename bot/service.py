@@ -9,6 +9,7 @@ exactly once even when two clicks (or two processes) race.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import dataclasses
 import logging
 import random
@@ -99,6 +100,19 @@ class MatchService:
         # clone is cached for the new version once the commit succeeded.
         self._states: dict[int, tuple[int, Any]] = {}
         self._cache_size = cache_size
+        # Engine work runs on few threads: each thread that wants the GIL makes the event loop wait
+        # its turn for it, so a handful of busy threads (AI seats of many matches thinking at once)
+        # would stall every click. AI choices get their own thread, so a slow one never holds moves up.
+        self._engine = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="partida-engine")
+        self._ai = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="partida-ai")
+
+    async def off_loop(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run engine work (load, step, view, legal actions of a big state) off the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self._engine, fn, *args)
+
+    def close(self) -> None:
+        self._engine.shutdown(wait=False, cancel_futures=True)
+        self._ai.shutdown(wait=False, cancel_futures=True)
 
     def lock(self, match_id: int) -> asyncio.Lock:
         lock = self._locks.get(match_id)
@@ -119,7 +133,7 @@ class MatchService:
         cached = self._states.get(rec.id)
         if rec.state is None or (cached is not None and cached[0] == rec.version):
             return self.load(rec)
-        return await asyncio.to_thread(self.load, rec)
+        return await self.off_loop(self.load, rec)
 
     def _committed(self) -> None:
         for hook in self.on_commit:
@@ -170,7 +184,7 @@ class MatchService:
             raise UserError("channel_busy", id=e.existing_match_id) from None
         return Loaded(rec, game)
 
-    async def _lobby_edit(self, match_id: int, version: int | None, edit) -> Loaded:
+    async def _lobby_edit(self, match_id: int, version: int | None, edit, heavy: bool = False) -> Loaded:
         async with self.lock(match_id):
             for _attempt in range(5):
                 loaded = await self.get(match_id)
@@ -181,7 +195,8 @@ class MatchService:
                     raise UserError("not_lobby")
                 if version is not None and rec.version != version:
                     raise Stale(rec)
-                changes = edit(loaded)
+                # a start deals the whole setup (a marathon bag of tiles): off the event loop
+                changes = await self.off_loop(edit, loaded) if heavy else edit(loaded)
                 try:
                     rec = await self.store.update(match_id, rec.version, **changes)
                     if changes.get("jobs"):
@@ -190,7 +205,7 @@ class MatchService:
                     if version is not None:
                         raise Stale(await self.store.get(match_id)) from None
                     continue  # an edit that does not depend on the version: do it on the new one
-                return self.load(rec)
+                return await self.aload(rec)
             raise UserError("busy")
 
     async def join(self, match_id: int, version: int | None, user_id: int, name: str) -> Loaded:
@@ -235,9 +250,10 @@ class MatchService:
             state = m.game.new_state(len(m.record.seats), opts, s, None)
             after = dataclasses.replace(m.record, status="active", version=m.record.version + 1)
             jobs = plan(after, m.game.to_move(state), (), True)  # the first turn: board, DMs, AI
-            return {"status": "active", "seed": s, "state": m.game.dump(state), "jobs": jobs}
+            dumped = m.game.dump(state)
+            return {"status": "active", "seed": s, "state": RawJSON(dumps(dumped), dumped), "jobs": jobs}
 
-        return await self._lobby_edit(match_id, version, edit)
+        return await self._lobby_edit(match_id, version, edit, heavy=True)
 
     async def set_prefs(self, match_id: int, user_id: int, prefs: list[str]) -> Loaded:
         """Store a player's standing orders for this match: a note of their own, so the match version
@@ -301,7 +317,7 @@ class MatchService:
             except EngineError as e:
                 e.game = rec.game  # so the refusal is worded by that game's texts
                 raise
-            state, outcome, over, movers, after, snapshot = await asyncio.to_thread(_advance, game, loaded.state, seat, code)
+            state, outcome, over, movers, after, snapshot = await self.off_loop(_advance, game, loaded.state, seat, code)
             encoded = game.encode(code)
             ended = outcome.turn_ended if outcome.turn_ended is not None else after != movers
             turn_changed = over or ended
@@ -337,7 +353,7 @@ class MatchService:
             player = ai.players_for(rec.game).get(rec.seats[seat]["ai"], ai.RandomPlayer)()
             rng = random.Random(f"{rec.seed}/{rec.version}")
             # off the event loop: a state handed out is never changed, so a thread may read it
-            code = await asyncio.to_thread(player.choose, loaded.game, loaded.state, seat, rng)
+            code = await asyncio.get_running_loop().run_in_executor(self._ai, player.choose, loaded.game, loaded.state, seat, rng)
             faults.point("ai")
             try:
                 return await self.move(match_id, rec.version, ("seat", seat), loaded.game.encode(code), loaded=loaded)

@@ -128,6 +128,19 @@ def _match(row: Any, state: Any = _UNSET) -> MatchRecord:
     )
 
 
+_BIG = 64 * 1024  # a snapshot this long (a marathon board) is decoded off the event loop
+
+
+async def _records(rows: list[Any]) -> list[MatchRecord]:
+    if sum(len(r[10] or "") for r in rows) > _BIG:
+        return await asyncio.to_thread(lambda: [_match(r) for r in rows])
+    return [_match(r) for r in rows]
+
+
+async def _record(row: Any) -> MatchRecord | None:
+    return None if row is None else (await _records([row]))[0]
+
+
 def _is_live_channel_clash(err: sqlite3.IntegrityError) -> bool:
     return "matches.channel_id" in str(err)
 
@@ -353,7 +366,7 @@ class SqliteStore(Store):
     async def get(self, match_id: int) -> MatchRecord | None:
         async with self._read() as conn:
             row = await _one(conn, f"SELECT {COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        return None if row is None else _match(row)
+        return await _record(row)
 
     async def active_in_channel(self, channel_id: int) -> MatchRecord | None:
         async with self._read() as conn:
@@ -362,7 +375,7 @@ class SqliteStore(Store):
                 f"SELECT {COLUMNS} FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
                 (channel_id,),
             )
-        return None if row is None else _match(row)
+        return await _record(row)
 
     async def matches_for_user(self, user_id: int, active_only: bool = True) -> list[MatchRecord]:
         live = " AND m.status IN ('lobby', 'active')" if active_only else ""
@@ -374,12 +387,12 @@ class SqliteStore(Store):
                 f" WHERE p.user_id = ?{live} ORDER BY m.id DESC",
                 (user_id,),
             )
-        return [_match(r) for r in rows]
+        return await _records(rows)
 
     async def live_matches(self) -> list[MatchRecord]:
         async with self._read() as conn:
             rows = await _all(conn, f"SELECT {COLUMNS} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id", ())
-        return [_match(r) for r in rows]
+        return await _records(rows)
 
     async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
         async with self._read() as conn:
@@ -388,7 +401,7 @@ class SqliteStore(Store):
                 f"SELECT {COLUMNS} FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
                 (channel_id, int(limit)),
             )
-        return [_match(r) for r in rows]
+        return await _records(rows)
 
     @_shielded
     async def update(self, match_id: int, expected_version: int, *, jobs: list[NewJob] = (), **changes: Any) -> MatchRecord:
@@ -419,7 +432,7 @@ class SqliteStore(Store):
                 await self._set_players(conn, match_id, changes["seats"])
             if jobs:
                 await conn.executemany(_JOB_INSERT, _job_params(list(jobs), match_id, utcnow()))
-        return _match(row)
+        return await _record(row)
 
     @_shielded
     async def commit_move(
