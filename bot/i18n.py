@@ -50,6 +50,18 @@ M: dict[str, dict[str, str]] = {
         "es": "{player}, no puedo enviarte mensajes directos: usa el botón \"Jugar mi turno\" aquí (solo tú verás tu mano).",
     },
     "turn.your_hand": {"en": "Your hand.", "es": "Tu mano."},
+    "status.failed_turn": {
+        "en": "⚠️ I could not reach {player} to tell them it is their turn ({error}).",
+        "es": "⚠️ No he podido avisar a {player} de que le toca ({error}).",
+    },
+    "status.failed_board": {
+        "en": "⚠️ I could not post the board in this channel ({error}).",
+        "es": "⚠️ No he podido publicar el tablero en este canal ({error}).",
+    },
+    "status.failed_ai": {
+        "en": "⚠️ An AI turn could not be played ({error}); the bot's log says more.",
+        "es": "⚠️ No se ha podido jugar un turno de la IA ({error}); el registro del bot da detalles.",
+    },
     "turn.done": {"en": "Done. Your turn is over.", "es": "Hecho. Tu turno ha terminado."},
     "turn.not_yours": {"en": "It is not your turn: it is {player}'s.", "es": "No es tu turno: le toca a {player}."},
     "turn.waiting": {"en": "Waiting for {player}.", "es": "Esperando a {player}."},

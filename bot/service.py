@@ -9,9 +9,12 @@ exactly once even when two clicks (or two processes) race.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import dataclasses
 import logging
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +22,10 @@ from engines import ai, registry
 from engines.core import EngineError, Game, Outcome
 from engines.rng import fresh_seed
 
-from .store import ChannelBusy, MatchRecord, Store, VersionConflict
+from . import faults
+from .store import ChannelBusy, MatchRecord, RawJSON, Store, VersionConflict
+from .store.base import dumps
+from .story import plan, public_story
 
 # DEBUG on this logger prints one line per committed move with the store transaction's duration
 # (bench/bot.py reads them from a bot running in its own process).
@@ -80,8 +86,13 @@ class MoveResult:
 
 
 class MatchService:
+    """Heavy engine work (loading a snapshot, cloning, stepping, dumping a marathon state) runs in a
+    thread, so one big match never stalls the event loop that serves every other click."""
+
     def __init__(self, store: Store, cache_size: int = 256) -> None:
         self.store = store
+        # called after every commit that planned jobs (the scheduler's wake-up)
+        self.on_commit: list[Callable[[], None]] = []
         self._locks: dict[int, asyncio.Lock] = {}
         # Live states by match id, tagged with the version they belong to, so a click does not
         # rebuild a big state (a marathon Carcassonne board) from its JSON snapshot every time.
@@ -89,6 +100,19 @@ class MatchService:
         # clone is cached for the new version once the commit succeeded.
         self._states: dict[int, tuple[int, Any]] = {}
         self._cache_size = cache_size
+        # Engine work runs on few threads: each thread that wants the GIL makes the event loop wait
+        # its turn for it, so a handful of busy threads (AI seats of many matches thinking at once)
+        # would stall every click. AI choices get their own thread, so a slow one never holds moves up.
+        self._engine = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="partida-engine")
+        self._ai = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="partida-ai")
+
+    async def off_loop(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run engine work (load, step, view, legal actions of a big state) off the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self._engine, fn, *args)
+
+    def close(self) -> None:
+        self._engine.shutdown(wait=False, cancel_futures=True)
+        self._ai.shutdown(wait=False, cancel_futures=True)
 
     def lock(self, match_id: int) -> asyncio.Lock:
         lock = self._locks.get(match_id)
@@ -102,7 +126,18 @@ class MatchService:
         rec = await self.store.get(match_id)
         if rec is None:
             raise UserError("no_such_match")
-        return self.load(rec)
+        return await self.aload(rec)
+
+    async def aload(self, rec: MatchRecord) -> Loaded:
+        """``load`` with the snapshot decoded off the event loop when it is not cached."""
+        cached = self._states.get(rec.id)
+        if rec.state is None or (cached is not None and cached[0] == rec.version):
+            return self.load(rec)
+        return await self.off_loop(self.load, rec)
+
+    def _committed(self) -> None:
+        for hook in self.on_commit:
+            hook()
 
     def load(self, rec: MatchRecord) -> Loaded:
         game = registry.get(rec.game)
@@ -124,7 +159,7 @@ class MatchService:
         rec = await self.store.active_in_channel(channel_id)
         if rec is None:
             raise UserError("no_match")
-        return self.load(rec)
+        return await self.aload(rec)
 
     # -- lobby ---------------------------------------------------------------------------------
 
@@ -149,7 +184,7 @@ class MatchService:
             raise UserError("channel_busy", id=e.existing_match_id) from None
         return Loaded(rec, game)
 
-    async def _lobby_edit(self, match_id: int, version: int | None, edit) -> Loaded:
+    async def _lobby_edit(self, match_id: int, version: int | None, edit, heavy: bool = False) -> Loaded:
         async with self.lock(match_id):
             for _attempt in range(5):
                 loaded = await self.get(match_id)
@@ -160,14 +195,17 @@ class MatchService:
                     raise UserError("not_lobby")
                 if version is not None and rec.version != version:
                     raise Stale(rec)
-                changes = edit(loaded)
+                # a start deals the whole setup (a marathon bag of tiles): off the event loop
+                changes = await self.off_loop(edit, loaded) if heavy else edit(loaded)
                 try:
                     rec = await self.store.update(match_id, rec.version, **changes)
+                    if changes.get("jobs"):
+                        self._committed()
                 except VersionConflict:
                     if version is not None:
                         raise Stale(await self.store.get(match_id)) from None
                     continue  # an edit that does not depend on the version: do it on the new one
-                return self.load(rec)
+                return await self.aload(rec)
             raise UserError("busy")
 
     async def join(self, match_id: int, version: int | None, user_id: int, name: str) -> Loaded:
@@ -210,26 +248,24 @@ class MatchService:
             opts = m.game.parse_options(m.record.options)
             s = seed if seed is not None else fresh_seed()
             state = m.game.new_state(len(m.record.seats), opts, s, None)
-            return {"status": "active", "seed": s, "state": m.game.dump(state)}
+            after = dataclasses.replace(m.record, status="active", version=m.record.version + 1)
+            jobs = plan(after, m.game.to_move(state), (), True)  # the first turn: board, DMs, AI
+            dumped = m.game.dump(state)
+            return {"status": "active", "seed": s, "state": RawJSON(dumps(dumped), dumped), "jobs": jobs}
 
-        return await self._lobby_edit(match_id, version, edit)
+        return await self._lobby_edit(match_id, version, edit, heavy=True)
 
     async def set_prefs(self, match_id: int, user_id: int, prefs: list[str]) -> Loaded:
-        """Store a player's standing orders for this match (compare-and-set, retried on a race)."""
-        for _ in range(5):
-            loaded = await self.get(match_id)
-            rec = loaded.record
-            if not rec.live:
-                raise UserError("not_active", status=rec.status)
-            if loaded.seat_of(user_id) is None:
-                raise UserError("not_player")
-            all_prefs = {**(rec.meta.get("prefs") or {}), str(user_id): prefs}
-            try:
-                rec = await self.store.update(match_id, rec.version, meta={**rec.meta, "prefs": all_prefs})
-                return self.load(rec)
-            except VersionConflict:
-                continue
-        raise UserError("busy")
+        """Store a player's standing orders for this match: a note of their own, so the match version
+        (and every open button of the other players) stays as it is."""
+        loaded = await self.get(match_id)
+        rec = loaded.record
+        if not rec.live:
+            raise UserError("not_active", status=rec.status)
+        if loaded.seat_of(user_id) is None:
+            raise UserError("not_player")
+        await self.store.set_note(match_id, user_id, {"prefs": list(prefs) or None})
+        return loaded
 
     async def abandon(self, match_id: int, user_id: int, can_manage: bool) -> Loaded:
         async with self.lock(match_id):
@@ -249,14 +285,22 @@ class MatchService:
 
     # -- moves ---------------------------------------------------------------------------------
 
-    async def move(self, match_id: int, version: int | None, seat_or_user: tuple[str, int], action: Any) -> MoveResult:
+    async def move(
+        self, match_id: int, version: int | None, seat_or_user: tuple[str, int], action: Any,
+        loaded: Loaded | None = None, auto: bool = False,
+    ) -> MoveResult:
         """Apply one action for a user (("user", id)) or an AI seat (("seat", n)).
+
+        ``loaded``: the match as the caller just read it (no second read when it is still at
+        ``version``). ``auto``: made by the person's standing orders, not by a click. The commit
+        inserts the follow-up jobs (board, the next seats' turns, an AI step) in its transaction.
 
         Raises Stale (version moved on), UserError (not a player / not active) or EngineError (the
         rules refuse); in every such case nothing is written.
         """
         async with self.lock(match_id):
-            loaded = await self.get(match_id)
+            if loaded is None or (version is not None and loaded.record.version != version):
+                loaded = await self.get(match_id)
             rec = loaded.record
             if version is not None and rec.version != version:
                 raise Stale(rec)
@@ -267,50 +311,56 @@ class MatchService:
             if seat is None:
                 raise UserError("not_player")
             game = loaded.game
-            movers = game.to_move(loaded.state)
             try:
                 code = game.code_of(action)
                 game.check(loaded.state, seat, code)
             except EngineError as e:
                 e.game = rec.game  # so the refusal is worded by that game's texts
                 raise
-            state = game.clone(loaded.state)  # others may hold loaded.state: never change it
-            outcome = game.step(state, seat, code)
-            over = game.is_over(state)
+            state, outcome, over, movers, after, snapshot = await self.off_loop(_advance, game, loaded.state, seat, code)
+            encoded = game.encode(code)
+            ended = outcome.turn_ended if outcome.turn_ended is not None else after != movers
+            turn_changed = over or ended
+            future = dataclasses.replace(rec, version=rec.version + 1, status="finished" if over else rec.status)
+            jobs = plan(future, after if not over else (), movers, turn_changed, auto)
             t0 = time.perf_counter()
             try:
                 new = await self.store.commit_move(
-                    match_id, rec.version, seat, game.encode(code), outcome.revealed, game.dump(state),
-                    status="finished" if over else None,
+                    match_id, rec.version, seat, encoded, outcome.revealed, snapshot,
+                    status="finished" if over else None, jobs=jobs, story=public_story(rec.game, encoded, loaded.names, seat),
                 )
             except VersionConflict:
                 raise Stale(await self.store.get(match_id)) from None
+            faults.point("commit")
             if timing.isEnabledFor(logging.DEBUG):
                 timing.debug("commit_ms=%.3f", (time.perf_counter() - t0) * 1000)
             if new.status == "active":
                 self._remember(match_id, new.version, state)
-            done = Loaded(new, game, state)
-            ended = outcome.turn_ended if outcome.turn_ended is not None else game.to_move(state) != movers
-            return MoveResult(done, seat, game.encode(code), outcome, over or ended, movers)
+            self._committed()
+            return MoveResult(Loaded(new, game, state), seat, encoded, outcome, turn_changed, movers)
 
-    async def ai_step(self, match_id: int) -> MoveResult | None:
-        """If an AI seat is to move, let it make one move. None when no AI is to move."""
+    async def ai_step(self, match_id: int, version: int | None = None) -> MoveResult | None:
+        """If an AI seat is to move (at ``version``, when given), let it make one move. None when no
+        AI is to move, or the match moved past ``version`` (its own jobs were planned then)."""
         for _attempt in range(5):
             rec = await self.store.get(match_id)
-            if rec is None or rec.status != "active":
+            if rec is None or rec.status != "active" or (version is not None and rec.version != version):
                 return None
-            loaded = self.load(rec)
+            loaded = await self.aload(rec)
             seat = next((s for s in loaded.to_move() if rec.seats[s].get("ai")), None)
             if seat is None:
                 return None
             player = ai.players_for(rec.game).get(rec.seats[seat]["ai"], ai.RandomPlayer)()
             rng = random.Random(f"{rec.seed}/{rec.version}")
             # off the event loop: a state handed out is never changed, so a thread may read it
-            code = await asyncio.to_thread(player.choose, loaded.game, loaded.state, seat, rng)
+            code = await asyncio.get_running_loop().run_in_executor(self._ai, player.choose, loaded.game, loaded.state, seat, rng)
+            faults.point("ai")
             try:
-                return await self.move(match_id, rec.version, ("seat", seat), loaded.game.encode(code))
+                return await self.move(match_id, rec.version, ("seat", seat), loaded.game.encode(code), loaded=loaded)
             except Stale:
-                continue  # the match changed while the AI chose (a move, standing orders...): look again
+                if version is not None:
+                    return None  # a person moved meanwhile: that move planned what comes next
+                continue
         return None
 
     async def log(self, match_id: int) -> dict[str, Any]:
@@ -327,3 +377,15 @@ class MatchService:
             "setup": rec.setup,
             "actions": [{"seat": a.seat, "action": a.action} for a in actions],
         }
+
+
+def _advance(game: Game, state: Any, seat: int, code: Any):
+    """Step a clone of ``state`` (others may hold it: never change it) and serialise the result; in a
+    thread, as a marathon state takes a while."""
+    movers = game.to_move(state)
+    new = game.clone(state)
+    outcome = game.step(new, seat, code)
+    over = game.is_over(new)
+    after = game.to_move(new)
+    dumped = game.dump(new)
+    return new, outcome, over, movers, after, RawJSON(dumps(dumped), dumped)

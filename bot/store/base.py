@@ -10,8 +10,8 @@ import abc
 import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 STATUSES = ("lobby", "active", "finished", "abandoned")
@@ -110,6 +110,53 @@ class ActionRecord:
     action: Any
     revealed: bool
     created_at: datetime
+    story: Any = None  # the public wording stored with the move ({"en": ..., "es": ...}) or None
+
+
+JOB_STATUSES = ("pending", "done", "failed")
+
+
+@dataclass(frozen=True, slots=True)
+class NewJob:
+    """A job to insert. ``key`` is unique across the table: inserting an existing key does nothing,
+    so planning the same work twice (a retried commit, a restart sweep) never doubles it. Jobs of
+    one ``lane`` run one at a time in insertion order. ``due_at`` None: due at once."""
+
+    kind: str
+    key: str
+    lane: str
+    payload: dict[str, Any] = field(default_factory=dict)
+    due_at: datetime | None = None
+    match_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    id: int
+    match_id: int | None
+    kind: str
+    key: str
+    lane: str
+    due_at: datetime
+    payload: dict[str, Any]
+    attempts: int  # claims so far, this one included
+    status: str
+    claimed_by: str | None
+    claimed_until: datetime | None
+    last_error: str | None
+    created_at: datetime
+    done_at: datetime | None
+
+
+class RawJSON:
+    """A JSON document already serialised (``text``) with the value it encodes (``value``): a big
+    state is serialised off the event loop and the store writes the text as it is."""
+
+    __slots__ = ("text", "value")
+
+    def __init__(self, text: str, value: Any) -> None:
+        self.text = text
+        self.value = value
 
 
 # -- helpers shared by the back ends -----------------------------------------------------------------
@@ -120,6 +167,8 @@ def utcnow() -> datetime:
 
 
 def dumps(value: Any) -> str:
+    if isinstance(value, RawJSON):
+        return value.text
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
@@ -204,6 +253,10 @@ class Store(abc.ABC):
     ``VersionConflict`` otherwise.
     """
 
+    # True when only one process may use the store at a time (SQLite): leases left by a previous
+    # run of that process can be dropped at start instead of waiting for them to run out.
+    single_process: bool = False
+
     @abc.abstractmethod
     async def create_match(
         self,
@@ -238,8 +291,9 @@ class Store(abc.ABC):
         """The channel's matches of every status, newest first, at most ``limit``."""
 
     @abc.abstractmethod
-    async def update(self, match_id: int, expected_version: int, **changes: Any) -> MatchRecord:
+    async def update(self, match_id: int, expected_version: int, *, jobs: list[NewJob] = (), **changes: Any) -> MatchRecord:
         """Compare-and-set lobby edits, start, status or meta (see ``UPDATABLE``); bumps the version.
+        ``jobs`` are inserted in the same transaction.
 
         Raises ``VersionConflict``, ``MatchNotFound``, ``ChannelBusy`` (reviving a match in a
         channel that has another live one) or ``ValueError`` (unknown or malformed change).
@@ -256,14 +310,79 @@ class Store(abc.ABC):
         state: Any,
         status: str | None = None,
         meta: dict[str, Any] | None = None,
+        jobs: list[NewJob] = (),
+        story: Any = None,
     ) -> MatchRecord:
-        """Append ``action`` to the log (idx = number of earlier actions), store ``state`` and bump
+        """Append ``action`` (with its public ``story``) to the log (idx = number of earlier actions), store ``state`` and bump
         the version, all only if the version is still ``expected_version``. ``status``/``meta``
-        replace the stored ones when given. Raises ``VersionConflict`` or ``MatchNotFound``."""
+        replace the stored ones when given; ``jobs`` are inserted in the same transaction (their
+        match_id defaults to this match). ``state`` may be a ``RawJSON``. Raises ``VersionConflict``
+        or ``MatchNotFound``."""
 
     @abc.abstractmethod
-    async def actions(self, match_id: int) -> list[ActionRecord]:
-        """The match's action log in order of idx."""
+    async def actions(self, match_id: int, since: int = 0) -> list[ActionRecord]:
+        """The match's action log in order of idx (those with idx >= ``since``)."""
+
+    # -- jobs: durable work after a move, and timers ---------------------------------------------
+    #
+    # Moves insert their follow-up jobs in the move's own transaction (``commit_move(jobs=...)``,
+    # ``update(jobs=...)``). A scheduler claims due jobs with a lease, then finishes, retries or
+    # fails each. ``now`` is always passed in, so a test clock can let days pass in milliseconds.
+
+    @abc.abstractmethod
+    async def add_jobs(self, jobs: list[NewJob], now: datetime | None = None) -> int:
+        """Insert jobs (an existing key is skipped); returns how many were new."""
+
+    @abc.abstractmethod
+    async def claim_jobs(self, owner: str, now: datetime, lease: timedelta, limit: int = 10) -> list[Job]:
+        """Lease up to ``limit`` due jobs to ``owner`` until ``now + lease`` and count an attempt.
+
+        A job is claimable when pending, due, not leased (or its lease ran out) and the first pending
+        job of its lane. On PostgreSQL, processes claiming at once never get the same job
+        (``FOR UPDATE SKIP LOCKED``); SQLite serves one process with the same interface."""
+
+    @abc.abstractmethod
+    async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
+        """Mark done (only while ``owner`` holds the lease); False if the lease was lost."""
+
+    @abc.abstractmethod
+    async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:
+        """Release the lease and make the job due again at ``due_at`` (it keeps its lane place)."""
+
+    @abc.abstractmethod
+    async def fail_job(self, job_id: int, owner: str, now: datetime, error: str) -> bool:
+        """Give up: status 'failed' with ``error`` (an operator sees it; the lane moves on)."""
+
+    @abc.abstractmethod
+    async def jobs(self, match_id: int | None = None, status: str | None = None) -> list[Job]:
+        """Jobs by id (of one match and/or one status)."""
+
+    @abc.abstractmethod
+    async def next_due(self) -> datetime | None:
+        """When the earliest pending job is due (or its lease runs out), if any."""
+
+    @abc.abstractmethod
+    async def release_claims(self, owner: str | None = None) -> int:
+        """Drop the leases of ``owner`` (every lease when None): for a single-process store
+        restarting, whose previous run died holding them."""
+
+    # -- notes: per person and match, never touching the match version --------------------------
+
+    @abc.abstractmethod
+    async def notes(self, match_id: int) -> dict[int, dict[str, Any]]:
+        """Every note of a match: user id (0: the match itself) -> its data."""
+
+    @abc.abstractmethod
+    async def set_note(self, match_id: int, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        """Merge ``changes`` into the note (a key set to None is removed), atomically; returns it."""
+
+    @abc.abstractmethod
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        """Remember the language a person uses."""
+
+    @abc.abstractmethod
+    async def locales(self, user_ids: list[int]) -> dict[int, str]:
+        """The remembered language of each of these people (those known)."""
 
     @abc.abstractmethod
     async def close(self) -> None: ...
@@ -298,3 +417,15 @@ def check_move(seat: Any, status: Any, meta: Any) -> None:
         check_status(status)
     if meta is not None and not isinstance(meta, Mapping):
         raise ValueError("meta must be a JSON object")
+
+
+def check_note(user_id: Any, changes: Any) -> None:
+    check_int64("user_id", user_id)
+    if not isinstance(changes, Mapping):
+        raise ValueError("note changes must be a JSON object")
+
+
+def job_match(job: NewJob, match_id: int) -> NewJob:
+    if job.match_id is not None:
+        return job
+    return NewJob(job.kind, job.key, job.lane, job.payload, job.due_at, match_id)

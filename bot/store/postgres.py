@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from datetime import datetime, timedelta
 from typing import Any
 
 import asyncpg
@@ -19,14 +20,19 @@ from .base import (
     SCHEMA_NAME,
     ActionRecord,
     ChannelBusy,
+    Job,
     MatchNotFound,
     MatchRecord,
+    NewJob,
+    RawJSON,
     Store,
     VersionConflict,
     check_changes,
     check_create,
     check_move,
+    check_note,
     dumps,
+    job_match,
     seat_user_ids,
     utcnow,
 )
@@ -37,6 +43,29 @@ LIVE_INDEX = "matches_one_live_per_channel"
 
 def _match(row: asyncpg.Record) -> MatchRecord:
     return MatchRecord(**dict(row.items()))
+
+
+_JOB_COLUMNS = (
+    "id, match_id, kind, key, lane, due_at, payload, attempts, status, claimed_by, claimed_until,"
+    " last_error, created_at, done_at"
+)
+_JOB_INSERT = (
+    "INSERT INTO jobs (match_id, kind, key, lane, due_at, payload, created_at)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (key) DO NOTHING"
+)
+
+
+def _job(row: asyncpg.Record) -> Job:
+    return Job(**dict(row.items()))
+
+
+def _job_args(jobs: list[NewJob], match_id: int | None, now: datetime) -> list[tuple]:
+    out = []
+    for job in jobs:
+        if match_id is not None:
+            job = job_match(job, match_id)
+        out.append((job.match_id, job.kind, job.key, job.lane, job.due_at or now, dict(job.payload), now))
+    return out
 
 
 def migration_lock_key(schema: str | None) -> int:
@@ -210,7 +239,7 @@ class PostgresStore(Store):
         )
         return [_match(r) for r in rows]
 
-    async def update(self, match_id: int, expected_version: int, **changes: Any) -> MatchRecord:
+    async def update(self, match_id: int, expected_version: int, *, jobs: list[NewJob] = (), **changes: Any) -> MatchRecord:
         changes = check_changes(changes)
         sets, params = [], []
         for key, value in changes.items():
@@ -230,6 +259,8 @@ class PostgresStore(Store):
                     await self._fail_cas(conn, match_id, expected_version)
                 if "seats" in changes:
                     await self._set_players(conn, match_id, changes["seats"])
+                if jobs:
+                    await conn.executemany(_JOB_INSERT, _job_args(list(jobs), match_id, utcnow()))
         except asyncpg.UniqueViolationError as e:
             if e.constraint_name == LIVE_INDEX:
                 channel_id = await self._p.fetchval("SELECT channel_id FROM matches WHERE id = $1", match_id)
@@ -247,44 +278,165 @@ class PostgresStore(Store):
         state: Any,
         status: str | None = None,
         meta: dict[str, Any] | None = None,
+        jobs: list[NewJob] = (),
+        story: Any = None,
     ) -> MatchRecord:
         check_move(seat, status, meta)
         now = utcnow()
-        # One statement, so one round trip and its own transaction. Safe for the idx: any writer that
-        # committed a move after this statement's snapshot also bumped the version, so our UPDATE
-        # (which re-checks the newest row version under READ COMMITTED) matches nothing and nothing
-        # is inserted. The (match_id, idx) primary key backs this up.
+        # One statement for the move, so no window for the idx: any writer that committed a move
+        # after this statement's snapshot also bumped the version, so our UPDATE (which re-checks the
+        # newest row version under READ COMMITTED) matches nothing and nothing is inserted. The
+        # (match_id, idx) primary key backs this up. The state is not returned (it is the caller's).
+        cols = COLUMNS.replace(" state,", " NULL::json AS state,")
+        sql = (
+            "WITH upd AS ("
+            " UPDATE matches SET state = $1, status = COALESCE($2, status), meta = COALESCE($3, meta),"
+            " version = version + 1, updated_at = $4"
+            f" WHERE id = $5 AND version = $6 RETURNING {cols}"
+            "), ins AS ("
+            " INSERT INTO actions (match_id, idx, seat, action, revealed, created_at, story)"
+            " SELECT upd.id, (SELECT COALESCE(MAX(a.idx) + 1, 0) FROM actions a WHERE a.match_id = $5),"
+            " $7::integer, $8::json, $9::boolean, $4, $10::json FROM upd"
+            ") SELECT * FROM upd"
+        )
+        args = (state, status, None if meta is None else dict(meta), now, match_id, expected_version, seat, action, bool(revealed), story)
         async with self._p.acquire() as conn:
-            row = await conn.fetchrow(
-                "WITH upd AS ("
-                " UPDATE matches SET state = $1, status = COALESCE($2, status), meta = COALESCE($3, meta),"
-                " version = version + 1, updated_at = $4"
-                f" WHERE id = $5 AND version = $6 RETURNING {COLUMNS}"
-                "), ins AS ("
-                " INSERT INTO actions (match_id, idx, seat, action, revealed, created_at)"
-                " SELECT upd.id, (SELECT COALESCE(MAX(a.idx) + 1, 0) FROM actions a WHERE a.match_id = $5),"
-                " $7::integer, $8::json, $9::boolean, $4 FROM upd"
-                ") SELECT * FROM upd",
-                state,
-                status,
-                None if meta is None else dict(meta),
-                now,
-                match_id,
-                expected_version,
-                seat,
-                action,
-                bool(revealed),
-            )
-            if row is None:
-                await self._fail_cas(conn, match_id, expected_version)
-        return _match(row)
+            if jobs:
+                async with conn.transaction():
+                    row = await conn.fetchrow(sql, *args)
+                    if row is None:
+                        await self._fail_cas(conn, match_id, expected_version)
+                    await conn.executemany(_JOB_INSERT, _job_args(list(jobs), match_id, now))
+            else:
+                row = await conn.fetchrow(sql, *args)
+                if row is None:
+                    await self._fail_cas(conn, match_id, expected_version)
+        values = dict(row.items())
+        values["state"] = state.value if isinstance(state, RawJSON) else state
+        return MatchRecord(**values)
 
-    async def actions(self, match_id: int) -> list[ActionRecord]:
+    async def actions(self, match_id: int, since: int = 0) -> list[ActionRecord]:
         rows = await self._p.fetch(
-            "SELECT match_id, idx, seat, action, revealed, created_at FROM actions WHERE match_id = $1 ORDER BY idx",
+            "SELECT match_id, idx, seat, action, revealed, created_at, story FROM actions"
+            " WHERE match_id = $1 AND idx >= $2 ORDER BY idx",
             match_id,
+            int(since),
         )
         return [ActionRecord(**dict(r.items())) for r in rows]
+
+    # -- jobs ----------------------------------------------------------------------------------------
+
+    async def add_jobs(self, jobs: list[NewJob], now: datetime | None = None) -> int:
+        rows = _job_args(list(jobs), None, now or utcnow())
+        if not rows:
+            return 0
+        added = 0
+        async with self._p.acquire() as conn, conn.transaction():
+            for args in rows:
+                status = await conn.execute(_JOB_INSERT, *args)
+                added += int(status.split()[-1])
+        return added
+
+    async def claim_jobs(self, owner: str, now: datetime, lease: timedelta, limit: int = 10) -> list[Job]:
+        # SKIP LOCKED: processes claiming at once take different jobs and never wait on each other.
+        # A claimed job stays 'pending' (leased), so the later jobs of its lane wait for it.
+        rows = await self._p.fetch(
+            "WITH c AS ("
+            " SELECT j.id FROM jobs j WHERE j.status = 'pending' AND j.due_at <= $1"
+            " AND (j.claimed_until IS NULL OR j.claimed_until <= $1)"
+            " AND NOT EXISTS (SELECT 1 FROM jobs e WHERE e.status = 'pending' AND e.lane = j.lane AND e.id < j.id)"
+            " ORDER BY j.due_at, j.id LIMIT $2 FOR UPDATE SKIP LOCKED"
+            ") UPDATE jobs SET claimed_by = $3, claimed_until = $4, attempts = jobs.attempts + 1"
+            f" FROM c WHERE jobs.id = c.id RETURNING {', '.join('jobs.' + c.strip() for c in _JOB_COLUMNS.split(','))}",
+            now,
+            int(limit),
+            owner,
+            now + lease,
+        )
+        return sorted((_job(r) for r in rows), key=lambda j: (j.due_at, j.id))
+
+    async def _settle(self, sql: str, *args: Any) -> bool:
+        status = await self._p.execute(sql, *args)
+        return status.split()[-1] != "0"
+
+    async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
+        return await self._settle(
+            "UPDATE jobs SET status = 'done', done_at = $1, claimed_until = NULL"
+            " WHERE id = $2 AND claimed_by = $3 AND status = 'pending'",
+            now, job_id, owner,
+        )
+
+    async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:
+        return await self._settle(
+            "UPDATE jobs SET due_at = $1, last_error = $2, claimed_by = NULL, claimed_until = NULL"
+            " WHERE id = $3 AND claimed_by = $4 AND status = 'pending'",
+            due_at, error[:1000], job_id, owner,
+        )
+
+    async def fail_job(self, job_id: int, owner: str, now: datetime, error: str) -> bool:
+        return await self._settle(
+            "UPDATE jobs SET status = 'failed', done_at = $1, last_error = $2, claimed_until = NULL"
+            " WHERE id = $3 AND claimed_by = $4 AND status = 'pending'",
+            now, error[:1000], job_id, owner,
+        )
+
+    async def jobs(self, match_id: int | None = None, status: str | None = None) -> list[Job]:
+        rows = await self._p.fetch(
+            f"SELECT {_JOB_COLUMNS} FROM jobs WHERE ($1::bigint IS NULL OR match_id = $1)"
+            " AND ($2::text IS NULL OR status = $2) ORDER BY id",
+            match_id,
+            status,
+        )
+        return [_job(r) for r in rows]
+
+    async def next_due(self) -> datetime | None:
+        return await self._p.fetchval(
+            "SELECT MIN(GREATEST(due_at, COALESCE(claimed_until, due_at))) FROM jobs WHERE status = 'pending'"
+        )
+
+    async def release_claims(self, owner: str | None = None) -> int:
+        status = await self._p.execute(
+            "UPDATE jobs SET claimed_by = NULL, claimed_until = NULL WHERE status = 'pending'"
+            " AND claimed_by IS NOT NULL AND ($1::text IS NULL OR claimed_by = $1)",
+            owner,
+        )
+        return int(status.split()[-1])
+
+    # -- notes and people ----------------------------------------------------------------------------
+
+    async def notes(self, match_id: int) -> dict[int, dict[str, Any]]:
+        rows = await self._p.fetch("SELECT user_id, data FROM seat_notes WHERE match_id = $1", match_id)
+        return {r["user_id"]: r["data"] for r in rows}
+
+    async def set_note(self, match_id: int, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        check_note(user_id, changes)
+        # one statement: the merge happens under the row lock, so two notes written at once both stay
+        return await self._p.fetchval(
+            "INSERT INTO seat_notes (match_id, user_id, data, updated_at)"
+            " VALUES ($1, $2, jsonb_strip_nulls($3::jsonb)::json, $4)"
+            " ON CONFLICT (match_id, user_id) DO UPDATE SET"
+            " data = jsonb_strip_nulls(seat_notes.data::jsonb || $3::jsonb)::json, updated_at = $4 RETURNING data",
+            match_id,
+            user_id,
+            dict(changes),
+            utcnow(),
+        )
+
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        check_note(user_id, {})
+        await self._p.execute(
+            "INSERT INTO people (user_id, locale, updated_at) VALUES ($1, $2, $3)"
+            " ON CONFLICT (user_id) DO UPDATE SET locale = EXCLUDED.locale, updated_at = EXCLUDED.updated_at",
+            user_id,
+            str(locale),
+            utcnow(),
+        )
+
+    async def locales(self, user_ids: list[int]) -> dict[int, str]:
+        if not user_ids:
+            return {}
+        rows = await self._p.fetch("SELECT user_id, locale FROM people WHERE user_id = ANY($1::bigint[])", [int(u) for u in user_ids])
+        return {r["user_id"]: r["locale"] for r in rows}
 
     async def close(self) -> None:
         await self._pool.close()

@@ -17,7 +17,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -27,14 +27,19 @@ from .base import (
     COLUMNS,
     ActionRecord,
     ChannelBusy,
+    Job,
     MatchNotFound,
     MatchRecord,
+    NewJob,
+    RawJSON,
     Store,
     VersionConflict,
     check_changes,
     check_create,
     check_move,
+    check_note,
     dumps,
+    job_match,
     seat_user_ids,
     utcnow,
 )
@@ -51,9 +56,40 @@ _MOVE_UPDATE = (
 )
 # idx = number of earlier actions (the log has no gaps, so MAX+1 is that count).
 _MOVE_INSERT = (
-    "INSERT INTO actions (match_id, idx, seat, action, revealed, created_at)"
-    " SELECT ?, COALESCE(MAX(idx) + 1, 0), ?, ?, ?, ? FROM actions WHERE match_id = ?"
+    "INSERT INTO actions (match_id, idx, seat, action, revealed, created_at, story)"
+    " SELECT ?, COALESCE(MAX(idx) + 1, 0), ?, ?, ?, ?, ? FROM actions WHERE match_id = ?"
 )
+_JOB_INSERT = (
+    "INSERT INTO jobs (match_id, kind, key, lane, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (key) DO NOTHING"
+)
+_JOB_COLUMNS = (
+    "id, match_id, kind, key, lane, due_at, payload, attempts, status, claimed_by, claimed_until,"
+    " last_error, created_at, done_at"
+)
+
+
+def _jts(value: datetime) -> str:
+    """Job times: fixed width UTC text, so comparing the text compares the times."""
+    return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f+00:00")
+
+
+def _job_params(jobs: list[NewJob], match_id: int | None, now: datetime) -> list[tuple]:
+    out = []
+    for job in jobs:
+        if match_id is not None:
+            job = job_match(job, match_id)
+        out.append((job.match_id, job.kind, job.key, job.lane, _jts(job.due_at or now), dumps(dict(job.payload)), _jts(now)))
+    return out
+
+
+def _job(row: Any) -> Job:
+    return Job(
+        id=row[0], match_id=row[1], kind=row[2], key=row[3], lane=row[4], due_at=datetime.fromisoformat(row[5]),
+        payload=json.loads(row[6]), attempts=row[7], status=row[8], claimed_by=row[9],
+        claimed_until=None if row[10] is None else datetime.fromisoformat(row[10]), last_error=row[11],
+        created_at=datetime.fromisoformat(row[12]), done_at=None if row[13] is None else datetime.fromisoformat(row[13]),
+    )
 
 
 def _ts(value: datetime) -> str:
@@ -68,7 +104,10 @@ def _loads(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
-def _match(row: Any) -> MatchRecord:
+_UNSET = object()
+
+
+def _match(row: Any, state: Any = _UNSET) -> MatchRecord:
     return MatchRecord(
         id=row[0],
         guild_id=row[1],
@@ -80,13 +119,26 @@ def _match(row: Any) -> MatchRecord:
         options=json.loads(row[7]),
         seed=row[8],
         setup=_loads(row[9]),
-        state=_loads(row[10]),
+        state=_loads(row[10]) if state is _UNSET else state,
         version=row[11],
         lang=row[12],
         meta=json.loads(row[13]),
         created_at=datetime.fromisoformat(row[14]),
         updated_at=datetime.fromisoformat(row[15]),
     )
+
+
+_BIG = 64 * 1024  # a snapshot this long (a marathon board) is decoded off the event loop
+
+
+async def _records(rows: list[Any]) -> list[MatchRecord]:
+    if sum(len(r[10] or "") for r in rows) > _BIG:
+        return await asyncio.to_thread(lambda: [_match(r) for r in rows])
+    return [_match(r) for r in rows]
+
+
+async def _record(row: Any) -> MatchRecord | None:
+    return None if row is None else (await _records([row]))[0]
 
 
 def _is_live_channel_clash(err: sqlite3.IntegrityError) -> bool:
@@ -138,6 +190,8 @@ def _shielded(method):
 
 
 class SqliteStore(Store):
+    single_process = True
+
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self._conn = conn
         self.path = path
@@ -312,7 +366,7 @@ class SqliteStore(Store):
     async def get(self, match_id: int) -> MatchRecord | None:
         async with self._read() as conn:
             row = await _one(conn, f"SELECT {COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        return None if row is None else _match(row)
+        return await _record(row)
 
     async def active_in_channel(self, channel_id: int) -> MatchRecord | None:
         async with self._read() as conn:
@@ -321,7 +375,7 @@ class SqliteStore(Store):
                 f"SELECT {COLUMNS} FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
                 (channel_id,),
             )
-        return None if row is None else _match(row)
+        return await _record(row)
 
     async def matches_for_user(self, user_id: int, active_only: bool = True) -> list[MatchRecord]:
         live = " AND m.status IN ('lobby', 'active')" if active_only else ""
@@ -333,12 +387,12 @@ class SqliteStore(Store):
                 f" WHERE p.user_id = ?{live} ORDER BY m.id DESC",
                 (user_id,),
             )
-        return [_match(r) for r in rows]
+        return await _records(rows)
 
     async def live_matches(self) -> list[MatchRecord]:
         async with self._read() as conn:
             rows = await _all(conn, f"SELECT {COLUMNS} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id", ())
-        return [_match(r) for r in rows]
+        return await _records(rows)
 
     async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
         async with self._read() as conn:
@@ -347,10 +401,10 @@ class SqliteStore(Store):
                 f"SELECT {COLUMNS} FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
                 (channel_id, int(limit)),
             )
-        return [_match(r) for r in rows]
+        return await _records(rows)
 
     @_shielded
-    async def update(self, match_id: int, expected_version: int, **changes: Any) -> MatchRecord:
+    async def update(self, match_id: int, expected_version: int, *, jobs: list[NewJob] = (), **changes: Any) -> MatchRecord:
         changes = check_changes(changes)
         sets, params = [], []
         for key, value in changes.items():
@@ -376,7 +430,9 @@ class SqliteStore(Store):
                 await self._fail_cas(conn, match_id, expected_version)
             if "seats" in changes:
                 await self._set_players(conn, match_id, changes["seats"])
-        return _match(row)
+            if jobs:
+                await conn.executemany(_JOB_INSERT, _job_params(list(jobs), match_id, utcnow()))
+        return await _record(row)
 
     @_shielded
     async def commit_move(
@@ -389,27 +445,35 @@ class SqliteStore(Store):
         state: Any,
         status: str | None = None,
         meta: dict[str, Any] | None = None,
+        jobs: list[NewJob] = (),
+        story: Any = None,
     ) -> MatchRecord:
         check_move(seat, status, meta)
-        now = _ts(utcnow())
+        now_dt = utcnow()
+        now = _ts(now_dt)
         action_json = dumps(action)
         state_json = _json_or_null(state)
         meta_json = None if meta is None else dumps(dict(meta))
+        story_json = _json_or_null(story)
         params = (state_json, status, meta_json, now, match_id, expected_version)
+        job_rows = _job_params(list(jobs), match_id, now_dt)
         if self._mover is not None:
             self._check_open()
             row = await asyncio.get_running_loop().run_in_executor(
-                self._mover_thread, self._commit_move_sync, params, seat, action_json, bool(revealed)
+                self._mover_thread, self._commit_move_sync, params, seat, action_json, bool(revealed), story_json, job_rows
             )
-            return _match(row)
-        async with self._write() as conn:
-            row = await _one(conn, _MOVE_UPDATE, params)
-            if row is None:
-                await self._fail_cas(conn, match_id, expected_version)
-            await conn.execute(_MOVE_INSERT, (match_id, seat, action_json, bool(revealed), now, match_id))
-        return _match(row)
+        else:
+            async with self._write() as conn:
+                row = await _one(conn, _MOVE_UPDATE, params)
+                if row is None:
+                    await self._fail_cas(conn, match_id, expected_version)
+                await conn.execute(_MOVE_INSERT, (match_id, seat, action_json, bool(revealed), now, story_json, match_id))
+                if job_rows:
+                    await conn.executemany(_JOB_INSERT, job_rows)
+        # the state just written is the caller's own: never parse it back (a marathon state is big)
+        return _match((*row[:10], None, *row[11:]), state=state.value if isinstance(state, RawJSON) else state)
 
-    def _commit_move_sync(self, params: tuple, seat: int, action_json: str, revealed: bool) -> Any:
+    def _commit_move_sync(self, params: tuple, seat: int, action_json: str, revealed: bool, story_json: str | None, job_rows: list[tuple]) -> Any:
         """One move in one transaction, run on the movers' thread."""
         conn = self._mover
         state_json, status, meta_json, now, match_id, expected_version = params
@@ -423,7 +487,9 @@ class SqliteStore(Store):
                 if found is None:
                     raise MatchNotFound(match_id)
                 raise VersionConflict(found[0], expected_version)
-            conn.execute(_MOVE_INSERT, (match_id, seat, action_json, revealed, now, match_id))
+            conn.execute(_MOVE_INSERT, (match_id, seat, action_json, revealed, now, story_json, match_id))
+            if job_rows:
+                conn.executemany(_JOB_INSERT, job_rows)
             conn.execute("COMMIT")
             if _timing.isEnabledFor(logging.DEBUG):
                 _timing.debug("txn_ms=%.3f", (time.perf_counter() - t0) * 1000)
@@ -433,17 +499,145 @@ class SqliteStore(Store):
                 conn.execute("ROLLBACK")
             raise
 
-    async def actions(self, match_id: int) -> list[ActionRecord]:
+    async def actions(self, match_id: int, since: int = 0) -> list[ActionRecord]:
         async with self._read() as conn:
             rows = await _all(
                 conn,
-                "SELECT match_id, idx, seat, action, revealed, created_at FROM actions WHERE match_id = ? ORDER BY idx",
-                (match_id,),
+                "SELECT match_id, idx, seat, action, revealed, created_at, story FROM actions"
+                " WHERE match_id = ? AND idx >= ? ORDER BY idx",
+                (match_id, int(since)),
             )
         return [
-            ActionRecord(r[0], r[1], r[2], json.loads(r[3]), bool(r[4]), datetime.fromisoformat(r[5]))
+            ActionRecord(r[0], r[1], r[2], json.loads(r[3]), bool(r[4]), datetime.fromisoformat(r[5]), _loads(r[6]))
             for r in rows
         ]
+
+    # -- jobs ----------------------------------------------------------------------------------------
+
+    @_shielded
+    async def add_jobs(self, jobs: list[NewJob], now: datetime | None = None) -> int:
+        rows = _job_params(list(jobs), None, now or utcnow())
+        if not rows:
+            return 0
+        async with self._write() as conn:
+            before = conn.total_changes
+            await conn.executemany(_JOB_INSERT, rows)
+            return conn.total_changes - before
+
+    @_shielded
+    async def claim_jobs(self, owner: str, now: datetime, lease: timedelta, limit: int = 10) -> list[Job]:
+        n = _jts(now)
+        async with self._write() as conn:
+            rows = await _all(
+                conn,
+                f"UPDATE jobs SET claimed_by = ?, claimed_until = ?, attempts = attempts + 1 WHERE id IN ("
+                " SELECT j.id FROM jobs j WHERE j.status = 'pending' AND j.due_at <= ?"
+                " AND (j.claimed_until IS NULL OR j.claimed_until <= ?)"
+                " AND NOT EXISTS (SELECT 1 FROM jobs e WHERE e.status = 'pending' AND e.lane = j.lane AND e.id < j.id)"
+                f" ORDER BY j.due_at, j.id LIMIT ?) RETURNING {_JOB_COLUMNS}",
+                (owner, _jts(now + lease), n, n, int(limit)),
+            )
+        return sorted((_job(r) for r in rows), key=lambda j: (j.due_at, j.id))
+
+    async def _settle(self, sql: str, params: tuple) -> bool:
+        async with self._write() as conn:
+            cur = await conn.execute(sql, params)
+            return cur.rowcount > 0
+
+    @_shielded
+    async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
+        return await self._settle(
+            "UPDATE jobs SET status = 'done', done_at = ?, claimed_until = NULL"
+            " WHERE id = ? AND claimed_by = ? AND status = 'pending'",
+            (_jts(now), job_id, owner),
+        )
+
+    @_shielded
+    async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:
+        return await self._settle(
+            "UPDATE jobs SET due_at = ?, last_error = ?, claimed_by = NULL, claimed_until = NULL"
+            " WHERE id = ? AND claimed_by = ? AND status = 'pending'",
+            (_jts(due_at), error[:1000], job_id, owner),
+        )
+
+    @_shielded
+    async def fail_job(self, job_id: int, owner: str, now: datetime, error: str) -> bool:
+        return await self._settle(
+            "UPDATE jobs SET status = 'failed', done_at = ?, last_error = ?, claimed_until = NULL"
+            " WHERE id = ? AND claimed_by = ? AND status = 'pending'",
+            (_jts(now), error[:1000], job_id, owner),
+        )
+
+    async def jobs(self, match_id: int | None = None, status: str | None = None) -> list[Job]:
+        where, params = [], []
+        if match_id is not None:
+            where.append("match_id = ?")
+            params.append(match_id)
+        if status is not None:
+            where.append("status = ?")
+            params.append(status)
+        cond = f" WHERE {' AND '.join(where)}" if where else ""
+        async with self._read() as conn:
+            rows = await _all(conn, f"SELECT {_JOB_COLUMNS} FROM jobs{cond} ORDER BY id", params)
+        return [_job(r) for r in rows]
+
+    async def next_due(self) -> datetime | None:
+        async with self._read() as conn:
+            row = await _one(
+                conn,
+                "SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > due_at THEN claimed_until"
+                " ELSE due_at END) FROM jobs WHERE status = 'pending'",
+            )
+        return None if row is None or row[0] is None else datetime.fromisoformat(row[0])
+
+    @_shielded
+    async def release_claims(self, owner: str | None = None) -> int:
+        sql = "UPDATE jobs SET claimed_by = NULL, claimed_until = NULL WHERE status = 'pending' AND claimed_by IS NOT NULL"
+        async with self._write() as conn:
+            cur = await conn.execute(sql + (" AND claimed_by = ?" if owner else ""), (owner,) if owner else ())
+            return cur.rowcount
+
+    # -- notes and people ----------------------------------------------------------------------------
+
+    async def notes(self, match_id: int) -> dict[int, dict[str, Any]]:
+        async with self._read() as conn:
+            rows = await _all(conn, "SELECT user_id, data FROM seat_notes WHERE match_id = ?", (match_id,))
+        return {r[0]: json.loads(r[1]) for r in rows}
+
+    @_shielded
+    async def set_note(self, match_id: int, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        check_note(user_id, changes)
+        patch = dumps(dict(changes))
+        async with self._write() as conn:
+            # json_patch: RFC 7396 merge (a null removes the key); json() keeps it text JSON
+            row = await _one(
+                conn,
+                "INSERT INTO seat_notes (match_id, user_id, data, updated_at) VALUES (?, ?, json_patch('{}', ?), ?)"
+                " ON CONFLICT (match_id, user_id) DO UPDATE SET data = json_patch(seat_notes.data, ?),"
+                " updated_at = excluded.updated_at RETURNING data",
+                (match_id, user_id, patch, _ts(utcnow()), patch),
+            )
+        return json.loads(row[0])
+
+    @_shielded
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        check_note(user_id, {})
+        async with self._write() as conn:
+            await conn.execute(
+                "INSERT INTO people (user_id, locale, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at",
+                (user_id, str(locale), _ts(utcnow())),
+            )
+
+    async def locales(self, user_ids: list[int]) -> dict[int, str]:
+        ids = [int(u) for u in user_ids]
+        if not ids:
+            return {}
+        async with self._read() as conn:
+            rows = await _all(
+                conn, f"SELECT user_id, locale FROM people WHERE user_id IN ({', '.join('?' * len(ids))})", ids
+            )
+        return {r[0]: r[1] for r in rows}
 
     async def close(self) -> None:
         async with self._lock:

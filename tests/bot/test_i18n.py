@@ -49,12 +49,13 @@ def test_locale_choice():
 def test_every_command_string_has_a_spanish_translation():
     from discord import app_commands
 
-    from bot.client import PartidaGroup, mygames
+    from bot.commands import PartidaCog, PeopleCog
 
     class Fake:
         pass
 
-    group = PartidaGroup(Fake())
+    group = PartidaCog(Fake()).app_command
+    mygames = PeopleCog.mygames
     strings = [group._locale_name, group._locale_description, mygames._locale_name, mygames._locale_description]
     for cmd in group.commands:
         strings += [cmd._locale_name, cmd._locale_description]

@@ -29,17 +29,21 @@ async def test_an_ai_move_that_loses_a_race_to_a_meta_change_is_retried(service)
 
     real_move, raced = service.move, []
 
-    async def move_after_a_meta_change(match_id, version, who, action):
-        if not raced:  # someone saves a note on the match while the AI was choosing
+    async def move_after_a_meta_change(match_id, version, who, action, **kw):
+        if not raced:  # someone changes the match while the AI was choosing
             raced.append(1)
             rec = await service.store.get(match_id)
             await service.store.update(match_id, rec.version, meta={**rec.meta, "note": 1})
-        return await real_move(match_id, version, who, action)
+        return await real_move(match_id, version, who, action, **kw)
 
     service.move = move_after_a_meta_change
     result = await service.ai_step(mid)
     assert raced and result is not None and result.seat == 1
     assert len(await service.store.actions(mid)) == 3
+    # an AI step tied to a version (a job) leaves a match that moved on to that move's own jobs
+    raced.clear()
+    v = (await service.get(mid)).record.version
+    assert await service.ai_step(mid, v) is None and len(await service.store.actions(mid)) == 3
 
 
 async def test_stale_is_still_raised_to_people(service):
@@ -97,12 +101,12 @@ def test_games_without_standing_orders_say_so_in_spanish():
 
 async def test_a_board_that_cannot_be_posted_does_not_stop_the_ai(service):
     """The channel refuses the board (permissions changed, Discord hiccup): the AI seat must still play."""
-    import asyncio
     from types import SimpleNamespace
 
     import discord
 
-    from bot.flows import Flows
+    from bot.after_move import AfterMove
+    from bot.posting import Presenter
 
     class Channel:
         id = 100
@@ -112,28 +116,28 @@ async def test_a_board_that_cannot_be_posted_does_not_stop_the_ai(service):
             Channel.sent += 1
             raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), {"code": 50013, "message": "Missing Permissions"})
 
-    client = SimpleNamespace(get_channel=lambda cid: Channel())
-    flows = Flows(client, service)
+    class DM:
+        async def send(self, *args, **kwargs):
+            return SimpleNamespace(id=1)
+
+    async def create_dm(user):
+        return DM()
+
+    client = SimpleNamespace(get_channel=lambda cid: Channel(), create_dm=create_dm)
+    after = AfterMove(Presenter(client, service), service)
     m = await service.new_lobby(1, 100, "lost-cities", 11, "Ana", {}, "en")
     m = await service.add_ai(m.record.id, None, 11, "AI 1")
     m = await service.start(m.record.id, None, 11, seed=4)
     mid = m.record.id
     hand = m.view(0)["hand"]
     await service.move(mid, None, ("user", 11), {"type": "discard", "card": hand[0]})
-    result = await service.move(mid, None, ("user", 11), {"type": "draw", "from": "deck"})
-    flows.notify = _no_dm  # Ana's DM is not what this test is about
-    await flows.after_move(result)
+    await service.move(mid, None, ("user", 11), {"type": "draw", "from": "deck"})
+    await after.scheduler.run_due()
     assert Channel.sent >= 1
-    for _ in range(100):
-        if (await service.get(mid)).to_move() == (0,):
-            break
-        await asyncio.sleep(0.02)
     assert len(await service.store.actions(mid)) == 4  # the AI played and drew
-    flows.close()
-
-
-async def _no_dm(loaded, seat):
-    return loaded
+    assert (await service.get(mid)).to_move() == (0,)
+    failed = await service.store.jobs(mid, "failed")
+    assert failed and {j.kind for j in failed} == {"board"} and "Forbidden" in failed[0].last_error
 
 
 def test_the_public_story_and_the_log_name_the_other_player_of_a_citadels_action():

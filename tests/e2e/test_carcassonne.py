@@ -119,10 +119,11 @@ async def test_five_seats_one_person_clicks_four_ai_play_a_whole_match(standin, 
     r = await ana.click(standin.messages_by_id[lobby.id], label="Start")
     await r.wait(lambda x: "started" in x.content)
     rng = random.Random(11)
-    seen, ana_turns, ai_boards, rotation_steps, meeples = 0, 0, 0, 0, 0
+    seen, ana_turns, ai_boards, rotation_steps, meeples, told = 0, 0, 0, 0, 0, 0
     while True:
         board = await standin.wait_for_message(channel, is_board, 20, after=seen)
         seen = standin.messages[channel].index(board) + 1
+        told += sum(1 for line in board.content.splitlines() if line.startswith("• "))
         if not turn_button(board):
             break
         assert "Tiles left" in board.content  # the status line of the match
@@ -152,7 +153,8 @@ async def test_five_seats_one_person_clicks_four_ai_play_a_whole_match(standin, 
     replay = Match.from_log(log)
     assert replay.over
     placed = [a for a in log["actions"] if a["action"]["type"] == "place"]
-    assert len(placed) == len(log["actions"]) and ana_turns + ai_boards == len(placed)
+    # consecutive AI turns may share one board post, but every move is told exactly once
+    assert len(placed) == len(log["actions"]) and ana_turns + ai_boards <= len(placed) == told
     ana_moves = [a for a in placed if a["seat"] == 0]
     assert len(ana_moves) == ana_turns and sum(1 for a in ana_moves if a["action"]["meeple"]) == meeples
     assert ana_moves[0]["action"]["meeple"] is None  # her typed first move

@@ -220,7 +220,8 @@ async def test_seven_players_draft_in_dms_and_play_a_whole_match(standin, partid
         assert not named, (named, msg.content)
         assert set(msg.files) <= {"board.png"}
     boards = [m for m in public if is_board(m)]
-    assert len(boards) > 7 * rounds  # a board after every draft pick and every called character
+    # a board whenever the turn passes (consecutive AI turns may share one post): several a round
+    assert len(boards) > 2 * rounds
     # the end: final scores in the channel are those of the replayed export
     last = next(m for m in reversed(public) if "match is over" in m.content)
     r = await ana.slash("general", "partida export")

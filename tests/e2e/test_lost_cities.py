@@ -45,7 +45,7 @@ async def partida_processes(standin, tmp_path):
     await standin.run_client(client)
     await standin.wait_commands()
     yield client
-    client.flows.close()
+    client.present.close()
 
 
 async def test_two_people_play_a_whole_three_round_match_by_clicking(standin, partida_processes):

@@ -248,6 +248,11 @@ class StandIn:
         self.violations: list[Violation] = []
         self.checked_requests = 0
         self.requests: list[tuple[str, str, int]] = []  # (method, path, status)
+        # injected failures: [method, path regex, status, times left, retry_after] (see fail_next)
+        self.faults: list[list[Any]] = []
+        # message nonces seen, as Discord keeps them for a few minutes: (channel, nonce) -> (message, when)
+        self._nonces: dict[tuple[int, str], tuple[Message, float]] = {}
+        self.nonce_window = 300.0
         self.initial_response_limit = initial_response_limit
         self.followup_limit = followup_limit
         self.clock = clock
@@ -837,8 +842,36 @@ class StandIn:
         self._notify()
         return response
 
+    def fail_next(self, method: str, path: str, status: int, times: int = 1, retry_after: float = 1.0) -> None:
+        """Answer the next ``times`` requests matching ``method`` and the ``path`` regex (e.g.
+        ``r"/channels/\\d+/messages"``) with ``status``: a 5xx like Discord's servers do, or a 429
+        with ``retry_after`` seconds (body and headers as Discord sends them). Nothing is created."""
+        self.faults.append([method.upper(), re.compile(path), status, times, retry_after])
+
+    def dm_path(self, person: Any) -> str:
+        """The path regex of messages sent to ``person``'s DM channel (for ``fail_next``)."""
+        return rf"^/channels/{self.dm_channel_for(person)}/messages$"
+
+    def _injected(self, method: str, path: str) -> web.Response | None:
+        for fault in self.faults:
+            fm, pattern, status, left, retry_after = fault
+            if left > 0 and fm == method and pattern.search(path):
+                fault[3] -= 1
+                if status == 429:
+                    body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": False}
+                    return web.Response(status=429, body=json.dumps(body).encode(), headers={
+                        "Content-Type": "application/json", "Retry-After": str(int(retry_after + 0.999)), "X-RateLimit-Scope": "user", "Via": "1.1 google",
+                        "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": str(retry_after),
+                        "X-RateLimit-Bucket": "standin-bucket",
+                    })
+                return json_response({"message": "Service Unavailable", "code": 0}, status)
+        return None
+
     async def _handle(self, request: web.Request, method: str, path: str, body: Any,
                       files: list[tuple[str, str, bytes]], parse_error: str | None) -> web.StreamResponse:
+        injected = self._injected(method, path)
+        if injected is not None:
+            return injected
         if parse_error:
             self.violate(method, path, "body", parse_error)
             return error_response(400, 50109, "The request body contains invalid JSON.")
@@ -1157,12 +1190,19 @@ class StandIn:
             if person is None or not person.dms_open:
                 # what Discord answers when the user does not accept DMs from the bot (not a stand-in violation)
                 return error_response(403, 50007, "Cannot send messages to this user")
+        nonce = body.get("nonce") if isinstance(body, dict) and body.get("enforce_nonce") else None
+        if nonce is not None:  # Discord: the same nonce within minutes returns the first message
+            seen = self._nonces.get((int(channel_id), str(nonce)))
+            if seen is not None and self.now() - seen[1] < self.nonce_window:
+                return json_response(seen[0].raw)
         if isinstance(body, dict) and body.get("message_reference"):
             ref = body["message_reference"]
             if ref.get("message_id") and int(ref["message_id"]) not in self.messages_by_id:
                 raise StandInError(400, 50035, "Unknown message_reference", rule="reference")
         msg = self._new_message(int(channel_id), body, files,
                                 msg_type=19 if isinstance(body, dict) and body.get("message_reference") else 0)
+        if nonce is not None:
+            self._nonces[(int(channel_id), str(nonce))] = (msg, self.now())
         return json_response(msg.raw)
 
     async def _h_list_messages(self, request: web.Request, body: Any, files: Any, channel_id: str) -> web.Response:

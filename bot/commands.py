@@ -1,0 +1,386 @@
+"""The slash commands, as a discord.py extension: ``/partida ...`` (one group cog) and
+``/mygames``. Every command's error goes to one handler (``bot.flows.handle_error``), which also
+serves buttons and selects, so a refusal or a ``Stale`` race always gets a one-line answer."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from engines import registry
+from engines.core import EngineError
+
+from .flows import Flows, ack, handle_error, reply
+from .games import ui_for
+from .games.base import PrefsError
+from .i18n import OPTION_HELP, game_name, lang_of, t
+from .posting import ALLOWED, Presenter, jump_link
+from .service import UserError
+from .story import describe_move
+
+log = logging.getLogger(__name__)
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """'rounds=3 purple=true' -> {"rounds": 3, "purple": True}."""
+    out: dict[str, Any] = {}
+    for part in (text or "").replace(",", " ").split():
+        key, sep, raw = part.partition("=")
+        if not sep or not key:
+            raise UserError("bad_option_text")
+        try:
+            out[key] = json.loads(raw)
+        except (ValueError, RecursionError):  # not JSON, a 4,301-digit number, 2,000 '[': the game refuses the text
+            out[key] = raw
+    return out
+
+
+def playable_games() -> list[str]:
+    """Games with both an engine and a Discord presentation in this build."""
+    return [k for k in registry.available() if ui_for(k).key == k]
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=_(registry.get(k).name), value=k) for k in playable_games()]
+
+
+class ErrorsToPeople:
+    """Mixed into every cog: a command's error is answered by the one error handler."""
+
+    async def cog_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await handle_error(interaction, error)
+
+
+class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), group_description=_("Play tabletop games in this channel")):
+    """/partida ...: every command about the match in this channel."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def flows(self) -> Flows:
+        return self.bot.flows
+
+    @property
+    def present(self) -> Presenter:
+        return self.bot.present
+
+    @app_commands.command(name=_("new"), description=_("Start a new match in this channel"))
+    @app_commands.rename(game=_("game"), options=_("options"), thread=_("thread"))
+    @app_commands.describe(
+        game=_("Which game"), options=_("Options as key=value pairs, e.g. rounds=3 purple=true"),
+        thread=_("Open the match in a new thread"),
+    )
+    @app_commands.choices(game=game_choices())
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None, thread: bool = False) -> None:
+        await self._new(interaction, game, options, thread)
+
+    async def _new(self, interaction: discord.Interaction, game: str, options: str | None, thread: bool) -> None:
+        lang = lang_of(interaction.locale)
+        if interaction.guild_id is None or interaction.channel is None:
+            raise UserError("guild_only")
+        if game not in playable_games():
+            raise UserError("unknown_game", game=game)
+        opts = parse_options(options)
+        channel_id = interaction.channel_id
+        target: Any = None
+        if thread and isinstance(interaction.channel, discord.TextChannel):
+            # validate before creating anything
+            registry_game = self._game_or_error(game)
+            try:
+                registry_game.parse_options(opts)
+            except EngineError as e:
+                raise UserError("bad_options", reason=e.reason, game=game, options=opts) from None
+            # the options are fine: answer Discord now (public, it will point to the thread), then
+            # create the thread and its lobby, which takes a few requests
+            await ack(interaction, thinking=True)
+            target = await interaction.channel.create_thread(
+                name=f"{game_name(registry_game, lang)} · {interaction.user.display_name}"[:100], type=discord.ChannelType.public_thread
+            )
+            channel_id = target.id
+        loaded = await self.bot.service.new_lobby(
+            interaction.guild_id, channel_id, game, interaction.user.id, interaction.user.display_name, opts, lang
+        )
+        content, view = self.present.lobby_message(loaded, lang)
+        if target is not None:
+            await target.send(content, view=view, allowed_mentions=ALLOWED)
+            await reply(interaction, f"{target.mention}", ephemeral=False)
+        else:
+            await interaction.response.send_message(content, view=view, allowed_mentions=ALLOWED)
+
+    @staticmethod
+    def _game_or_error(key: str):
+        try:
+            return registry.get(key)
+        except Exception:
+            raise UserError("unknown_game", game=key) from None
+
+    @new.autocomplete("options")
+    async def _options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        key = getattr(interaction.namespace, "game", None) or "lost-cities"
+        lang = lang_of(interaction.locale)
+        try:
+            fields = registry.get(key).Options.model_fields
+        except Exception:
+            return []
+        done = current.rsplit(" ", 1)[0] + " " if " " in current else ""
+        out = []
+        for name, f in fields.items():
+            value = json.dumps(f.default)
+            text = f"{done}{name}={value}".strip()
+            help_text = OPTION_HELP.get(name, {}).get(lang) or f.description
+            desc = f" ({help_text})" if help_text else ""
+            out.append(app_commands.Choice(name=(text + desc)[:100], value=text[:100]))
+        return out[:25]
+
+    @app_commands.command(name=_("play"), description=_("Make a move by typing it (the list shows your legal moves)"))
+    @app_commands.rename(move=_("move"))
+    @app_commands.describe(move=_("Your move"))
+    async def play(self, interaction: discord.Interaction, move: str) -> None:
+        await self._play(interaction, move)
+
+    async def _play(self, interaction: discord.Interaction, move: str) -> None:
+        lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)  # answer at once; the store may be busy
+        loaded = await self.bot.service.in_channel(interaction.channel_id)
+        if loaded.seat_of(interaction.user.id) is None:
+            raise UserError("not_player")
+        ui = ui_for(loaded.record.game)
+        try:
+            action = ui.action(move.strip())
+        except (KeyError, ValueError, IndexError):
+            raise UserError("bad_move", move=move[:50]) from None
+        # no second read: the move is a compare-and-set on what was just read (a race is Stale)
+        result = await self.bot.service.move(loaded.record.id, None, ("user", interaction.user.id), action, loaded=loaded)
+        content, files, view = await self.present.mover_message(result, lang)
+        try:
+            await reply(interaction, content, files=files, view=view)
+        except discord.HTTPException:  # the move stands, and its jobs tell everybody else
+            log.warning("could not show the result of a move in match %s to its player", loaded.record.id, exc_info=True)
+
+    @play.autocomplete("move")
+    async def _play_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        lang = lang_of(interaction.locale)
+        rec = await self.bot.service.store.active_in_channel(interaction.channel_id)
+        if rec is None or rec.state is None:
+            return []
+        loaded = self.bot.service.load(rec)
+        seat = loaded.seat_of(interaction.user.id)
+        if seat is None or seat not in loaded.to_move():
+            return []
+        ui = ui_for(rec.game)
+        out = []
+        for action in loaded.game.legal_json(loaded.state, seat):
+            # a private label when the game has one (the public story hides e.g. which character is drafted)
+            label = ui.label(action, lang) if hasattr(ui, "label") else ui.describe(action, loaded.names[seat], lang)
+            if current.lower() in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=ui.token(action)))
+        return out[:25]
+
+    @app_commands.command(name=_("prefer"), description=_("Leave standing orders, e.g. your draft priority list"))
+    @app_commands.rename(orders=_("orders"))
+    @app_commands.describe(orders=_("Comma-separated, most wanted first (empty to clear)"))
+    async def prefer(self, interaction: discord.Interaction, orders: str = "") -> None:
+        await self._prefer(interaction, orders)
+
+    async def _prefer(self, interaction: discord.Interaction, orders: str) -> None:
+        lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)
+        loaded = await self.bot.service.in_channel(interaction.channel_id)
+        ui = ui_for(loaded.record.game)
+        try:
+            prefs = ui.parse_prefs(orders) if orders.strip() else []
+        except PrefsError as e:
+            raise UserError(e.code, **e.params) from None
+        except ValueError as e:
+            raise UserError("bad_prefs", reason=str(e)) from None
+        done = await self.bot.service.set_prefs(loaded.record.id, interaction.user.id, prefs)
+        await reply(interaction, t("prefs.saved", lang, orders=", ".join(prefs) or "-"))
+        # A note of their own: nobody's buttons go stale. If it is their turn and the orders settle
+        # the choice, it is made now (its own jobs then tell whoever is next).
+        seat = done.seat_of(interaction.user.id)
+        if prefs and done.record.status == "active" and seat in done.to_move():
+            await self.bot.after.standing_order(done, seat, interaction.user.id, prefs)
+
+    @app_commands.command(name=_("invite"), description=_("Invite someone to this channel's match"))
+    @app_commands.rename(user=_("user"))
+    @app_commands.describe(user=_("Who to invite"))
+    async def invite(self, interaction: discord.Interaction, user: discord.User) -> None:
+        await self._invite(interaction, user)
+
+    async def _invite(self, interaction: discord.Interaction, user: discord.User) -> None:
+        lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)  # the store and the DM may take a while
+        loaded = await self.bot.service.in_channel(interaction.channel_id)
+        rec = loaded.record
+        body = t("invite.body", rec.lang, user=interaction.user.display_name, game=game_name(loaded.game, rec.lang), channel=f"<#{rec.channel_id}>", link=jump_link(rec))
+        who = getattr(user, "display_name", None) or f"<@{user.id}>"
+        me = getattr(self.bot.user, "id", None)
+        if getattr(user, "bot", False) or user.id == me:  # bots take no DMs and play no seats
+            raise UserError("invite_bot", user=who)
+        try:
+            dm = await self.bot.create_dm(discord.Object(id=user.id))
+            await dm.send(body)
+            await reply(interaction, t("invite.sent", lang, user=who))
+        except discord.Forbidden:
+            ch = await self.present.channel(rec)
+            if ch is None:
+                raise
+            await ch.send(f"<@{user.id}> " + body, allowed_mentions=ALLOWED)
+            await reply(interaction, t("invite.closed", lang, user=who))
+
+    @app_commands.command(name=_("status"), description=_("Show the match in this channel"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self._status(interaction)
+
+    async def _status(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)
+        loaded = await self.bot.service.in_channel(interaction.channel_id)
+        files = []
+        if loaded.state is not None:
+            png = await self.present.draw(ui_for(loaded.record.game).board_png, loaded.view(None), loaded.names, lang)
+            if png:
+                files.append(discord.File(io.BytesIO(png), filename="board.png"))
+        text = self.present.status_text(loaded, lang)
+        problems = await self.bot.after.failures(loaded.record.id)
+        for kind, payload, error in problems[-3:]:
+            if kind == "turn" and isinstance(payload.get("seat"), int) and payload["seat"] < len(loaded.names):
+                text += "\n" + t("status.failed_turn", lang, player=loaded.names[payload["seat"]], error=error[:120])
+            else:
+                text += "\n" + t("status.failed_" + ("board" if kind == "board" else "ai"), lang, error=error[:120])
+        await reply(interaction, text, files=files)
+
+    @app_commands.command(name=_("hand"), description=_("See your hand (only you)"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.flows.show_hand(interaction)
+
+    @app_commands.command(name=_("log"), description=_("Recent moves in words"))
+    async def log_(self, interaction: discord.Interaction) -> None:
+        await self._log(interaction)
+
+    async def _log(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)
+        loaded = await self.bot.service.in_channel(interaction.channel_id)
+        actions = await self.bot.service.store.actions(loaded.record.id)
+        ui = ui_for(loaded.record.game)
+        lines = [f"{a.idx + 1}. {describe_move(ui, a.action, loaded.names, a.seat, lang)}" for a in actions[-15:]]
+        body = "\n".join(lines) if lines else t("log.empty", lang)
+        await reply(interaction, f"{t('log.title', lang, id=loaded.record.id)}\n{body}")
+
+    @app_commands.command(name=_("export"), description=_("Download the match log as JSON"))
+    async def export(self, interaction: discord.Interaction) -> None:
+        await self._export(interaction)
+
+    async def _export(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)
+        store = self.bot.service.store
+        rec = await store.active_in_channel(interaction.channel_id)
+        if rec is not None and rec.status == "active":
+            # the log holds the seed: replaying it would show every hand and the deck order
+            raise UserError("export_live", id=rec.id)
+        if rec is None or rec.state is None:
+            history = await store.history_in_channel(interaction.channel_id, 5)
+            rec = next((h for h in history if h.status in ("finished", "abandoned") and h.state is not None), None)
+        if rec is None or rec.state is None:
+            raise UserError("no_match")
+        data = await self.bot.service.log(rec.id)
+        name = f"partida-{rec.game}-{rec.id}.json"
+        file = discord.File(io.BytesIO(json.dumps(data, indent=1).encode()), filename=name)
+        await reply(interaction, t("export.done", lang, id=rec.id, file=name), files=[file])
+
+    @app_commands.command(name=_("rules"), description=_("A short summary of the rules"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await self._rules(interaction)
+
+    async def _rules(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rec = await self.bot.service.store.active_in_channel(interaction.channel_id)
+        keys = [rec.game] if rec else playable_games()
+        texts = [ui_for(k).rules.get(lang) or registry.get(k).name for k in keys]
+        files = []
+        for key in keys[:3]:
+            if (key, lang) not in _EXAMPLE:
+                _EXAMPLE[(key, lang)] = await self.present.draw(example_board_png, key, lang)
+            if _EXAMPLE[(key, lang)]:
+                files.append(discord.File(io.BytesIO(_EXAMPLE[(key, lang)]), filename=f"example-{key}.png"))
+        await reply(interaction, "\n\n".join(texts)[:2000], files=files)
+
+    @app_commands.command(name=_("abandon"), description=_("Abandon the match in this channel"))
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        await self._abandon(interaction)
+
+    async def _abandon(self, interaction: discord.Interaction) -> None:
+        loaded = await self.bot.service.in_channel(interaction.channel_id)
+        perms = getattr(interaction, "permissions", None)
+        can_manage = bool(perms and (perms.manage_channels or perms.administrator))
+        done = await self.bot.service.abandon(loaded.record.id, interaction.user.id, can_manage)
+        rec = done.record
+        await interaction.response.send_message(
+            t("abandon.done", rec.lang, id=rec.id, user=interaction.user.display_name), allowed_mentions=ALLOWED
+        )
+
+
+_EXAMPLE: dict[tuple[str, str], bytes] = {}
+
+
+def example_board_png(game_key: str, lang: str) -> bytes | None:
+    """The board of a short seeded example match between AI players, to illustrate /partida rules."""
+    import random
+
+    from engines.ai import best_player
+    from engines.match import Match
+
+    game = registry.get(game_key)
+    names = ["Ana", "Ben", "Carla", "Dani", "Eva", "Fede", "Gala", "Hugo"][: max(game.min_players, 2)]
+    m = Match.create(game_key, names, seed=2024)
+    p, rng = best_player(game_key), random.Random(1)
+    for _step in range(40):
+        if m.over:
+            break
+        seat = m.to_move()[0]
+        m.apply_code(seat, p.choose(m.game, m.state, seat, rng))
+    return ui_for(game_key).board_png(m.view(None), m.seats, lang)
+
+
+
+
+class PeopleCog(ErrorsToPeople, commands.Cog):
+    """Commands about a person across servers."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=_("mygames"), description=_("Your active matches on every server"))
+    async def mygames(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)
+        recs = await self.bot.service.store.matches_for_user(interaction.user.id)
+        if not recs:
+            await reply(interaction, t("mygames.none", lang))
+            return
+        rows = []
+        for rec in recs:
+            loaded = await self.bot.service.aload(rec)
+            seat = loaded.seat_of(interaction.user.id)
+            mine = rec.status == "active" and seat in loaded.to_move()
+            tag = t("mygames.your_turn", lang) if mine else (t("mygames.lobby", lang) if rec.status == "lobby" else self.bot.present.status_text(loaded, lang).splitlines()[-1])
+            rows.append((not mine, f"• **{game_name(loaded.game, lang)}** #{rec.id} — {tag} — {jump_link(rec)}"))
+        rows.sort(key=lambda r: r[0])
+        await reply(interaction, t("mygames.title", lang) + "\n" + "\n".join(row for _mine, row in rows))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(PartidaCog(bot))
+    await bot.add_cog(PeopleCog(bot))

@@ -1,0 +1,220 @@
+"""What Partida shows: status and result texts, the lobby message, a seat's private turn controls,
+the board post; pictures are drawn off the event loop (worker processes or threads)."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import io
+import json
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from .components import DoButton, LobbyButton, PickSelect, TurnButton
+from .games import ui_for
+from .i18n import game_name, t
+from .service import Loaded, MatchService, MoveResult
+from .story import describe_move
+
+log = logging.getLogger(__name__)
+
+ALLOWED = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+def jump_link(rec: Any) -> str:
+    return f"https://discord.com/channels/{rec.guild_id or '@me'}/{rec.channel_id}"
+
+
+def _exit_with_parent(parent: int) -> None:
+    """In a drawing worker: leave as soon as the bot process is gone (even after a SIGKILL)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _private_data(loaded: Loaded, seat: int) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+    """A seat's view (with the names) and, when it is to move, its legal actions: in a thread, as a
+    marathon state makes both slow."""
+    view = {**loaded.view(seat), "names": loaded.names}
+    legal = loaded.game.legal_json(loaded.state, seat) if loaded.record.status == "active" and seat in loaded.to_move() else None
+    return view, legal
+
+
+class Presenter:
+    def __init__(self, client: discord.Client, service: MatchService, render_processes: int = 0) -> None:
+        self.client = client
+        self.service = service
+        # Pictures are drawn off the event loop: in worker processes when configured (drawing holds
+        # the GIL, and under load threads would starve the loop and the store), else in threads.
+        self._pool: concurrent.futures.Executor | None = None
+        if render_processes > 0:
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=render_processes, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_exit_with_parent, initargs=(os.getpid(),),
+            )
+
+    async def draw(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run a drawing function (a game UI's method, with plain JSON-like arguments) off the loop."""
+        if self._pool is None:
+            return await asyncio.to_thread(fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- texts -----------------------------------------------------------------------------------
+
+    def stale_text(self, rec: Any, lang: str) -> str:
+        text = t("stale", lang)
+        if rec is None:
+            return text
+        loaded = self.service.load(rec)
+        return f"{text}\n{self.status_text(loaded, lang)}"
+
+    def status_text(self, loaded: Loaded, lang: str) -> str:
+        rec = loaded.record
+        names = loaded.names
+        if rec.status == "lobby":
+            return t("status.body", lang, game=game_name(loaded.game, lang), id=rec.id, status=t("status.lobby", lang), players=", ".join(names))
+        ui = ui_for(rec.game)
+        line = ui.status(loaded.view(None), names, lang) if loaded.state is not None else ""
+        if rec.status == "active":
+            movers = loaded.to_move()
+            who = ", ".join(self.mention(loaded, s) for s in movers)
+            return f"{line}\n{t('turn.now', lang, player=who)}".strip()
+        return f"{line}\n{self.result_text(loaded, lang)}".strip()
+
+    def mention(self, loaded: Loaded, seat: int) -> str:
+        uid = loaded.record.seats[seat].get("user_id")
+        return f"<@{uid}>" if uid else loaded.names[seat]
+
+    def result_text(self, loaded: Loaded, lang: str) -> str:
+        res = loaded.game.result(loaded.state) if loaded.state is not None else None
+        if loaded.record.status == "abandoned" or res is None:
+            return t("status." + loaded.record.status, lang)
+        scores = ", ".join(f"{n} {s}" for n, s in zip(loaded.names, res.scores, strict=True))
+        winners = " & ".join(loaded.names[s] for s in res.ranking[0])
+        key = "game.result_tie" if len(res.ranking[0]) > 1 else "game.result"
+        return f"{t('game.over', lang)} {t(key, lang, scores=scores, winners=winners)}"
+
+    def story_text(self, loaded: Loaded, actions: list[Any], lang: str, limit: int = 20) -> str:
+        """The moves since the last board post, in public words, read from the log."""
+        ui = ui_for(loaded.record.game)
+        lines = []
+        for a in actions[-limit:]:
+            words = (a.story or {}).get(lang) if isinstance(a.story, dict) else None
+            if words is None:  # an action from before the story was stored: word it now
+                try:
+                    words = describe_move(ui, a.action, loaded.names, a.seat, lang)
+                except Exception:  # a presentation that cannot word an action must not stop the post
+                    log.exception("cannot describe %s", a.action)
+            if words:
+                lines.append(f"• {words}")
+        return "\n".join(lines)
+
+    # -- lobby -----------------------------------------------------------------------------------
+
+    def lobby_message(self, loaded: Loaded, lang: str) -> tuple[str, discord.ui.View]:
+        rec, game = loaded.record, loaded.game
+        players = ", ".join(
+            (f"<@{s['user_id']}>" if s.get("user_id") else f"🤖 {s['name']}") for s in rec.seats
+        ) or t("lobby.none", lang)
+        options = ", ".join(f"{k}={json.dumps(v)}" for k, v in rec.options.items()) or "-"
+        content = (
+            f"**{t('lobby.title', lang, game=game_name(game, lang))}** (#{rec.id})\n"
+            + t(
+                "lobby.body", lang, host=f"<@{rec.host_id}>", n=len(rec.seats), max=game.max_players, players=players, options=options,
+                range=str(game.min_players) if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}",
+            )
+        )
+        view = discord.ui.View(timeout=None)
+        for act, style in (("join", "primary"), ("leave", "secondary"), ("ai", "secondary"), ("start", "success")):
+            view.add_item(LobbyButton(act, rec.id, rec.version, t("lobby." + ("add_ai" if act == "ai" else act), lang), style))
+        return content, view
+
+    # -- private turn controls -------------------------------------------------------------------
+
+    async def private_turn(self, loaded: Loaded, seat: int, lang: str, picked: str | None = None, with_picture: bool = True):
+        """(content, files, view) of a seat's private message: hand picture and legal controls."""
+        ui = ui_for(loaded.record.game)
+        view_data, legal = await self.service.off_loop(_private_data, loaded, seat)
+        files = []
+        if with_picture:
+            png = await self.draw(ui.hand_png, view_data, lang)
+            if png:
+                files.append(discord.File(io.BytesIO(png), filename="hand.png"))
+        rec = loaded.record
+        if legal is None:
+            movers = loaded.to_move()
+            text = self.status_text(loaded, lang) if not movers else t("turn.waiting", lang, player=", ".join(loaded.names[s] for s in movers))
+            return f"{t('turn.your_hand', lang)}\n{text}", files, None
+        if ui.controls_draw:
+            c = await self.draw(ui.controls, view_data, legal, lang, picked)
+        else:
+            c = ui.controls(view_data, legal, lang, picked)
+        if c.picture:
+            files = [discord.File(io.BytesIO(c.picture), filename="preview.png")]
+        view = discord.ui.View(timeout=None)
+        if c.select:
+            options = [
+                discord.SelectOption(label=ch.label[:100], value=ch.token, description=(ch.description or None) and ch.description[:100], default=ch.token == picked)
+                for ch in c.select[:25]
+            ]
+            view.add_item(PickSelect(rec.id, rec.version, options, c.select_placeholder))
+        for ch in c.buttons[:20]:
+            view.add_item(DoButton(rec.id, rec.version, ch.token, ch.label, ch.style))
+        return c.text, files, view
+
+    async def mover_message(self, result: MoveResult, lang: str):
+        """(content, files, view) for the person who just moved: their next controls if they still
+        have something to do, else what they did and that their turn is over (no picture: nobody
+        would look at a hand whose turn is over)."""
+        done = result.loaded
+        if result.seat in done.to_move():
+            return await self.private_turn(done, result.seat, lang)
+        ui = ui_for(done.record.game)
+        content = f"{describe_move(ui, result.action, done.names, result.seat, lang)}. {t('turn.done', lang)}"
+        return content, [], None
+
+    # -- the channel -----------------------------------------------------------------------------
+
+    async def channel(self, rec: Any) -> discord.abc.Messageable | None:
+        ch = self.client.get_channel(rec.channel_id)
+        if ch is None:
+            try:
+                ch = await self.client.fetch_channel(rec.channel_id)
+            except discord.NotFound:
+                log.warning("channel %s of match %s is gone", rec.channel_id, rec.id)
+                return None
+        return ch  # type: ignore[return-value]
+
+    async def board_message(self, loaded: Loaded, story: str, lang: str) -> dict[str, Any]:
+        """The keyword arguments of a board post: picture, story, status, the "Take your turn" button."""
+        rec = loaded.record
+        ui = ui_for(rec.game)
+        files = []
+        if loaded.state is not None:
+            view_data = await self.service.off_loop(loaded.view, None)
+            png = await self.draw(ui.board_png, view_data, loaded.names, lang)
+            if png:
+                files.append(discord.File(io.BytesIO(png), filename="board.png"))
+        kwargs: dict[str, Any] = {"files": files, "allowed_mentions": ALLOWED}
+        if rec.status == "active":
+            view = discord.ui.View(timeout=None)
+            view.add_item(TurnButton(rec.id, rec.version, t("turn.button", lang)))
+            kwargs["view"] = view
+        status = self.status_text(loaded, lang)
+        kwargs["content"] = (f"{story}\n{status}" if story else status)[-2000:]
+        return kwargs

@@ -1,0 +1,229 @@
+"""One scheduler per process: claims due jobs from the store with a lease and runs them.
+
+Jobs are rows in the store (see ``bot/store/base.py``): a move inserts its follow-up work in its own
+transaction, so nothing planned is lost when the process dies; whoever claims the job next (this
+process after a restart, or another process once the lease ran out) does it. Every handler must be
+idempotent (a job may run again after a crash between its effect and ``finish_job``).
+
+A handler's error decides what happens next:
+- ``Retry(after)``, Discord 429 (``RateLimited``: its ``retry_after``), Discord 5xx, a network error or
+  a store error ("database is locked", a lost PostgreSQL connection): again later, with exponential
+  backoff, up to ``max_attempts``; then one log line and the job is marked failed (an operator sees
+  it in the store and ``/partida status`` names what could not be reached);
+- anything else is a bug or a permanent refusal: one log line with the traceback, marked failed at
+  once. Either way the other jobs (of other matches, other lanes) carry on.
+
+The clock is injectable (``clock()`` returns an aware UTC datetime): tests let days pass in
+milliseconds and call ``wake()``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import sqlite3
+import uuid
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+
+import aiohttp
+import discord
+
+from .store import Job, Store, StoreError
+from .store.base import utcnow
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[Job], Awaitable[None]]
+
+
+class Retry(Exception):
+    """Run the job again later (``after`` seconds, else the scheduler's backoff)."""
+
+    def __init__(self, reason: str, after: float | None = None) -> None:
+        super().__init__(reason)
+        self.after = after
+
+
+def transient(exc: BaseException) -> tuple[bool, float | None]:
+    """(worth retrying, delay asked for) for an error raised by a job."""
+    if isinstance(exc, Retry):
+        return True, exc.after
+    if isinstance(exc, discord.RateLimited):
+        return True, float(exc.retry_after)
+    if isinstance(exc, discord.HTTPException):
+        if exc.status == 429:  # a 429 discord.py did not handle itself: honour its Retry-After
+            try:
+                return True, float(exc.response.headers.get("Retry-After"))
+            except (AttributeError, TypeError, ValueError):
+                return True, None
+        return exc.status >= 500, None
+    if isinstance(exc, (aiohttp.ClientError, OSError, TimeoutError, ConnectionError)):
+        return True, None
+    if isinstance(exc, sqlite3.OperationalError):  # "database is locked", "disk I/O error"
+        return True, None
+    if isinstance(exc, StoreError):
+        return False, None
+    try:
+        import asyncpg
+    except ImportError:  # pragma: no cover - asyncpg is optional
+        return False, None
+    if isinstance(exc, (asyncpg.PostgresConnectionError, asyncpg.InterfaceError)):
+        return True, None
+    if isinstance(exc, asyncpg.PostgresError) and getattr(exc, "sqlstate", "") in ("40001", "40P01", "55P03", "57014"):
+        return True, None  # serialization failure, deadlock, lock not available, cancelled
+    return False, None
+
+
+def describe_error(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"[:500]
+
+
+class Scheduler:
+    def __init__(
+        self,
+        store: Store,
+        handlers: dict[str, Handler],
+        *,
+        owner: str | None = None,
+        clock: Callable[[], datetime] = utcnow,
+        lease: timedelta = timedelta(seconds=120),
+        concurrency: int = 16,
+        max_attempts: int = 6,
+        base_delay: float = 2.0,
+        max_delay: float = 600.0,
+        poll: float = 5.0,
+    ) -> None:
+        self.store = store
+        self.handlers = handlers
+        self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self.clock = clock
+        self.lease = lease
+        self.concurrency = concurrency
+        self.max_attempts = max_attempts
+        self.base_delay = base_delay
+        self.max_delay = max_delay
+        self.poll = poll  # how often to look when nothing is known to be due (other processes add jobs)
+        self._wake = asyncio.Event()
+        self._running: set[asyncio.Task] = set()
+        self._loop_task: asyncio.Task | None = None
+        self.failed = 0
+        self.done = 0
+        self.retried = 0
+
+    # -- control ---------------------------------------------------------------------------------
+
+    def wake(self) -> None:
+        """Look for due jobs now (a move was committed, a test clock moved)."""
+        self._wake.set()
+
+    def start(self) -> None:
+        if self._loop_task is None or self._loop_task.done():
+            self._loop_task = asyncio.create_task(self._run_forever(), name="partida-scheduler")
+
+    async def stop(self) -> None:
+        tasks = [t for t in (self._loop_task, *self._running) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        self._loop_task = None
+
+    @property
+    def busy(self) -> int:
+        return len(self._running)
+
+    # -- the loop --------------------------------------------------------------------------------
+
+    async def _run_forever(self) -> None:
+        while True:
+            self._wake.clear()
+            try:
+                claimed = await self._claim_and_start()
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # the store is unreachable for a moment: try again soon
+                log.warning("could not claim jobs: %s", describe_error(e))
+                claimed = 0
+                await asyncio.sleep(1.0)
+            if claimed and len(self._running) < self.concurrency:
+                continue  # there may be more due right now
+            await self._sleep()
+
+    async def _sleep(self) -> None:
+        timeout = self.poll
+        if len(self._running) < self.concurrency:
+            try:
+                nxt = await self.store.next_due()
+            except Exception:
+                nxt = None
+            if nxt is not None:
+                timeout = max(0.0, min(timeout, (nxt - self.clock()).total_seconds()))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), timeout + 0.001)
+
+    async def _claim_and_start(self) -> int:
+        free = self.concurrency - len(self._running)
+        if free <= 0:
+            return 0
+        jobs = await self.store.claim_jobs(self.owner, self.clock(), self.lease, free)
+        for job in jobs:
+            task = asyncio.create_task(self._run(job), name=f"job-{job.id}-{job.kind}")
+            self._running.add(task)
+            task.add_done_callback(self._finished)
+        return len(jobs)
+
+    def _finished(self, task: asyncio.Task) -> None:
+        self._running.discard(task)
+        self._wake.set()  # a slot is free, and the lane behind this job may go on
+
+    async def run_due(self, rounds: int = 1000) -> int:
+        """Run every job due now, and those they make due, to the end (tests and tools)."""
+        ran = 0
+        for _ in range(rounds):
+            jobs = await self.store.claim_jobs(self.owner, self.clock(), self.lease, self.concurrency)
+            if not jobs:
+                break
+            await asyncio.gather(*(self._run(job) for job in jobs))
+            ran += len(jobs)
+        return ran
+
+    async def _run(self, job: Job) -> None:
+        handler = self.handlers.get(job.kind)
+        try:
+            if handler is None:
+                raise LookupError(f"no handler for jobs of kind {job.kind!r}")
+            await handler(job)
+        except asyncio.CancelledError:
+            raise  # shutting down: the lease runs out (or the next start releases it) and it runs again
+        except Exception as e:
+            await self._settle_error(job, e)
+            return
+        self.done += 1
+        await self._settle(self.store.finish_job(job.id, self.owner, self.clock()), job)
+
+    async def _settle_error(self, job: Job, e: Exception) -> None:
+        again, after = transient(e)
+        if again and job.attempts < self.max_attempts:
+            delay = after if after is not None else min(self.max_delay, self.base_delay * 2 ** (job.attempts - 1))
+            self.retried += 1
+            log.info("job %s (%s, match %s) will run again in %.1f s: %s", job.id, job.kind, job.match_id, delay, describe_error(e))
+            await self._settle(self.store.retry_job(job.id, self.owner, self.clock() + timedelta(seconds=delay), describe_error(e)), job)
+            return
+        self.failed += 1
+        if again:
+            log.error("job %s (%s, match %s) failed after %s attempts: %s", job.id, job.kind, job.match_id, job.attempts, describe_error(e))
+        else:
+            log.error("job %s (%s, match %s) failed: %s", job.id, job.kind, job.match_id, describe_error(e), exc_info=e)
+        await self._settle(self.store.fail_job(job.id, self.owner, self.clock(), describe_error(e)), job)
+
+    async def _settle(self, write: Awaitable[bool], job: Job) -> None:
+        """Record a job's end; a store error here only means it runs again (handlers are idempotent)."""
+        try:
+            await write
+        except Exception as e:
+            log.warning("could not record the end of job %s: %s", job.id, describe_error(e))

@@ -1,0 +1,68 @@
+"""Moves in public words, and the follow-up work a committed move plans (Discord-free).
+
+Job kinds planned with each move (run by ``bot/after_move.py``; keys make planning idempotent, lanes
+keep each kind of work of one match in order):
+- ``board`` (lane ``m<id>:board``): post the board and the story since the last board post;
+- ``turn``  (lane ``m<id>:seat<n>``): a seat's turn begins: its standing orders, or a DM;
+- ``ai``    (lane ``m<id>:ai``): an AI seat makes one move, if the match is still at that version.
+Timers (reminders, deadlines) will be more kinds with a due time.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from typing import Any
+
+from .games import ui_for
+from .store import NewJob
+
+log = logging.getLogger(__name__)
+
+LANGS = ("en", "es")
+
+
+def describe_move(ui: Any, action: dict[str, Any], names: list[str], seat: int, lang: str) -> str:
+    """A move in public words; games whose wording names other players (Citadels) get every name."""
+    if "names" in inspect.signature(ui.describe).parameters:
+        return ui.describe(action, names[seat], lang, names=names)
+    return ui.describe(action, names[seat], lang)
+
+
+def public_story(game: str, action: dict[str, Any], names: list[str], seat: int) -> dict[str, str] | None:
+    """The public wording of one move in every language, stored with the action in the log."""
+    ui = ui_for(game)
+    out = {}
+    for lang in LANGS:
+        try:
+            out[lang] = describe_move(ui, action, names, seat, lang)
+        except Exception:  # a presentation that cannot word an action must not stop the move
+            log.exception("cannot describe %s", action)
+            return None
+    return out
+
+
+def lane(match_id: int, name: str) -> str:
+    return f"m{match_id}:{name}"
+
+
+def plan(record: Any, movers: tuple[int, ...], previous: tuple[int, ...], turn_changed: bool, auto: bool = False) -> list[NewJob]:
+    """The jobs a commit leading to ``record`` (now to move: ``movers``) inserts with itself.
+
+    The board is posted when the turn passed on or the match ended. A human seat is told when its
+    turn begins, and also when a standing order moved for it and it still has to act (nobody else
+    would tell it). An AI seat to move gets one step, tied to this version.
+    """
+    mid, v = record.id, record.version
+    jobs = []
+    if turn_changed or record.status != "active":
+        jobs.append(NewJob("board", f"board:{mid}:{v}", lane(mid, "board"), {"version": v}))
+    if record.status != "active":
+        return jobs
+    for seat in movers:
+        s = record.seats[seat]
+        if s.get("user_id") and (turn_changed or auto or seat not in previous):
+            jobs.append(NewJob("turn", f"turn:{mid}:{v}:{seat}", lane(mid, f"seat{seat}"), {"version": v, "seat": seat}))
+    if any(record.seats[s].get("ai") for s in movers):
+        jobs.append(NewJob("ai", f"ai:{mid}:{v}", lane(mid, "ai"), {"version": v}))
+    return jobs

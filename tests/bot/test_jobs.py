@@ -1,0 +1,272 @@
+"""The work after a move as durable jobs, with a fake Discord and a test clock (no sleeping):
+retries, store errors, an unloadable match, the story after a restart, standing orders."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
+
+import discord
+import pytest
+
+from bot.after_move import AfterMove
+from bot.posting import Presenter
+from bot.scheduler import Scheduler
+from bot.service import MatchService, Stale
+from bot.store import NewJob, open_store
+from tests.store.conftest import url  # noqa: F401  (SQLite and PostgreSQL)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = datetime(2030, 5, 1, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += timedelta(seconds=seconds)
+
+
+class FakeDiscord:
+    """Records what the bot sends; ``fail[where]`` holds errors to raise on the next sends there."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, object, dict]] = []  # ("dm", user id, kwargs) | ("channel", id, kwargs)
+        self.fail: dict[str, list[Exception]] = {"dm": [], "channel": []}
+        self.closed_dms: set[int] = set()
+        self.nonces: set[str] = set()
+
+    def _send(self, where: str, who: object):
+        async def send(content=None, **kwargs):
+            if self.fail[where]:
+                raise self.fail[where].pop(0)
+            if where == "dm" and who in self.closed_dms:
+                raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), {"code": 50007, "message": "Cannot send messages to this user"})
+            if kwargs.get("nonce") in self.nonces:  # as Discord: the same nonce returns the first message
+                return SimpleNamespace(id=0)
+            self.nonces.add(kwargs.get("nonce"))
+            self.sent.append((where, who, {"content": content, **kwargs}))
+            return SimpleNamespace(id=len(self.sent))
+
+        return send
+
+    def get_channel(self, cid):
+        return SimpleNamespace(id=cid, name="general", guild=SimpleNamespace(name="Guild"), send=self._send("channel", cid))
+
+    async def create_dm(self, user):
+        return SimpleNamespace(send=self._send("dm", user.id))
+
+    def dms(self, uid: int) -> list[dict]:
+        return [kw for where, who, kw in self.sent if where == "dm" and who == uid]
+
+    def boards(self) -> list[dict]:
+        return [kw for where, _who, kw in self.sent if where == "channel" and any(f.filename == "board.png" for f in kw.get("files", []))]
+
+
+@pytest.fixture
+async def env(url):  # noqa: F811
+    store = await open_store(url)
+    clock = Clock()
+    service = MatchService(store)
+    fake = FakeDiscord()
+    after = AfterMove(Presenter(fake, service), service, clock=clock)
+    yield SimpleNamespace(store=store, service=service, fake=fake, after=after, clock=clock)
+    await store.close()
+
+
+async def lost_cities(service, ai=False, channel=100):
+    m = await service.new_lobby(1, channel, "lost-cities", 11, "Ana", {}, "en")
+    m = await (service.add_ai(m.record.id, None, 11, "AI 1") if ai else service.join(m.record.id, None, 22, "Ben"))
+    return await service.start(m.record.id, None, 11, seed=4)
+
+
+async def whole_turn(service, mid, uid):
+    m = await service.get(mid)
+    seat = m.seat_of(uid)
+    await service.move(mid, None, ("user", uid), {"type": "discard", "card": m.view(seat)["hand"][0]})
+    return await service.move(mid, None, ("user", uid), {"type": "draw", "from": "deck"})
+
+
+def http_error(status: int, cls=discord.HTTPException) -> Exception:
+    return cls(SimpleNamespace(status=status, reason="x"), {"code": 0, "message": "boom"})
+
+
+async def test_a_start_and_each_turn_are_told_once_and_the_board_once(env):
+    m = await lost_cities(env.service)
+    mid = m.record.id
+    await env.after.scheduler.run_due()
+    assert len(env.fake.dms(11)) == 1 and len(env.fake.boards()) == 1
+    await whole_turn(env.service, mid, 11)
+    await env.after.scheduler.run_due()
+    assert len(env.fake.dms(22)) == 1 and len(env.fake.boards()) == 2
+    # planning the same work again (a restart sweep, a retried commit) does nothing twice
+    for job in await env.store.jobs(mid):
+        await env.store.add_jobs([NewJob(job.kind, job.key, job.lane, job.payload)])
+    await env.after.start()
+    await env.after.close()
+    await env.after.scheduler.run_due()
+    assert len(env.fake.dms(22)) == 1 and len(env.fake.boards()) == 2 and len(env.fake.dms(11)) == 1
+    # the board's story came from the log: both of Ana's moves, in the channel's language
+    story = env.fake.boards()[1]["content"]
+    assert story.count("• ") == 2 and "Ana" in story
+    assert all(j.status == "done" for j in await env.store.jobs(mid))
+
+
+async def test_discord_5xx_and_429_on_a_dm_are_retried_with_backoff_and_retry_after(env, caplog):
+    m = await lost_cities(env.service)
+    env.fake.fail["dm"] = [http_error(503, discord.DiscordServerError), discord.RateLimited(40.0)]
+    sched = env.after.scheduler
+    await sched.run_due()
+    assert env.fake.dms(11) == [] and len(env.fake.boards()) == 1  # the board lane is not held up
+    (turn,) = [j for j in await env.store.jobs(m.record.id) if j.kind == "turn"]
+    assert turn.status == "pending" and "DiscordServerError" in turn.last_error
+    env.clock.advance(1.9)
+    assert await sched.run_due() == 0  # backoff: 2 s after the first attempt
+    env.clock.advance(0.2)
+    await sched.run_due()  # 429 asking for 40 s
+    (turn,) = [j for j in await env.store.jobs(m.record.id) if j.kind == "turn"]
+    assert turn.status == "pending" and turn.due_at == env.clock() + timedelta(seconds=40)
+    env.clock.advance(39)
+    assert await sched.run_due() == 0
+    env.clock.advance(1)
+    await sched.run_due()
+    assert len(env.fake.dms(11)) == 1
+    (turn,) = [j for j in await env.store.jobs(m.record.id) if j.kind == "turn"]
+    assert turn.status == "done" and turn.attempts == 3
+
+
+async def test_after_n_attempts_a_job_is_failed_where_status_shows_it(env, caplog):
+    m = await lost_cities(env.service)
+    env.fake.fail = {where: [http_error(500, discord.DiscordServerError)] * 100 for where in ("dm", "channel")}
+    sched = env.after.scheduler
+    with caplog.at_level(logging.ERROR, logger="bot.scheduler"):
+        for _ in range(sched.max_attempts + 1):
+            await sched.run_due()
+            env.clock.advance(sched.max_delay)
+    failures = await env.after.failures(m.record.id)
+    assert {kind for kind, _p, _e in failures} == {"turn", "board"}
+    assert all("DiscordServerError" in e for _k, _p, e in failures)
+    lines = [r for r in caplog.records if "failed after" in r.getMessage()]
+    assert len(lines) == 2  # one line per job given up
+
+
+async def test_a_store_error_in_an_ai_step_is_retried_and_the_match_goes_on(env):
+    m = await lost_cities(env.service, ai=True)
+    mid = m.record.id
+    await whole_turn(env.service, mid, 11)
+    real, calls = env.store.commit_move, []
+
+    async def locked_once(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("database is locked")
+        return await real(*args, **kwargs)
+
+    env.store.commit_move = locked_once
+    await env.after.scheduler.run_due()
+    assert len(await env.store.actions(mid)) == 2  # the AI's move hit the lock
+    env.clock.advance(2)
+    await env.after.scheduler.run_due()
+    assert len(await env.store.actions(mid)) == 4 and (await env.service.get(mid)).to_move() == (0,)
+    ai_jobs = [j for j in await env.store.jobs(mid) if j.kind == "ai"]
+    assert ai_jobs[0].attempts == 2 and all(j.status == "done" for j in ai_jobs)
+
+
+async def test_a_match_that_cannot_be_loaded_does_not_stop_the_others(env, caplog):
+    broken = await lost_cities(env.service, ai=True, channel=100)
+    fine = await lost_cities(env.service, ai=True, channel=200)
+    for m in (broken, fine):
+        await whole_turn(env.service, m.record.id, 11)
+    rec = await env.store.get(broken.record.id)
+    await env.store.update(rec.id, rec.version, game="no-such-game")  # e.g. a game no longer shipped
+    # a restart: the sweep plans an AI check for every active match, the broken one first
+    fresh = MatchService(env.store)
+    after = AfterMove(Presenter(env.fake, fresh), fresh, clock=env.clock)
+    with caplog.at_level(logging.ERROR, logger="bot.scheduler"):
+        await after.start()
+        await after.close()
+        await after.scheduler.run_due()
+    assert len(await env.store.actions(fine.record.id)) == 4  # its AI played on
+    failed = await env.store.jobs(broken.record.id, "failed")
+    assert failed and "no-such-game" in failed[0].last_error
+    assert sum("failed" in r.getMessage() for r in caplog.records) == len(failed)
+
+
+async def test_the_story_survives_a_restart(env):
+    m = await lost_cities(env.service)
+    mid = m.record.id
+    await env.after.scheduler.run_due()
+    await whole_turn(env.service, mid, 11)  # committed; the process dies before its jobs run
+    fresh = MatchService(env.store)  # a new process: nothing in memory
+    after = AfterMove(Presenter(env.fake, fresh), fresh, clock=env.clock)
+    await after.start()
+    await after.close()
+    await after.scheduler.run_due()
+    story = env.fake.boards()[-1]["content"]
+    actions = await env.store.actions(mid)
+    assert [line for line in story.splitlines() if line.startswith("• ")] == [f"• {a.story['en']}" for a in actions]
+    assert "Ana" in story and "discard" in story.lower()
+
+
+async def test_standing_orders_set_mid_turn_leave_everyone_s_buttons_working(env):
+    m = await env.service.new_lobby(1, 100, "citadels", 11, "Ana", {}, "en")
+    m = await env.service.join(m.record.id, None, 22, "Ben")
+    m = await env.service.join(m.record.id, None, 33, "Cy")
+    m = await env.service.start(m.record.id, None, 11, seed=3)
+    mid, v = m.record.id, m.record.version
+    mover = m.to_move()[0]
+    others = [s for s in range(3) if s != mover]
+    uid = m.record.seats[others[0]]["user_id"]
+    await env.service.set_prefs(mid, uid, ["king", "merchant", "architect"])
+    assert (await env.service.get(mid)).record.version == v  # nobody's buttons went stale
+    legal = m.game.legal_json(m.state, mover)
+    result = await env.service.move(mid, v, ("user", m.record.seats[mover]["user_id"]), legal[0])  # a button drawn at v
+    assert result.loaded.record.version == v + 1
+    assert (await env.store.notes(mid))[uid] == {"prefs": ["king", "merchant", "architect"]}
+
+
+async def test_two_player_citadels_discard_after_an_automatic_pick_reaches_its_player(env):
+    m = await env.service.new_lobby(1, 100, "citadels", 11, "Ana", {}, "en")
+    m = await env.service.join(m.record.id, None, 22, "Ben")
+    m = await env.service.start(m.record.id, None, 11, seed=5)
+    mid = m.record.id
+    first = m.to_move()[0]
+    second = 1 - first
+    a_uid, b_uid = (m.record.seats[s]["user_id"] for s in (first, second))
+    every = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord", "queen", "witch",
+             "tax_collector", "wizard", "emperor", "abbot", "alchemist", "navigator", "diplomat", "artist", "spy", "patrician"]
+    await env.service.set_prefs(mid, b_uid, every)  # the second drafter's orders settle any pick
+    await env.after.scheduler.run_due()
+    assert len(env.fake.dms(a_uid)) == 1 and env.fake.dms(b_uid) == []
+    loaded = await env.service.get(mid)
+    pick = loaded.game.legal_json(loaded.state, first)[0]
+    await env.service.move(mid, loaded.record.version, ("user", a_uid), pick)
+    await env.after.scheduler.run_due()
+    now = await env.service.get(mid)
+    assert now.to_move() == (second,)  # the automatic pick was made; the discard is the same player's
+    picks = [a for a in await env.store.actions(mid) if a.seat == second]
+    assert len(picks) == 1 and picks[0].action["type"] == "draft"
+    (dm,) = env.fake.dms(b_uid)  # told, with controls to set a character aside
+    assert dm["view"] is not None and "Your turn" in dm["content"]
+    assert env.fake.boards()[-1]["content"].endswith(f"It is <@{b_uid}>'s turn.")
+
+
+async def test_the_scheduler_runs_each_lane_in_order_and_other_lanes_meanwhile(url):  # noqa: F811
+    store = await open_store(url)
+    clock = Clock()
+    seen: list[str] = []
+
+    async def handler(job):
+        seen.append(job.key)
+        if job.key == "a1" and seen.count("a1") == 1:
+            raise Stale(None) from None  # not transient: failed at once, the lane goes on
+
+    sched = Scheduler(store, {"t": handler}, clock=clock)
+    await store.add_jobs([NewJob("t", k, lane) for k, lane in (("a1", "A"), ("a2", "A"), ("b1", "B"))], now=clock())
+    await sched.run_due()
+    assert seen.index("a1") < seen.index("a2") and "b1" in seen and seen.count("a1") == 1
+    assert [j.status for j in await store.jobs()] == ["failed", "done", "done"]
+    await store.close()

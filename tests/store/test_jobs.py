@@ -1,0 +1,150 @@
+"""The jobs and notes contract, run against SQLite and PostgreSQL (see conftest.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.store import NewJob, RawJSON, VersionConflict, open_store
+from tests.store.test_contract import started
+
+T0 = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
+LEASE = timedelta(seconds=30)
+
+
+def job(key: str, lane: str = "l", due: datetime | None = T0, match_id=None, **payload) -> NewJob:
+    return NewJob("test", key, lane, payload, due, match_id)
+
+
+async def test_a_move_commits_its_jobs_and_story_in_the_same_transaction(store):
+    rec = await started(store)
+    jobs = [NewJob("board", f"b:{rec.id}:1", f"m{rec.id}:board", {"upto": 1}), NewJob("ai", f"a:{rec.id}:2", f"m{rec.id}:ai", {"version": 2})]
+    new = await store.commit_move(rec.id, rec.version, 0, {"t": 1}, False, {"turn": 1}, jobs=jobs, story={"en": "Ana played", "es": "Ana jugó"})
+    assert new.version == rec.version + 1 and new.state == {"turn": 1}
+    stored = await store.jobs(rec.id)
+    assert [(j.kind, j.key, j.status, j.match_id, j.attempts) for j in stored] == [
+        ("board", f"b:{rec.id}:1", "pending", rec.id, 0), ("ai", f"a:{rec.id}:2", "pending", rec.id, 0)
+    ]
+    assert stored[0].payload == {"upto": 1} and stored[0].due_at.utcoffset() == timedelta(0)
+    (action,) = await store.actions(rec.id)
+    assert action.story == {"en": "Ana played", "es": "Ana jugó"}
+    # a refused commit inserts no job
+    with pytest.raises(VersionConflict):
+        await store.commit_move(rec.id, rec.version, 0, {"t": 2}, False, {}, jobs=[NewJob("board", "other", "x")])
+    assert len(await store.jobs(rec.id)) == 2 and len(await store.actions(rec.id)) == 1
+    # the same key planned again is not doubled
+    await store.commit_move(rec.id, new.version, 1, {"t": 2}, False, {"turn": 2}, jobs=jobs)
+    assert len(await store.jobs(rec.id)) == 2
+    assert [a.story for a in await store.actions(rec.id, since=1)] == [None]
+
+
+async def test_raw_json_state_is_written_as_is(store):
+    rec = await started(store)
+    raw = RawJSON('{"turn":7,"big":[1,2,3]}', {"turn": 7, "big": [1, 2, 3]})
+    new = await store.commit_move(rec.id, rec.version, 0, {"t": 1}, False, raw)
+    assert new.state == {"turn": 7, "big": [1, 2, 3]}
+    assert (await store.get(rec.id)).state == {"turn": 7, "big": [1, 2, 3]}
+
+
+async def test_update_commits_jobs_too(store):
+    rec = await started(store)
+    await store.update(rec.id, rec.version, status="abandoned", jobs=[NewJob("board", "end", "m:board")])
+    (j,) = await store.jobs(rec.id)
+    assert j.key == "end" and j.match_id == rec.id
+
+
+async def test_claims_lease_order_lanes_and_settle(store):
+    assert await store.add_jobs([job("a1", "A"), job("a2", "A"), job("b1", "B"), job("late", "C", T0 + timedelta(hours=1))], now=T0) == 4
+    assert await store.add_jobs([job("a1", "A")], now=T0) == 0  # known key
+    got = await store.claim_jobs("p1", T0, LEASE, 10)
+    # one job per lane, the first of it; the job not yet due waits
+    assert sorted(j.key for j in got) == ["a1", "b1"]
+    assert all(j.claimed_by == "p1" and j.attempts == 1 and j.claimed_until == T0 + LEASE for j in got)
+    assert await store.claim_jobs("p2", T0, LEASE, 10) == []  # leased, and a2 waits behind a1
+    a1 = next(j for j in got if j.key == "a1")
+    b1 = next(j for j in got if j.key == "b1")
+    assert not await store.finish_job(a1.id, "p2", T0)  # not the lease holder
+    assert await store.finish_job(a1.id, "p1", T0)
+    assert not await store.finish_job(a1.id, "p1", T0)  # already done
+    (a2,) = await store.claim_jobs("p2", T0, LEASE, 10)
+    assert a2.key == "a2"
+    # a retry keeps the lane: nothing behind it runs before it
+    await store.add_jobs([job("b2", "B")], now=T0)
+    assert await store.retry_job(b1.id, "p1", T0 + timedelta(seconds=5), "Discord 503")
+    assert await store.claim_jobs("p1", T0 + timedelta(seconds=1), LEASE, 10) == []
+    (again,) = await store.claim_jobs("p1", T0 + timedelta(seconds=5), LEASE, 10)
+    assert again.key == "b1" and again.attempts == 2 and again.last_error == "Discord 503"
+    assert await store.fail_job(again.id, "p1", T0, "gave up")
+    (b2,) = await store.claim_jobs("p1", T0 + timedelta(seconds=5), LEASE, 10)
+    assert b2.key == "b2"
+    failed = await store.jobs(status="failed")
+    assert [(j.key, j.last_error) for j in failed] == [("b1", "gave up")]
+    # the due time of the pending work: a timer, or a lease running out (a2's, taken at T0)
+    assert await store.next_due() == T0 + LEASE
+    assert await store.finish_job(a2.id, "p2", T0) and await store.finish_job(b2.id, "p1", T0)
+    assert await store.next_due() == T0 + timedelta(hours=1)
+
+
+async def test_an_expired_lease_is_claimed_again_and_the_old_holder_cannot_finish(store):
+    await store.add_jobs([job("x")], now=T0)
+    (first,) = await store.claim_jobs("dead", T0, LEASE, 1)
+    assert await store.claim_jobs("alive", T0 + LEASE - timedelta(seconds=1), LEASE, 1) == []
+    (second,) = await store.claim_jobs("alive", T0 + LEASE, LEASE, 1)
+    assert second.id == first.id and second.attempts == 2 and second.claimed_by == "alive"
+    assert not await store.finish_job(first.id, "dead", T0)
+    assert await store.finish_job(first.id, "alive", T0)
+    assert await store.next_due() is None
+
+
+async def test_release_claims_frees_a_dead_process_s_jobs(store):
+    await store.add_jobs([job("x"), job("y", "other")], now=T0)
+    await store.claim_jobs("old", T0, LEASE, 5)
+    assert await store.release_claims("someone-else") == 0
+    assert await store.release_claims() == 2
+    assert len(await store.claim_jobs("new", T0, LEASE, 5)) == 2
+
+
+async def test_two_stores_claiming_at_once_never_share_a_job(url):
+    a, b = await open_store(url), await open_store(url)
+    try:
+        await a.add_jobs([job(f"k{i}", f"lane{i}") for i in range(40)], now=T0)
+        got_a, got_b = [], []
+
+        async def drain(store, got, owner):
+            while batch := await store.claim_jobs(owner, T0, LEASE, 3):
+                got += [j.id for j in batch]
+                for j in batch:
+                    assert await store.finish_job(j.id, owner, T0)
+
+        await asyncio.gather(drain(a, got_a, "a"), drain(b, got_b, "b"))
+        assert sorted(got_a + got_b) == sorted({*got_a, *got_b}) and len(got_a + got_b) == 40
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_notes_merge_per_person_and_never_touch_the_version(store):
+    rec = await started(store)
+    assert await store.notes(rec.id) == {}
+    assert await store.set_note(rec.id, 11, {"prefs": ["king", "thief"]}) == {"prefs": ["king", "thief"]}
+    assert await store.set_note(rec.id, 11, {"dm_closed": True}) == {"prefs": ["king", "thief"], "dm_closed": True}
+    assert await store.set_note(rec.id, 11, {"prefs": None}) == {"dm_closed": True}  # None removes
+    await store.set_note(rec.id, 0, {"board_upto": 3})
+    assert await store.notes(rec.id) == {11: {"dm_closed": True}, 0: {"board_upto": 3}}
+    assert (await store.get(rec.id)).version == rec.version
+    # notes written at once all stay
+    await asyncio.gather(*(store.set_note(rec.id, 22, {f"k{i}": i}) for i in range(10)))
+    assert (await store.notes(rec.id))[22] == {f"k{i}": i for i in range(10)}
+    with pytest.raises(ValueError):
+        await store.set_note(rec.id, 11, ["not", "an", "object"])
+
+
+async def test_people_remember_their_language(store):
+    assert await store.locales([1, 2]) == {}
+    await store.set_locale(1, "es")
+    await store.set_locale(2, "en")
+    await store.set_locale(1, "en")
+    assert await store.locales([1, 2, 3]) == {1: "en", 2: "en"}
+    assert await store.locales([]) == {}
