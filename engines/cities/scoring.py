@@ -229,6 +229,15 @@ KINDS = ("count", "pieces", "set", "adjacent", "runs", "squares", "areas", "tile
 
 
 def compile_cond(cond: dict[str, Any]) -> Counter:
+    """The occurrences of a condition; ``per`` (any kind) counts one per ``per`` occurrences."""
+    per = int(cond.get("per", 1))
+    if per > 1 and cond.get("kind") not in ("count", "pieces"):
+        inner = _compile(cond)
+        return lambda h: inner(h) // per
+    return _compile(cond)
+
+
+def _compile(cond: dict[str, Any]) -> Counter:
     kind = cond.get("kind")
     if kind == "count":
         m = compile_matching(cond["filter"])
