@@ -24,6 +24,7 @@ Internal codes are tuples: ``("start", t)``, ``("take", row, slot)``, ``("tile",
 
 from __future__ import annotations
 
+import random
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -182,6 +183,11 @@ _KEYS = ("cards", "tiles", "features", "pieces")
 _REMOVED = (*_KEYS, "hidden_cards", "hidden_tiles", "hidden_features")
 
 
+def _shuffled(r: random.Random, items: Any) -> list[int]:
+    rnd = r.random
+    return [x for _, x in sorted((rnd(), x) for x in items)]
+
+
 def workers_per_seat(n: int) -> int:
     return 8 if n == 2 else 4
 
@@ -217,12 +223,17 @@ class Cities(Game[State]):
             rng = s.rng = Rng(seed if seed is not None else 0)
             board = BOARD_IDS.index(options.board) if options.board else rng.randrange(len(BOARDS))
             first = rng.randrange(n_seats)
-            cards = list(range(len(CARD_IDS)))
-            tiles = list(range(N_START, len(TILE_IDS)))
-            features = list(range(len(FEATURE_IDS)))
-            bag = [c for c in range(4) for _ in range(PIECES_PER_COLOUR)]
-            for deck in (cards, tiles, features, bag):
-                rng.shuffle(deck)
+            # one generator seeded from the stored Rng shuffles the four decks (sorting by random
+            # keys: the same uniform shuffle as random.shuffle, five times faster)
+            sub = random.Random(rng.randrange(2**62))
+            cards, tiles, features, bag = (
+                _shuffled(sub, items) for items in (
+                    range(len(CARD_IDS)),
+                    range(N_START, len(TILE_IDS)),
+                    range(len(FEATURE_IDS)),
+                    [c for c in range(4) for _ in range(PIECES_PER_COLOUR)],
+                )
+            )
         s.board = board
         s.first = s.star = s.turn = first
         s.deck_cards = cards[::-1]
@@ -386,25 +397,47 @@ class Cities(Game[State]):
                 return [("decline_tile", s.p_tile)]
             return [("tile", tx, ty, rot) for tx, ty in spots for rot in range(4)]
         out = []
+        feat, stype, height, xy = h.feat, h.stype, h.height, h.xy
         if s.p_feats:
-            feat, stype, height = h.feat, h.stype, h.height
-            for f in dict.fromkeys(s.p_feats):
-                bg = DESIGN_BG[FEATURE_DESIGN[f]]
-                for i, (x, y) in enumerate(h.xy):
-                    if feat[i] < 0 and (stype[i] == bg if bg >= 0 else stype[i] < 4 and not height[i]):
-                        out.append(("feature", f, x, y))
+            # one pass over the spaces; the spaces of each held feature in space order
+            held = list(dict.fromkeys(s.p_feats))
+            by_f: dict[int, list[Any]] = {f: [] for f in held}
+            bgs = [(f, DESIGN_BG[FEATURE_DESIGN[f]]) for f in held]
+            for i in range(len(stype)):
+                if feat[i] >= 0:
+                    continue
+                st = stype[i]
+                for f, bg in bgs:
+                    if st == bg or (bg < 0 and st < 4 and not height[i]):
+                        x, y = xy[i]
+                        by_f[f].append(("feature", f, x, y))
+            for f in held:
+                out += by_f[f]
                 out.append(("decline_feature", f))
             return out
-        feat, stype, height, colour, xy = h.feat, h.stype, h.height, h.colour, h.xy
-        for c in dict.fromkeys(s.p_pieces):
-            for i in h.city:
+        colour = h.colour
+        held_c = list(dict.fromkeys(s.p_pieces))
+        by_c: dict[int, list[Any]] = {c: [] for c in held_c}
+        for i in h.city:
+            ht = height[i]
+            if ht == 0:
                 fe = feat[i]
-                if fe >= 0 and fe != WILD:
-                    continue
-                ht = height[i]
-                if (ht == 0 and (stype[i] == c or fe == WILD)) or (0 < ht < MAX_HEIGHT and colour[i] == c):
+                if fe < 0:
+                    lst = by_c.get(stype[i])
+                    if lst is not None:
+                        x, y = xy[i]
+                        lst.append(("build", stype[i], x, y))
+                elif fe == WILD:
                     x, y = xy[i]
-                    out.append(("build", c, x, y))
+                    for c in held_c:
+                        by_c[c].append(("build", c, x, y))
+            elif ht < MAX_HEIGHT:  # a stack: never on a monument, maybe on a wild space
+                lst = by_c.get(colour[i])
+                if lst is not None:
+                    x, y = xy[i]
+                    lst.append(("build", colour[i], x, y))
+        for c in held_c:
+            out += by_c[c]
             out.append(("decline_piece", c))
         return out
 

@@ -45,7 +45,6 @@ from .components import (
 )
 
 AREA_POINTS = (0, 1, 3, 6, 10)  # by different features in one water or park area (4 or more: 10)
-_OFFSETS = ((0, 0), (1, 0), (0, 1), (1, 1))
 
 
 def area_points(designs: int) -> int:
@@ -100,20 +99,22 @@ class Hood:
             self.bbox = (tx, tx, ty, ty)
         else:
             a, b, c, d = self.bbox
-            self.bbox = (min(a, tx), max(b, tx), min(c, ty), max(d, ty))
-        cells = self.cells
-        nbrs = self.nbrs
-        for (dx, dy), st in zip(_OFFSETS, ROTATED[tile][rot], strict=True):
-            x, y = 2 * tx + dx, 2 * ty + dy
-            i = len(self.xy)
+            self.bbox = (a if a < tx else tx, b if b > tx else tx, c if c < ty else ty, d if d > ty else ty)
+        cells, nbrs, xy, city = self.cells, self.nbrs, self.xy, self.city
+        i = len(xy)
+        layout = ROTATED[tile][rot]
+        self.stype.extend(layout)
+        self.feat.extend((-1, -1, -1, -1))
+        self.fid.extend((-1, -1, -1, -1))
+        self.height.extend((0, 0, 0, 0))
+        self.colour.extend((-1, -1, -1, -1))
+        self.tile_of.extend((k, k, k, k))
+        x0, y0 = 2 * tx, 2 * ty
+        for q in range(4):
+            x = x0 + (q & 1)
+            y = y0 + (q >> 1)
             cells[(x, y)] = i
-            self.xy.append((x, y))
-            self.stype.append(st)
-            self.feat.append(-1)
-            self.fid.append(-1)
-            self.height.append(0)
-            self.colour.append(-1)
-            self.tile_of.append(k)
+            xy.append((x, y))
             mine = []
             for p in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
                 j = cells.get(p)
@@ -121,8 +122,9 @@ class Hood:
                     mine.append(j)
                     nbrs[j] = (*nbrs[j], i)
             nbrs.append(tuple(mine))
-            if st < 4:
-                self.city.append(i)
+            if layout[q] < 4:
+                city.append(i)
+            i += 1
 
     def spans_after(self, tx: int, ty: int) -> tuple[int, int]:
         """Width and height in tiles if a tile were added at (tx, ty)."""
@@ -131,18 +133,20 @@ class Hood:
 
     def tile_spots(self, long: bool) -> list[tuple[int, int]]:
         """Empty tile cells edge-adjacent to a tile, within 3x3 tiles (3x5 either way if long)."""
-        out = []
-        seen = set()
+        a, b, c, d = self.bbox
+        w, h = b - a + 1, d - c + 1
         tcells = self.tcells
+        out = set()
         for (tx, ty) in tcells:
-            for c in ((tx + 1, ty), (tx - 1, ty), (tx, ty + 1), (tx, ty - 1)):
-                if c in tcells or c in seen:
+            for cell in ((tx + 1, ty), (tx - 1, ty), (tx, ty + 1), (tx, ty - 1)):
+                if cell in tcells or cell in out:
                     continue
-                seen.add(c)
-                if fits(self.spans_after(*c), long):
-                    out.append(c)
-        out.sort()
-        return out
+                x, y = cell
+                nw = w + (x < a or x > b)
+                nh = h + (y < c or y > d)
+                if (nw <= 3 and nh <= 3) or (long and ((nw <= 5 and nh <= 3) or (nw <= 3 and nh <= 5))):
+                    out.add(cell)
+        return sorted(out)
 
     def pieces(self) -> int:
         return sum(self.height)
