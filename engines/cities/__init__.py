@@ -442,7 +442,7 @@ class Cities(Game[State]):
         return out
 
     def check(self, s: State, seat: int, code: Any) -> None:
-        if not isinstance(code, tuple) or not code or code[0] not in _KINDS or len(code) != _KINDS[code[0]]:
+        if not _well_formed(code):
             raise BadAction("bad_action", "not a Cities action")
         kind = code[0]
         if s.phase == OVER:
@@ -976,6 +976,26 @@ class Cities(Game[State]):
         c.last = dict(s.last) if s.last else None
         c.rng = Rng(s.rng.seed, s.rng.n) if s.rng else None
         return c
+
+
+def _well_formed(code: Any) -> bool:
+    """A code of the right kind, length and integer ranges (what decode() can produce)."""
+    if not isinstance(code, tuple) or not code or code[0] not in _KINDS or len(code) != _KINDS[code[0]]:
+        return False
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in code[1:]):
+        return False
+    kind = code[0]
+    if kind == "start":
+        return 0 <= code[1] < N_START
+    if kind == "take":
+        return 0 <= code[1] < 4 and 0 <= code[2] < 4
+    if kind == "tile":
+        return 0 <= code[3] < 4
+    if kind in ("feature", "decline_feature"):
+        return 0 <= code[1] < len(FEATURE_IDS)
+    if kind in ("build", "decline_piece"):
+        return 0 <= code[1] < 4
+    return N_START <= code[1] < len(TILE_IDS)  # decline_tile
 
 
 _KINDS = {"start": 2, "take": 3, "tile": 4, "feature": 4, "build": 4,

@@ -410,5 +410,7 @@ def test_actions_that_are_not_cities_actions_are_refused():
         with pytest.raises(BadAction):
             m.apply(m.to_move()[0], raw)
         assert dump(m) == before
-    with pytest.raises(BadAction):
-        GAME.check(m.state, 0, ("take", 1))
+    for code in (("take", 1), ("take", 7, 0), ("start", 40), ("feature", 999, 0, 0), ("build", 9, 0, 0),
+                 ("decline_tile", 0), ("tile", 1, 0, 5), ("take", "A", 0), ("take", True, 0), "take", None):
+        with pytest.raises(BadAction):
+            GAME.check(m.state, 0, code)
