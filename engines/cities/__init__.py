@@ -383,12 +383,9 @@ class Cities(Game[State]):
             used = s.used[seat]
             out = []
             for r in range(4):
-                if used[r] >= cap:
-                    continue
-                w = s.workers[r]
-                for k in range(4):
-                    if w[k] < 0:
-                        out.append(("take", r, k))
+                if used[r] < cap:
+                    w = s.workers[r]
+                    out += [t for t, k in zip(_TAKES[r], w) if k < 0]
             return out
         h = s.hoods[seat]
         if s.p_tile >= 0:
@@ -998,6 +995,7 @@ def _well_formed(code: Any) -> bool:
     return N_START <= code[1] < len(TILE_IDS)  # decline_tile
 
 
+_TAKES = tuple(tuple(("take", r, k) for k in range(4)) for r in range(4))
 _KINDS = {"start": 2, "take": 3, "tile": 4, "feature": 4, "build": 4,
           "decline_tile": 2, "decline_feature": 2, "decline_piece": 2}
 CARDS_VP = tuple(c["vp"] for c in CARDS)

@@ -262,7 +262,11 @@ def _compile(cond: dict[str, Any]) -> Counter:
             f"def fn(h):\n{_HEAD}    nb = h.nbrs; n = 0\n"
             f"    for i in range(len(st)):\n"
             f"        if {filter_expr(cond['filter'])}:\n"
-            f"            if sum(1 for j in nb[i] if {filter_expr(cond['to'], 'j')}) >= {need}:\n"
+            f"            k = 0\n"
+            f"            for j in nb[i]:\n"
+            f"                if {filter_expr(cond['to'], 'j')}:\n"
+            f"                    k += 1\n"
+            f"            if k >= {need}:\n"
             f"                n += 1\n"
             f"    return n\n"
         )
@@ -301,7 +305,8 @@ def _compile(cond: dict[str, Any]) -> Counter:
         designs = int(cond.get("min_designs", 0))
 
         def areas(h: Hood) -> int:
-            return sum(1 for a in _areas(h, set(mf(h)))
+            m = mf(h)
+            return sum(1 for a in _areas(h, set(m), m)
                        if len(a) >= size and len({h.feat[i] for i in a if h.feat[i] >= 0}) >= designs)
 
         return areas
@@ -324,11 +329,13 @@ def _compile(cond: dict[str, Any]) -> Counter:
     raise ValueError(f"unknown condition kind {kind!r}")
 
 
-def _areas(h: Hood, members: set[int]) -> list[list[int]]:
+def _areas(h: Hood, members: set[int], order: list[int] | None = None) -> list[list[int]]:
+    """Connected groups of ``members``, each listed from its lowest space (``order``: the members
+    in ascending order when the caller already has them)."""
     out = []
     seen: set[int] = set()
     nbrs = h.nbrs
-    for start in sorted(members):
+    for start in order if order is not None else sorted(members):
         if start in seen:
             continue
         seen.add(start)
