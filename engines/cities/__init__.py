@@ -24,6 +24,7 @@ Internal codes are tuples: ``("start", t)``, ``("take", row, slot)``, ``("tile",
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Annotated, Any, Literal
 
@@ -60,6 +61,7 @@ from .components import (
     MONUMENT,
     N_START,
     PIECES_PER_COLOUR,
+    ROTATED,
     SPACE_TYPES,
     START_IDS,
     TILE_IDS,
@@ -1044,6 +1046,42 @@ def _item_index(r: int, x: str) -> int:
     return COLOURS.index(x)
 
 
+def preview(view: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``view`` with one placement (a legal ``tile`` / ``feature`` / ``build`` action of
+    the seat holding the items) drawn into that seat's neighbourhood, for a "preview before
+    confirming" picture. It only moves what the view already shows; legality is the engine's
+    (``legal`` lists what may be previewed). Other actions return an unchanged copy."""
+    out = copy.deepcopy(view)
+    pending = out.get("pending") or {}
+    seat = pending.get("seat")
+    if seat is None:
+        return out
+    player = out["players"][seat]
+    kind = action.get("type")
+    if kind == "tile" and pending.get("tile"):
+        t = TILE_INDEX[pending["tile"]]
+        tx, ty, rot = action["x"], action["y"], action["rot"]
+        player["tiles"].append({"tile": pending["tile"], "x": tx, "y": ty, "rot": rot})
+        for q, st in enumerate(ROTATED[t][rot]):
+            player["spaces"].append({"x": 2 * tx + (q & 1), "y": 2 * ty + (q >> 1), "type": SPACE_TYPES[st],
+                                     "feature": None, "design": None, "colour": None, "height": 0})
+        pending["tile"] = None
+        return out
+    spaces = {(sp["x"], sp["y"]): sp for sp in player["spaces"]}
+    sp = spaces.get((action.get("x"), action.get("y")))
+    if sp is None:
+        return out
+    if kind == "feature" and action.get("feature") in pending.get("features", []):
+        sp["feature"] = action["feature"]
+        sp["design"] = DESIGNS[FEATURE_DESIGN[FEATURE_INDEX[action["feature"]]]]
+        pending["features"].remove(action["feature"])
+    elif kind == "build" and action.get("colour") in pending.get("pieces", []):
+        sp["colour"] = action["colour"]
+        sp["height"] = sp["height"] + 1
+        pending["pieces"].remove(action["colour"])
+    return out
+
+
 GAME = Cities()
 
-__all__ = ["GAME", "Cities", "State", "ACHIEVEMENTS", "CITY_IDS", "START_IDS", "MONUMENT"]
+__all__ = ["GAME", "Cities", "State", "preview", "ACHIEVEMENTS", "CITY_IDS", "START_IDS", "MONUMENT"]
