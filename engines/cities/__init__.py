@@ -387,7 +387,7 @@ class Cities(Game[State]):
             for r in range(4):
                 if used[r] < cap:
                     w = s.workers[r]
-                    out += [t for t, k in zip(_TAKES[r], w) if k < 0]
+                    out += [t for t, k in zip(_TAKES[r], w, strict=True) if k < 0]
             return out
         h = s.hoods[seat]
         if s.p_tile >= 0:

@@ -8,8 +8,8 @@ import random
 import pytest
 from PIL import Image
 
-from engines.cities import GAME
 from engines.ai import RandomPlayer
+from engines.cities import GAME
 from engines.match import Match
 from render.cities import W, board_png, hood_png
 

@@ -10,7 +10,7 @@ from engines.cities.components import CARD_INDEX
 from engines.core import BadAction, BadOptions, BadSetup, EngineError
 from engines.match import Match
 
-from .helpers import act, dump, hood, legal_json, pick_starts, scenario, take
+from .helpers import act, dump, hood, legal_json, pick_starts, scenario
 
 
 def refused(m, action, code):
