@@ -185,9 +185,16 @@ def _item(img: Image.Image, d: ImageDraw.ImageDraw, row: str, item: str, x: int,
     """Draw one row item at (x, y) of height h; returns its width."""
     if row == "A":
         label = name(item, lang)
-        w = min(170, max(60, len(label) * 8 + 12))
+        w = SLOT_W - 12
         d.rounded_rectangle((x, y, x + w, y + h), radius=6, fill=(245, 240, 225), outline=(90, 80, 60))
-        text(d, (x + w / 2, y + h / 2), label, 15, (30, 30, 30), anchor="mm", max_width=w - 8)
+        words = label.split()
+        if len(words) > 1 and len(label) > 11:  # two lines, as large as they fit
+            half = (len(words) + 1) // 2
+            for k, line in enumerate((" ".join(words[:half]), " ".join(words[half:]))):
+                text(d, (x + w / 2, y + h * (0.3 + 0.4 * k)), line, 17, (30, 30, 30), anchor="mm",
+                     bold=True, max_width=w - 8)
+        else:
+            text(d, (x + w / 2, y + h / 2), label, 18, (30, 30, 30), anchor="mm", bold=True, max_width=w - 8)
         return w
     if row == "B":
         _mini_tile(d, x, y, h, item)
@@ -219,10 +226,10 @@ def _hidden(d: ImageDraw.ImageDraw, x: int, y: int, h: int, label: str = "?") ->
 # The board
 
 
-ROW_H = 58
+ROW_H = 66
 SLOT_W = (W - 2 * MARGIN - 112) // 4
 HOOD = 372
-PANEL_H = HOOD + 96
+PANEL_H = HOOD + 128
 
 
 def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
@@ -231,7 +238,7 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
     panels_rows = (n + 1) // 2
     header_h = 56
     rows_h = 4 * (ROW_H + 8)
-    board_h = 3 * 30 + 16
+    board_h = 3 * 32 + 16
     H = header_h + rows_h + board_h + panels_rows * (PANEL_H + 10) + MARGIN
     img = new_canvas(W, H)
     d = ImageDraw.Draw(img)
@@ -256,13 +263,15 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
     for row in view["rows"]:
         r = row["row"]
         d.rounded_rectangle((MARGIN, y, W - MARGIN, y + ROW_H), radius=8, fill=UI["panel"])
-        text(d, (MARGIN + 8, y + ROW_H / 2), t["rows"][r], 16, UI["text"], anchor="lm", bold=True, max_width=100)
+        word = t["rows"][r].split(" ", 1)[1]
+        text(d, (MARGIN + 10, y + ROW_H * 0.36), r, 28, UI["accent"], anchor="lm", bold=True)
+        text(d, (MARGIN + 10, y + ROW_H * 0.76), word, 14, UI["text"], anchor="lm", max_width=96)
         for k, slot in enumerate(row["slots"]):
             sx = MARGIN + 112 + k * SLOT_W
             d.line((sx - 4, y + 6, sx - 4, y + ROW_H - 6), fill=UI["line"], width=1)
             ix = sx
-            ih = ROW_H - 18
-            iy = y + 9
+            ih = ROW_H - 16
+            iy = y + 8
             for item in slot["items"]:
                 if ix > sx + SLOT_W - 20:
                     break
@@ -282,7 +291,7 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
         y += ROW_H + 8
     # achievement board
     for a in view["board"]["achievements"]:
-        text(d, (MARGIN, y + 15), name(a["id"], lang), 17, UI["text"], anchor="lm", bold=True, max_width=300)
+        text(d, (MARGIN, y + 15), name(a["id"], lang), 20, UI["text"], anchor="lm", bold=True, max_width=300)
         rx = 330
         for ring in a["rings"]:
             seat = ring["seat"]
@@ -293,7 +302,7 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
             if seat is not None:
                 text(d, (rx + 30, y + 15), str(seat + 1), 13, UI["muted"], anchor="lm")
             rx += 50
-        y += 30
+        y += 32
     y += 16
     # neighbourhoods
     pw = (W - 3 * MARGIN) // 2
@@ -316,16 +325,20 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
         ty = py + 38 + hood.height + 6
         br = t["breakdown"].format(a=score["achievements"], c=score["cards"], w=score["water"], p=score["park"],
                                    m=score["monuments"])
-        text(d, (px + 10, ty + 8), br, 13, UI["muted"], anchor="lm", max_width=pw - 20)
-        cards = ", ".join(f"{name(c, lang)} {pts}" for c, pts in score.get("per_card", {}).items())
-        text(d, (px + 10, ty + 28), cards or "-", 13, UI["text"], anchor="lm", max_width=pw - 20)
+        text(d, (px + 10, ty + 10), br, 15, UI["muted"], anchor="lm", max_width=pw - 20)
+        cards = [f"{name(c, lang)} {pts}" for c, pts in score.get("per_card", {}).items()]
+        half = (len(cards) + 1) // 2
+        for k, part in enumerate((cards[:half], cards[half:])):
+            if part or k == 0:
+                text(d, (px + 10, ty + 34 + 22 * k), ", ".join(part) or "-", 16, UI["text"], anchor="lm",
+                     max_width=pw - 20)
         achs = " · ".join(name(a, lang) for a in p.get("achievements") or [])
         if pending and pending.get("seat") == p["seat"]:
             items = [*([pending["tile"]] if pending.get("tile") else []), *pending.get("features", []),
                      *(LETTER[c] for c in pending.get("pieces", []))]
             achs = t["holding"].format(items=" ".join(name(i, lang) for i in items)) + ("  " + achs if achs else "")
         if achs:
-            text(d, (px + 10, ty + 46), "★ " + achs, 13, UI["good"], anchor="lm", max_width=pw - 20)
+            text(d, (px + 10, ty + 80), "★ " + achs, 16, UI["good"], anchor="lm", max_width=pw - 20)
     return img
 
 
