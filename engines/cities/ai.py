@@ -158,7 +158,7 @@ class _Context:
             v += area_points(len(designs))
             if len(designs) < 4 and free:
                 v += (1 - self.late) * 0.8 * min(free, 4 - len(designs))
-        height, colour = h.height, h.colour
+        height = h.height
         room = 0
         for i in h.city:
             d = feat[i]

@@ -45,7 +45,6 @@ from .components import (
 )
 
 AREA_POINTS = (0, 1, 3, 6, 10)  # by different features in one water or park area (4 or more: 10)
-_OFFSETS = ((0, 0), (1, 0), (0, 1), (1, 1))
 
 
 def area_points(designs: int) -> int:
@@ -100,20 +99,22 @@ class Hood:
             self.bbox = (tx, tx, ty, ty)
         else:
             a, b, c, d = self.bbox
-            self.bbox = (min(a, tx), max(b, tx), min(c, ty), max(d, ty))
-        cells = self.cells
-        nbrs = self.nbrs
-        for (dx, dy), st in zip(_OFFSETS, ROTATED[tile][rot], strict=True):
-            x, y = 2 * tx + dx, 2 * ty + dy
-            i = len(self.xy)
+            self.bbox = (a if a < tx else tx, b if b > tx else tx, c if c < ty else ty, d if d > ty else ty)
+        cells, nbrs, xy, city = self.cells, self.nbrs, self.xy, self.city
+        i = len(xy)
+        layout = ROTATED[tile][rot]
+        self.stype.extend(layout)
+        self.feat.extend((-1, -1, -1, -1))
+        self.fid.extend((-1, -1, -1, -1))
+        self.height.extend((0, 0, 0, 0))
+        self.colour.extend((-1, -1, -1, -1))
+        self.tile_of.extend((k, k, k, k))
+        x0, y0 = 2 * tx, 2 * ty
+        for q in range(4):
+            x = x0 + (q & 1)
+            y = y0 + (q >> 1)
             cells[(x, y)] = i
-            self.xy.append((x, y))
-            self.stype.append(st)
-            self.feat.append(-1)
-            self.fid.append(-1)
-            self.height.append(0)
-            self.colour.append(-1)
-            self.tile_of.append(k)
+            xy.append((x, y))
             mine = []
             for p in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
                 j = cells.get(p)
@@ -121,8 +122,9 @@ class Hood:
                     mine.append(j)
                     nbrs[j] = (*nbrs[j], i)
             nbrs.append(tuple(mine))
-            if st < 4:
-                self.city.append(i)
+            if layout[q] < 4:
+                city.append(i)
+            i += 1
 
     def spans_after(self, tx: int, ty: int) -> tuple[int, int]:
         """Width and height in tiles if a tile were added at (tx, ty)."""
@@ -131,18 +133,20 @@ class Hood:
 
     def tile_spots(self, long: bool) -> list[tuple[int, int]]:
         """Empty tile cells edge-adjacent to a tile, within 3x3 tiles (3x5 either way if long)."""
-        out = []
-        seen = set()
+        a, b, c, d = self.bbox
+        w, h = b - a + 1, d - c + 1
         tcells = self.tcells
+        out = set()
         for (tx, ty) in tcells:
-            for c in ((tx + 1, ty), (tx - 1, ty), (tx, ty + 1), (tx, ty - 1)):
-                if c in tcells or c in seen:
+            for cell in ((tx + 1, ty), (tx - 1, ty), (tx, ty + 1), (tx, ty - 1)):
+                if cell in tcells or cell in out:
                     continue
-                seen.add(c)
-                if fits(self.spans_after(*c), long):
-                    out.append(c)
-        out.sort()
-        return out
+                x, y = cell
+                nw = w + (x < a or x > b)
+                nh = h + (y < c or y > d)
+                if (nw <= 3 and nh <= 3) or (long and ((nw <= 5 and nh <= 3) or (nw <= 3 and nh <= 5))):
+                    out.add(cell)
+        return sorted(out)
 
     def pieces(self) -> int:
         return sum(self.height)
@@ -229,6 +233,15 @@ KINDS = ("count", "pieces", "set", "adjacent", "runs", "squares", "areas", "tile
 
 
 def compile_cond(cond: dict[str, Any]) -> Counter:
+    """The occurrences of a condition; ``per`` (any kind) counts one per ``per`` occurrences."""
+    per = int(cond.get("per", 1))
+    if per > 1 and cond.get("kind") not in ("count", "pieces"):
+        inner = _compile(cond)
+        return lambda h: inner(h) // per
+    return _compile(cond)
+
+
+def _compile(cond: dict[str, Any]) -> Counter:
     kind = cond.get("kind")
     if kind == "count":
         m = compile_matching(cond["filter"])
@@ -249,7 +262,11 @@ def compile_cond(cond: dict[str, Any]) -> Counter:
             f"def fn(h):\n{_HEAD}    nb = h.nbrs; n = 0\n"
             f"    for i in range(len(st)):\n"
             f"        if {filter_expr(cond['filter'])}:\n"
-            f"            if sum(1 for j in nb[i] if {filter_expr(cond['to'], 'j')}) >= {need}:\n"
+            f"            k = 0\n"
+            f"            for j in nb[i]:\n"
+            f"                if {filter_expr(cond['to'], 'j')}:\n"
+            f"                    k += 1\n"
+            f"            if k >= {need}:\n"
             f"                n += 1\n"
             f"    return n\n"
         )
@@ -288,7 +305,8 @@ def compile_cond(cond: dict[str, Any]) -> Counter:
         designs = int(cond.get("min_designs", 0))
 
         def areas(h: Hood) -> int:
-            return sum(1 for a in _areas(h, set(mf(h)))
+            m = mf(h)
+            return sum(1 for a in _areas(h, set(m), m)
                        if len(a) >= size and len({h.feat[i] for i in a if h.feat[i] >= 0}) >= designs)
 
         return areas
@@ -311,11 +329,13 @@ def compile_cond(cond: dict[str, Any]) -> Counter:
     raise ValueError(f"unknown condition kind {kind!r}")
 
 
-def _areas(h: Hood, members: set[int]) -> list[list[int]]:
+def _areas(h: Hood, members: set[int], order: list[int] | None = None) -> list[list[int]]:
+    """Connected groups of ``members``, each listed from its lowest space (``order``: the members
+    in ascending order when the caller already has them)."""
     out = []
     seen: set[int] = set()
     nbrs = h.nbrs
-    for start in sorted(members):
+    for start in order if order is not None else sorted(members):
         if start in seen:
             continue
         seen.add(start)

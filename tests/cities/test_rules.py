@@ -1,13 +1,16 @@
 """Rules of Cities, one scenario each, driven through actions on explicit setups."""
 
+import random
+
 import pytest
 
-from engines.cities import GAME
+from engines.ai import RandomPlayer
+from engines.cities import GAME, preview
 from engines.cities.components import CARD_INDEX
 from engines.core import BadAction, BadOptions, BadSetup, EngineError
 from engines.match import Match
 
-from .helpers import act, dump, hood, legal_json, pick_starts, scenario, take
+from .helpers import act, dump, hood, legal_json, pick_starts, scenario
 
 
 def refused(m, action, code):
@@ -410,5 +413,30 @@ def test_actions_that_are_not_cities_actions_are_refused():
         with pytest.raises(BadAction):
             m.apply(m.to_move()[0], raw)
         assert dump(m) == before
-    with pytest.raises(BadAction):
-        GAME.check(m.state, 0, ("take", 1))
+    for code in (("take", 1), ("take", 7, 0), ("start", 40), ("feature", 999, 0, 0), ("build", 9, 0, 0),
+                 ("decline_tile", 0), ("tile", 1, 0, 5), ("take", "A", 0), ("take", True, 0), "take", None):
+        with pytest.raises(BadAction):
+            GAME.check(m.state, 0, code)
+
+
+def test_preview_draws_a_legal_placement_into_the_view_exactly_as_the_engine_then_does():
+    m = Match.create("cities", ["a", "b", "c"], seed=31)
+    rng = random.Random(31)
+    compared = 0
+    while not m.over and compared < 60:
+        seat = m.to_move()[0]
+        if m.view(None)["phase"] == "place":
+            for action in m.legal(seat)[:4]:
+                if action["type"] == "decline":
+                    continue
+                seen = preview(m.view(None), action)
+                after = GAME.clone(m.state)
+                GAME.step(after, seat, GAME.code_of(action))
+                got = GAME.view(after, None)["players"][seat]
+                want = seen["players"][seat]
+                key = lambda sp: (sp["x"], sp["y"])  # noqa: E731
+                assert sorted(want["spaces"], key=key) == sorted(got["spaces"], key=key)
+                assert want["tiles"] == got["tiles"]
+                compared += 1
+        m.apply_code(seat, RandomPlayer().choose(GAME, m.state, seat, rng))
+    assert compared > 20

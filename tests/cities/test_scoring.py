@@ -113,6 +113,5 @@ def test_area_achievements_need_size_and_different_features():
     assert not ach(h, "barcelona-beach")  # only 2 different designs
     h = hood(TWO_LAKES, features=dict(zip(spots, ["boat-1", "bridge-1", "pier-2"], strict=False)))
     assert ach(h, "barcelona-beach")
-    assert not ach(h, "sydney-harbour")  # 4 water spaces, needs 5
-    h = hood([*TWO_LAKES, ("T30", 2, 0, 0)])
-    assert ach(h, "sydney-harbour")
+    assert ach(h, "sydney-harbour")  # 4 water spaces
+    assert not ach(hood([("T29", 0, 0, 0), ("T29", 1, 0, 2)]), "sydney-harbour")  # two lakes of 2
