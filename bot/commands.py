@@ -22,6 +22,7 @@ from .games import ui_for
 from .games.base import PrefsError
 from .i18n import OPTION_HELP, game_name, lang_of, t
 from .posting import ALLOWED, Presenter, jump_link
+from .ratelimit import Limiter
 from .service import UserError
 from .story import describe_move
 
@@ -61,9 +62,21 @@ class ErrorsToPeople:
 class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), group_description=_("Play tabletop games in this channel")):
     """/partida ...: every command about the match in this channel."""
 
+    # Abuse limits per server and person (see bot/ratelimit.py): new threads, invitation DMs.
+    THREADS_PER_HOUR = 5
+    INVITES_PER_HOUR = 10
+
     def __init__(self, bot: Any) -> None:
         self.bot = bot
+        self.thread_limit = Limiter(self.THREADS_PER_HOUR, 3600.0)
+        self.invite_limit = Limiter(self.INVITES_PER_HOUR, 3600.0)
         super().__init__()
+
+    @staticmethod
+    def _within(limiter: Limiter, interaction: discord.Interaction) -> None:
+        wait = limiter.hit((interaction.guild_id, interaction.user.id))
+        if wait:
+            raise UserError("slow_down", minutes=max(1, round(wait / 60)))
 
     @property
     def flows(self) -> Flows:
@@ -93,12 +106,17 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         channel_id = interaction.channel_id
         target: Any = None
         if thread and isinstance(interaction.channel, discord.TextChannel):
+            # The bot creates the thread with its own permission: the person must hold it too
+            # (interaction.permissions are theirs in this channel, as Discord resolved them).
+            if not interaction.permissions.create_public_threads:
+                raise UserError("thread_permission")
             # validate before creating anything
             registry_game = self._game_or_error(game)
             try:
                 registry_game.parse_options(opts)
             except EngineError as e:
                 raise UserError("bad_options", reason=e.reason, game=game, options=opts) from None
+            self._within(self.thread_limit, interaction)
             # the options are fine: answer Discord now (public, it will point to the thread), then
             # create the thread and its lobby, which takes a few requests
             await ack(interaction, thinking=True)
@@ -226,6 +244,9 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         me = getattr(self.bot.user, "id", None)
         if getattr(user, "bot", False) or user.id == me:  # bots take no DMs and play no seats
             raise UserError("invite_bot", user=who)
+        if loaded.seat_of(interaction.user.id) is None and interaction.user.id != rec.host_id:
+            raise UserError("invite_not_player")  # else anyone could make the bot DM anyone
+        self._within(self.invite_limit, interaction)
         try:
             dm = await self.bot.create_dm(discord.Object(id=user.id))
             await dm.send(body)

@@ -1,0 +1,66 @@
+"""Members cannot use the bot to do what Discord would not let them do themselves, nor to spam:
+threads need the person's Create Public Threads permission and are limited per hour; invitation DMs
+are for the match's players and host, and limited per hour."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.client import Partida
+from bot.commands import PartidaCog
+from bot.settings import load_settings
+
+CREATE_PUBLIC_THREADS = 1 << 35
+
+
+@pytest.fixture
+async def partida(standin, tmp_path):
+    client = Partida(load_settings(render_processes=0, discord_token=standin.token, database_url=f"sqlite:///{tmp_path}/a.sqlite3"))
+    await standin.run_client(client)
+    await standin.wait_commands()
+    yield client
+
+
+async def test_a_thread_needs_the_persons_permission_and_is_limited_per_hour(standin, partida):
+    eve = standin.user("eve", locale="es-ES")
+    eve.permissions &= ~CREATE_PUBLIC_THREADS
+    r = await eve.slash("general", "partida new", game="lost-cities", thread=True)
+    await r.wait_done()
+    assert r.ephemeral and "Crear hilos públicos" in r.text(), r.text()
+    assert standin.threads() == []  # nothing created, no lobby anywhere
+    ana = standin.user("ana")
+    for n in range(PartidaCog.THREADS_PER_HOUR):
+        r = await ana.slash("general", "partida new", game="lost-cities", thread=True)
+        await r.wait_done()
+        assert len(standin.threads()) == n + 1
+    r = await ana.slash("general", "partida new", game="lost-cities", thread=True)
+    await r.wait_done()
+    assert r.ephemeral and "try again in" in r.text(), r.text()
+    assert len(standin.threads()) == PartidaCog.THREADS_PER_HOUR
+    # the limit is per person: someone else still may
+    ben = standin.user("ben")
+    r = await ben.slash("general", "partida new", game="lost-cities", thread=True)
+    await r.wait_done()
+    assert len(standin.threads()) == PartidaCog.THREADS_PER_HOUR + 1
+
+
+async def test_only_players_and_the_host_invite_and_invites_are_limited(standin, partida):
+    ana, ben, out, dan = standin.user("ana"), standin.user("ben"), standin.user("out", locale="es-ES"), standin.user("dan")
+    r = await ana.slash("general", "partida new", game="lost-cities")
+    lobby = r.message
+    await ben.click(lobby, label="Join")
+    await standin.wait_until(lambda: ben.mention in standin.messages_by_id[lobby.id].content, 5, "ben joined")
+    r = await out.slash("general", "partida invite", user=dan.id)
+    await r.wait_done()
+    assert r.ephemeral and "Solo los jugadores" in r.text(), r.text()
+    assert dan.dms() == []
+    r = await ben.slash("general", "partida invite", user=dan.id)  # a player who is not the host may
+    await r.wait_done()
+    assert "Invitation sent" in r.text() and len(dan.dms()) == 1
+    for _ in range(PartidaCog.INVITES_PER_HOUR - 1):
+        r = await ben.slash("general", "partida invite", user=dan.id)
+        await r.wait_done()
+    assert len(dan.dms()) == PartidaCog.INVITES_PER_HOUR
+    r = await ben.slash("general", "partida invite", user=dan.id)
+    await r.wait_done()
+    assert "try again in" in r.text() and len(dan.dms()) == PartidaCog.INVITES_PER_HOUR
