@@ -977,6 +977,26 @@ class Cities(Game[State]):
         return c
 
 
+    def redeal(self, s: State, seat: int | None, rng: Any) -> State:
+        """Deal anew what nobody sees (Cities has no private hands): each deck's order together with
+        the face-down items of its row and the face-down leftovers removed unseen, the bag's order
+        and the randomness state. The conformance suite checks every view is unchanged by it."""
+        t = self.clone(s)
+        kinds = ((t.deck_cards, "hidden_cards"), (t.deck_tiles, "hidden_tiles"), (t.deck_features, "hidden_features"))
+        for r, (deck, gone) in enumerate(kinds):
+            holders: list[tuple[list[int], int]] = [(deck, i) for i in range(len(deck))]
+            holders += [(t.removed[gone], i) for i in range(len(t.removed[gone]))]
+            for (row, k), j in HIDDEN.items():
+                if row == r and len(t.rows[row][k]) > j:
+                    holders.append((t.rows[row][k], j))
+            items = [lst[i] for lst, i in holders]
+            rng.shuffle(items)
+            for (lst, i), item in zip(holders, items, strict=True):
+                lst[i] = item
+        rng.shuffle(t.bag)
+        t.rng = Rng(rng.randrange(2**32), rng.randrange(100)) if t.rng else None
+        return t
+
 def _well_formed(code: Any) -> bool:
     """A code of the right kind, length and integer ranges (what decode() can produce)."""
     if not isinstance(code, tuple) or not code or code[0] not in _KINDS or len(code) != _KINDS[code[0]]:
