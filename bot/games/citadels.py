@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from engines.citadels import actions as A
 from engines.citadels import cards as C
 from engines.citadels import texts as CT
 from engines.citadels.names import name
@@ -164,8 +165,8 @@ T: dict[str, tuple[str, str]] = {
     "s_magician_discard": ("{who} discards a card to redraw", "{who} descarta una carta para robar otra"),
     "s_magician_draw": ("{who} draws new cards", "{who} roba cartas nuevas"),
     "s_wizard_look": ("{who} looks at {other}'s hand", "{who} mira la mano de {other}"),
-    "s_wizard_take": ("{who} takes a card", "{who} toma una carta"),
-    "s_wizard_build": ("{who} takes and builds the {d}", "{who} toma y construye {d}"),
+    "s_wizard_take_no": ("{who} takes a card", "{who} toma una carta"),
+    "s_wizard_take_yes": ("{who} takes and builds the {d}", "{who} toma y construye {d}"),
     "s_give_crown": ("{who} gives the crown to {other}", "{who} da la corona a {other}"),
     "s_tribute_gold": ("{who} pays 1 gold for the crown", "{who} paga 1 de oro por la corona"),
     "s_tribute_card": ("{who} pays a card for the crown", "{who} paga una carta por la corona"),
@@ -179,8 +180,8 @@ T: dict[str, tuple[str, str]] = {
     "s_smithy": ("{who} pays 2 gold for 3 cards (Smithy)", "{who} paga 2 de oro por 3 cartas (Herrería)"),
     "s_museum": ("{who} puts a card under the Museum", "{who} guarda una carta bajo el Museo"),
     "s_armory": ("{who} blows up the Armory and the {d}", "{who} vuela el Polvorín y {d}"),
-    "s_graveyard_take": ("{who} takes back the destroyed district (Graveyard)", "{who} recupera el distrito destruido (Cementerio)"),
-    "s_graveyard_pass": ("{who} lets the destroyed district go", "{who} deja ir el distrito destruido"),
+    "s_graveyard_yes": ("{who} takes back the destroyed district (Graveyard)", "{who} recupera el distrito destruido (Cementerio)"),
+    "s_graveyard_no": ("{who} lets the destroyed district go", "{who} deja ir el distrito destruido"),
     "s_lighthouse": ("{who} takes a card from the deck (Lighthouse)", "{who} toma una carta del mazo (Faro)"),
     "s_bell_yes": ("{who} announces the end at 7 districts (Bell Tower)", "{who} anuncia el final con 7 distritos (Campanario)"),
     "s_bell_no": ("{who} makes no announcement (Bell Tower)", "{who} no hace ningún anuncio (Campanario)"),
@@ -277,102 +278,17 @@ def seat_name(view: dict[str, Any], seat: int, lang: str) -> str:
     return tr("seat", lang, n=seat + 1)
 
 
-# -- tokens --------------------------------------------------------------------------------------
+# -- tokens: from the engine's one declaration per action ------------------------------------------
 
-_CHAR_OPS = {"dr": "draft", "dc": "discard_character", "mu": "murder", "bw": "bewitch", "rb": "rob"}
-_CARD_OPS = {
-    "kp": ("keep", "card"), "b": ("build", "district"), "md": ("magician_discard", "card"),
-    "de": ("destroy", "district"), "bt": ("beautify", "district"), "lab": ("laboratory", "card"),
-    "mus": ("museum", "card"), "arm": ("armory", "district"), "lh": ("lighthouse", "card"),
-}
-_SEAT_OPS = {"sw": "swap_hands", "wl": "wizard_look", "gc": "give_crown", "ab": "abbot_take"}
-_NOARG_OPS = {"end": "end_turn", "col": "collect", "thx": "thank", "smi": "smithy", "mdr": "magician_draw"}
-_TAKE_OPS = {"in": "income", "nv": "navigate"}
-_BOOL_OPS = {"gy": ("graveyard", "take"), "bell": ("bell_tower", "announce")}
-_REV = {v: k for k, v in _CHAR_OPS.items()}
-_REV.update({v[0]: k for k, v in _CARD_OPS.items()})
-_REV.update({v: k for k, v in _SEAT_OPS.items()})
-_REV.update({v: k for k, v in _NOARG_OPS.items()})
-_REV.update({v: k for k, v in _TAKE_OPS.items()})
-_REV.update({v[0]: k for k, v in _BOOL_OPS.items()})
-_REV.update({"wizard_take": "wt", "tribute": "tr", "exchange": "ex"})
-
-_TOKEN_RE = re.compile(r"^[A-Za-z0-9_.\-]{1,80}$")
-
-
-def _enc(did: str) -> str:
-    return did.replace("#", ".")
-
-
-def _dec(arg: str) -> str:
-    kind, dot, copy = arg.rpartition(".")
-    did = f"{kind}#{copy}"
-    if not dot or did not in C.CARD_OF_ID:
-        raise ValueError(f"unknown district {arg!r}")
-    return did
-
-
-def _seat(arg: str) -> int:
-    if not arg.isdigit() or len(arg) > 2:
-        raise ValueError(f"bad seat {arg!r}")
-    return int(arg)
+_enc = A._enc
 
 
 def encode_token(a: dict[str, Any]) -> str:
-    op = a["type"]
-    k = _REV[op]
-    if op in _CHAR_OPS.values():
-        return f"{k}-{a['character']}"
-    if op in (v[0] for v in _CARD_OPS.values()):
-        field = next(v[1] for v in _CARD_OPS.values() if v[0] == op)
-        return f"{k}-{_enc(a[field])}"
-    if op in _SEAT_OPS.values():
-        return f"{k}-{a['seat']}"
-    if op in _NOARG_OPS.values():
-        return k
-    if op in _TAKE_OPS.values():
-        return f"{k}-{a['take']}"
-    if op in ("graveyard", "bell_tower"):
-        return f"{k}-{1 if a[_BOOL_OPS[k][1]] else 0}"
-    if op == "wizard_take":
-        return f"wt-{_enc(a['card'])}-{1 if a.get('build') else 0}"
-    if op == "tribute":
-        return "tr-gold" if a["pay"] == "gold" else f"tr-{_enc(a['card'])}"
-    if op == "exchange":
-        return f"ex-{_enc(a['give'])}-{_enc(a['take'])}"
-    raise KeyError(op)  # pragma: no cover - every engine action is covered above
+    return A.to_token(a)
 
 
 def decode_token(token: str) -> dict[str, Any]:
-    if not isinstance(token, str) or not _TOKEN_RE.match(token):
-        raise ValueError("malformed token")
-    k, *args = token.split("-")
-    if k in _NOARG_OPS and not args:
-        return {"type": _NOARG_OPS[k]}
-    if len(args) == 1:
-        (arg,) = args
-        if k in _CHAR_OPS:
-            if arg not in C.RANK:
-                raise ValueError(f"unknown character {arg!r}")
-            return {"type": _CHAR_OPS[k], "character": arg}
-        if k in _CARD_OPS:
-            op, field = _CARD_OPS[k]
-            return {"type": op, field: _dec(arg)}
-        if k in _SEAT_OPS:
-            return {"type": _SEAT_OPS[k], "seat": _seat(arg)}
-        if k in _TAKE_OPS and arg in ("gold", "cards"):
-            return {"type": _TAKE_OPS[k], "take": arg}
-        if k in _BOOL_OPS and arg in ("0", "1"):
-            op, field = _BOOL_OPS[k]
-            return {"type": op, field: arg == "1"}
-        if k == "tr":
-            return {"type": "tribute", "pay": "gold"} if arg == "gold" else {"type": "tribute", "pay": "card", "card": _dec(arg)}
-    if len(args) == 2:
-        if k == "wt" and args[1] in ("0", "1"):
-            return {"type": "wizard_take", "card": _dec(args[0]), "build": args[1] == "1"}
-        if k == "ex":
-            return {"type": "exchange", "give": _dec(args[0]), "take": _dec(args[1])}
-    raise ValueError(f"malformed token {token!r}")
+    return A.from_token(token)  # A.DeclError is a ValueError
 
 
 # -- the menu of a turn --------------------------------------------------------------------------
@@ -789,30 +705,19 @@ class CitadelsUI(GameUI):
     def describe(self, action, name, lang, names: list[str] | None = None):
         """The public story of an action: never names what is hidden (draft picks, kept cards...).
         ``names`` (optional, seat order) names the other player of swaps, looks, crowns..."""
-        op = action.get("type")
-        who = name
-        if op in ("draft", "discard_character", "keep", "end_turn", "collect", "thank", "magician_discard",
-                  "magician_draw", "laboratory", "smithy", "museum", "lighthouse"):
-            return tr(f"s_{op}", lang, who=who)
-        if op in ("income", "navigate"):
-            return tr(f"s_{op}_{action['take']}", lang, who=who)
-        if op in ("murder", "bewitch", "rob"):
-            return tr(f"s_{op}", lang, who=who, ch=ch_name(action["character"], lang))
-        if op in ("swap_hands", "wizard_look", "give_crown", "abbot_take"):
-            return tr(f"s_{op}", lang, who=who, other=seat_name({"names": names}, action["seat"], lang))
-        if op in ("build", "destroy", "beautify", "armory"):
-            return tr(f"s_{op}", lang, who=who, d=d_name(action["district"], lang))
-        if op == "wizard_take":
-            return tr("s_wizard_build", lang, who=who, d=d_name(action["card"], lang)) if action.get("build") else tr("s_wizard_take", lang, who=who)
-        if op == "tribute":
-            return tr(f"s_tribute_{action['pay']}", lang, who=who)
-        if op == "exchange":
-            return tr("s_exchange", lang, who=who, give=d_name(action["give"], lang), d=d_name(action["take"], lang))
-        if op == "graveyard":
-            return tr("s_graveyard_take" if action.get("take") else "s_graveyard_pass", lang, who=who)
-        if op == "bell_tower":
-            return tr("s_bell_yes" if action.get("announce") else "s_bell_no", lang, who=who)
-        return f"{who}: {op}"
+        decl = A.BY_TYPE.get(action.get("type"))
+        if decl is None:
+            return f"{name}: {action.get('type')}"
+        words: dict[str, str] = {"who": name}
+        for arg in decl.args:  # each argument fills the story line's word for its kind
+            v = action.get(arg.name)
+            if arg.kind == "character":
+                words["ch"] = ch_name(v, lang)
+            elif arg.kind == "seat":
+                words["other"] = seat_name({"names": names}, v, lang)
+            elif arg.kind == "card":
+                words["give" if arg.name == "give" else "d"] = d_name(v, lang)
+        return tr(A.story_key(action), lang, **words)
 
     def label(self, action: dict[str, Any], lang: str) -> str:
         """A private label of one of the mover's own legal actions (names hidden choices too)."""
