@@ -22,7 +22,7 @@ from engines.citadels import texts as CT
 from engines.citadels.names import name
 
 from ..i18n import register_rules
-from .base import Choice, Controls, GameUI, PrefsError
+from .base import Choice, Controls, GameUI, Manifest, PrefsError
 
 # -- engine refusal texts (register once, at import) ---------------------------------------------
 
@@ -774,3 +774,6 @@ def _character_names() -> dict[str, tuple[str, str]]:
     from engines.citadels.names import CHARACTER_NAMES
 
     return CHARACTER_NAMES
+
+
+MANIFEST = Manifest("citadels", CitadelsUI())
