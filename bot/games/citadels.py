@@ -112,9 +112,9 @@ T: dict[str, tuple[str, str]] = {
     "b_crown": ("Give the crown to {who}", "Dar la corona a {who}"),
     "b_abbot": ("Take 1 gold from {who}", "Tomar 1 de oro de {who}"),
     "b_keep": ("Keep {d}", "Quedarme {d}"),
-    "b_gy_take": ("Take it back (1 gold)", "Recuperarlo (1 de oro)"),
-    "b_gy_pass": ("Let it go", "Dejarlo"),
-    "b_tr_gold": ("Pay 1 gold", "Pagar 1 de oro"),
+    "b_gy_yes": ("Take it back (1 gold)", "Recuperarlo (1 de oro)"),
+    "b_gy_no": ("Let it go", "Dejarlo"),
+    "l_tribute_gold": ("Pay 1 gold", "Pagar 1 de oro"),
     "b_bell_yes": ("Announce: end at 7", "Anunciar: fin con 7"),
     "b_bell_no": ("No announcement", "Sin anuncio"),
     "b_back": ("← Back", "← Volver"),
@@ -142,9 +142,9 @@ T: dict[str, tuple[str, str]] = {
     "l_exchange": ("Give {give}, take {d} of {who}", "Dar {give}, tomar {d} de {who}"),
     "l_exchange_take": ("Take {d} of {who}", "Tomar {d} de {who}"),
     "l_armory": ("Blow up {d} of {who}", "Volar {d} de {who}"),
-    "l_wtake": ("Take {d}", "Tomar {d}"),
-    "l_wbuild": ("Take and build {d}", "Tomar y construir {d}"),
-    "l_tribute": ("Give {d}", "Entregar {d}"),
+    "l_wtake_no": ("Take {d}", "Tomar {d}"),
+    "l_wtake_yes": ("Take and build {d}", "Tomar y construir {d}"),
+    "l_tribute_card": ("Give {d}", "Entregar {d}"),
     "l_lighthouse": ("Take {d}", "Tomar {d}"),
     "d_card": ("{colour} · costs {cost}", "{colour} · cuesta {cost}"),
     "city_of": ("{who}'s city", "Ciudad de {who}"),
@@ -329,93 +329,86 @@ def _owners(view: dict[str, Any]) -> dict[str, int]:
     return {d["id"]: p["seat"] for p in view.get("players", []) for d in p.get("city", [])}
 
 
+# How each action shows among the mover's controls (its label's key comes from the engine's
+# declaration, engines/citadels/actions.py): button colours, and the select groups of the actions
+# that pick a card (a district name in a menu rather than a button each).
+STYLE = {
+    "draft": "primary", "discard_character": "danger", "income": "primary", "end_turn": "danger",
+    "collect": "success", "thank": "success", "magician_draw": "success", "navigate": "success",
+    "murder": "danger", "keep": "success", "graveyard": "success", "tribute": "primary",
+}
+GROUP = {
+    "build": "build", "magician_discard": "mdiscard", "laboratory": "lab", "museum": "museum",
+    "beautify": "beautify", "destroy": "destroy", "armory": "armory", "wizard_take": "wizard",
+    "tribute": "tribute", "lighthouse": "lighthouse", "exchange": "exchange",
+}
+
+
+def _label_words(view: dict[str, Any], a: dict[str, Any], lang: str, owners: dict[str, int]) -> dict[str, Any]:
+    """The words an action's label may use: the character, the other player, the district..."""
+    words: dict[str, Any] = {}
+    for arg in A.BY_TYPE[a["type"]].args:
+        v = a.get(arg.name)
+        if arg.kind == "character":
+            words["ch"] = ch_name(v, lang)
+        elif arg.kind == "seat":
+            words["who"] = seat_name(view, v, lang)
+        elif arg.kind == "card" or (arg.kind == "pay" and a.get("card")):
+            did = a["card"] if arg.kind == "pay" else v
+            words["give" if arg.name == "give" else "d"] = d_name(did, lang)
+            if arg.name != "give" and did in owners:
+                words["who"] = seat_name(view, owners[did], lang)
+    if a["type"] == "destroy":
+        words["gold"] = _destroy_price(view, owners.get(a["district"], -1), a["district"])
+    if a["type"] == "keep":
+        words["d"] = _card_label(a["card"], lang)
+    return words
+
+
 def entries_for(view: dict[str, Any], legal: list[dict[str, Any]], lang: str) -> list[Entry]:
     """Every legal action as a button or a grouped select entry."""
     out: list[Entry] = []
     owners = _owners(view)
     turn = view.get("turn") or {}
-    ch = turn.get("character")
     for a in legal:
         tok = encode_token(a)
         op = a["type"]
-        if op == "draft":
-            c = a["character"]
-            out.append(Entry(tok, f"{C.RANK[c]} · {ch_name(c, lang)}", style="primary"))
-        elif op == "discard_character":
-            out.append(Entry(tok, tr("set_aside", lang, ch=ch_name(a["character"], lang)), style="danger"))
-        elif op == "income":
-            out.append(Entry(tok, tr("b_gold" if a["take"] == "gold" else "b_cards", lang), style="primary"))
-        elif op == "end_turn":
-            out.append(Entry(tok, tr("b_end", lang), style="danger"))
+        if op in GROUP and not (op == "tribute" and a["pay"] == "gold"):
+            out.append(_select_entry(view, a, tok, lang, owners))
+            continue
+        if op == "draft":  # the draft shows ranks: the characters are called in that order
+            label = f"{C.RANK[a['character']]} · {ch_name(a['character'], lang)}"
         elif op == "collect":
-            colour = C.INCOME_COLOUR.get(ch or "")
+            colour = C.INCOME_COLOUR.get(turn.get("character") or "")
             n = turn.get("collect_gold")  # counted by the engine
             label = tr("b_collect", lang, colour=COLOUR_ADJ[colour][1 if lang == "es" else 0], n=n) if colour and n is not None else tr("b_collect_any", lang)
-            out.append(Entry(tok, label, style="success"))
-        elif op == "thank":
-            out.append(Entry(tok, tr("b_thank", lang), style="success"))
-        elif op == "smithy":
-            out.append(Entry(tok, tr("b_smithy", lang)))
-        elif op == "magician_draw":
-            out.append(Entry(tok, tr("b_mdraw", lang), style="success"))
-        elif op == "navigate":
-            out.append(Entry(tok, tr("b_nav_gold" if a["take"] == "gold" else "b_nav_cards", lang), style="success"))
-        elif op in ("murder", "bewitch", "rob"):
-            key = {"murder": "b_murder", "bewitch": "b_bewitch", "rob": "b_rob"}[op]
-            out.append(Entry(tok, tr(key, lang, ch=ch_name(a["character"], lang)), style="danger" if op == "murder" else "secondary"))
-        elif op in ("swap_hands", "wizard_look", "give_crown", "abbot_take"):
-            key = {"swap_hands": "b_swap", "wizard_look": "b_look", "give_crown": "b_crown", "abbot_take": "b_abbot"}[op]
-            out.append(Entry(tok, tr(key, lang, who=seat_name(view, a["seat"], lang))))
-        elif op == "keep":
-            out.append(Entry(tok, tr("b_keep", lang, d=_card_label(a["card"], lang)), style="success"))
-        elif op == "graveyard":
-            out.append(Entry(tok, tr("b_gy_take" if a["take"] else "b_gy_pass", lang), style="success" if a["take"] else "secondary"))
-        elif op == "bell_tower":
-            out.append(Entry(tok, tr("b_bell_yes" if a["announce"] else "b_bell_no", lang)))
-        elif op == "tribute" and a["pay"] == "gold":
-            out.append(Entry(tok, tr("b_tr_gold", lang), style="primary"))
         else:
-            out.append(_select_entry(view, a, tok, lang, owners))
+            label = tr(A.label_key(a), lang, **_label_words(view, a, lang, owners))
+        style = STYLE.get(op, "secondary")
+        if op == "graveyard" and not a["take"]:
+            style = "secondary"
+        out.append(Entry(tok, label, style=style))
     return out
 
 
 def _select_entry(view, a, tok, lang, owners) -> Entry:
     op = a["type"]
-    card_field = {"build": "district", "magician_discard": "card", "laboratory": "card", "museum": "card",
-                  "beautify": "district", "destroy": "district", "armory": "district", "wizard_take": "card",
-                  "tribute": "card", "lighthouse": "card", "exchange": "take"}[op]
-    did = a[card_field]
+    did = a["take"] if op == "exchange" else a.get("district") or a.get("card")
     card = C.card_json(C.CARD_OF_ID[did])
-    dn = d_name(did, lang)
     desc = _card_desc(card, lang)
-    group = {"build": "build", "magician_discard": "mdiscard", "laboratory": "lab", "museum": "museum",
-             "beautify": "beautify", "destroy": "destroy", "armory": "armory", "wizard_take": "wizard",
-             "tribute": "tribute", "lighthouse": "lighthouse", "exchange": "exchange"}[op]
-    sub = None
+    group = GROUP[op]
+    label = tr(A.label_key(a), lang, **_label_words(view, a, lang, owners))
     if op in ("destroy", "armory", "exchange"):
-        owner = owners.get(did, -1)
-        who = seat_name(view, owner, lang)
+        who = seat_name(view, owners.get(did, -1), lang)
         if op == "exchange":
-            sub = (_enc(did), tr("l_exchange_take", lang, d=dn, who=who))
-            label = tr("l_exchange", lang, give=d_name(a["give"], lang), d=dn, who=who)
+            sub = (_enc(did), tr("l_exchange_take", lang, d=d_name(did, lang), who=who))
             desc = f"{_card_label(a['give'], lang)} → {_card_label(did, lang)}"
-            return Entry(tok, label, group, sub, desc, label)
-        sub = (f"s{owner}", tr("city_of", lang, who=who))
-        if op == "destroy":
-            price = _destroy_price(view, owner, did)
-            label = tr("l_destroy", lang, d=dn, who=who, gold=price)
         else:
-            label = tr("l_armory", lang, d=dn, who=who)
+            sub = (f"s{owners.get(did, -1)}", tr("city_of", lang, who=who))
         return Entry(tok, label, group, sub, desc, label)
-    if op == "lighthouse":
-        sub = (card["colour"], COLOUR_WORD[card["colour"]][1 if lang == "es" else 0])
-    key = {"build": "l_build", "magician_discard": "l_mdiscard", "laboratory": "l_lab", "museum": "l_museum",
-           "beautify": "l_beautify", "tribute": "l_tribute", "lighthouse": "l_lighthouse",
-           "wizard_take": "l_wbuild" if a.get("build") else "l_wtake"}[op]
-    confirm = tr(key, lang, d=dn)
+    sub = (card["colour"], COLOUR_WORD[card["colour"]][1 if lang == "es" else 0]) if op == "lighthouse" else None
     sq = COLOUR_WORD[card["colour"]][0].split()[0]
-    label = f"{sq} {confirm} ({card['cost']})"
-    return Entry(tok, label, group, sub, desc, confirm, "success")
+    return Entry(tok, f"{sq} {label} ({card['cost']})", group, sub, desc, label, "success")
 
 
 def _destroy_price(view: dict[str, Any], owner: int, did: str) -> int | str:
@@ -720,21 +713,15 @@ class CitadelsUI(GameUI):
         return tr(A.story_key(action), lang, **words)
 
     def label(self, action: dict[str, Any], lang: str) -> str:
-        """A private label of one of the mover's own legal actions (names hidden choices too)."""
-        op = action["type"]
-        if op == "draft":
-            return tr("take", lang, ch=ch_name(action["character"], lang))
-        if op == "discard_character":
-            return tr("set_aside", lang, ch=ch_name(action["character"], lang))
-        field = {"keep": "card", "magician_discard": "card", "laboratory": "card", "museum": "card",
-                 "lighthouse": "card", "wizard_take": "card"}.get(op)
-        if field:
-            key = {"keep": "b_keep", "magician_discard": "l_mdiscard", "laboratory": "l_lab", "museum": "l_museum",
-                   "lighthouse": "l_lighthouse", "wizard_take": "l_wbuild" if action.get("build") else "l_wtake"}[op]
-            return tr(key, lang, d=d_name(action[field], lang))
-        if op == "tribute" and action.get("pay") == "card":
-            return tr("l_tribute", lang, d=d_name(action["card"], lang))
-        return self.describe(action, "", lang).strip()
+        """A private label of one of the mover's own legal actions (names hidden choices too),
+        without a view: the actions whose label needs the table (whose city, what price) say
+        their public story instead."""
+        if action["type"] in ("collect", "destroy", "armory", "exchange"):
+            return self.describe(action, "", lang).strip()
+        words = _label_words({}, action, lang, {})
+        if action["type"] == "keep":
+            words["d"] = d_name(action["card"], lang)
+        return tr(A.label_key(action), lang, **words)
 
     def status(self, view, names, lang):
         def nm(s: int | None) -> str:

@@ -67,9 +67,10 @@ class Decl:
     type: str  # the JSON "type" and the first item of the code
     token: str  # the button token's head (never change: tokens live in Discord messages)
     args: tuple[Arg, ...] = ()
-    # the key of the public story line in bot/games/citadels.py; {name} takes an argument's
-    # value ("gold"/"cards", or "yes"/"no" for a flag)
+    # the keys of the public story line and of the mover's own label (button or menu entry) in
+    # bot/games/citadels.py; {name} takes an argument's value ("gold"/"cards", "yes"/"no" for a flag)
     story: str = ""
+    label: str = ""
 
     @property
     def model_name(self) -> str:
@@ -81,36 +82,36 @@ def _a(name: str, kind: str, optional: bool = False) -> Arg:
 
 
 DECLS: tuple[Decl, ...] = (
-    Decl("draft", "dr", (_a("character", "character"),), "s_draft"),
-    Decl("discard_character", "dc", (_a("character", "character"),), "s_discard_character"),
-    Decl("income", "in", (_a("take", "take"),), "s_income_{take}"),
-    Decl("keep", "kp", (_a("card", "card"),), "s_keep"),
-    Decl("build", "b", (_a("district", "card"),), "s_build"),
-    Decl("end_turn", "end", (), "s_end_turn"),
-    Decl("thank", "thx", (), "s_thank"),
-    Decl("collect", "col", (), "s_collect"),
-    Decl("murder", "mu", (_a("character", "character"),), "s_murder"),
-    Decl("bewitch", "bw", (_a("character", "character"),), "s_bewitch"),
-    Decl("rob", "rb", (_a("character", "character"),), "s_rob"),
-    Decl("swap_hands", "sw", (_a("seat", "seat"),), "s_swap_hands"),
-    Decl("magician_discard", "md", (_a("card", "card"),), "s_magician_discard"),
-    Decl("magician_draw", "mdr", (), "s_magician_draw"),
-    Decl("wizard_look", "wl", (_a("seat", "seat"),), "s_wizard_look"),
-    Decl("wizard_take", "wt", (_a("card", "card"), _a("build", "flag", optional=True)), "s_wizard_take_{build}"),
-    Decl("give_crown", "gc", (_a("seat", "seat"),), "s_give_crown"),
-    Decl("tribute", "tr", (_a("pay", "pay"),), "s_tribute_{pay}"),
-    Decl("abbot_take", "ab", (_a("seat", "seat"),), "s_abbot_take"),
-    Decl("navigate", "nv", (_a("take", "take"),), "s_navigate_{take}"),
-    Decl("destroy", "de", (_a("district", "card"),), "s_destroy"),
-    Decl("exchange", "ex", (_a("give", "card"), _a("take", "card")), "s_exchange"),
-    Decl("beautify", "bt", (_a("district", "card"),), "s_beautify"),
-    Decl("laboratory", "lab", (_a("card", "card"),), "s_laboratory"),
-    Decl("smithy", "smi", (), "s_smithy"),
-    Decl("museum", "mus", (_a("card", "card"),), "s_museum"),
-    Decl("armory", "arm", (_a("district", "card"),), "s_armory"),
-    Decl("graveyard", "gy", (_a("take", "flag"),), "s_graveyard_{take}"),
-    Decl("lighthouse", "lh", (_a("card", "card"),), "s_lighthouse"),
-    Decl("bell_tower", "bell", (_a("announce", "flag"),), "s_bell_{announce}"),
+    Decl("draft", "dr", (_a("character", "character"),), "s_draft", "take"),
+    Decl("discard_character", "dc", (_a("character", "character"),), "s_discard_character", "set_aside"),
+    Decl("income", "in", (_a("take", "take"),), "s_income_{take}", "b_{take}"),
+    Decl("keep", "kp", (_a("card", "card"),), "s_keep", "b_keep"),
+    Decl("build", "b", (_a("district", "card"),), "s_build", "l_build"),
+    Decl("end_turn", "end", (), "s_end_turn", "b_end"),
+    Decl("thank", "thx", (), "s_thank", "b_thank"),
+    Decl("collect", "col", (), "s_collect", "b_collect"),
+    Decl("murder", "mu", (_a("character", "character"),), "s_murder", "b_murder"),
+    Decl("bewitch", "bw", (_a("character", "character"),), "s_bewitch", "b_bewitch"),
+    Decl("rob", "rb", (_a("character", "character"),), "s_rob", "b_rob"),
+    Decl("swap_hands", "sw", (_a("seat", "seat"),), "s_swap_hands", "b_swap"),
+    Decl("magician_discard", "md", (_a("card", "card"),), "s_magician_discard", "l_mdiscard"),
+    Decl("magician_draw", "mdr", (), "s_magician_draw", "b_mdraw"),
+    Decl("wizard_look", "wl", (_a("seat", "seat"),), "s_wizard_look", "b_look"),
+    Decl("wizard_take", "wt", (_a("card", "card"), _a("build", "flag", optional=True)), "s_wizard_take_{build}", "l_wtake_{build}"),
+    Decl("give_crown", "gc", (_a("seat", "seat"),), "s_give_crown", "b_crown"),
+    Decl("tribute", "tr", (_a("pay", "pay"),), "s_tribute_{pay}", "l_tribute_{pay}"),
+    Decl("abbot_take", "ab", (_a("seat", "seat"),), "s_abbot_take", "b_abbot"),
+    Decl("navigate", "nv", (_a("take", "take"),), "s_navigate_{take}", "b_nav_{take}"),
+    Decl("destroy", "de", (_a("district", "card"),), "s_destroy", "l_destroy"),
+    Decl("exchange", "ex", (_a("give", "card"), _a("take", "card")), "s_exchange", "l_exchange"),
+    Decl("beautify", "bt", (_a("district", "card"),), "s_beautify", "l_beautify"),
+    Decl("laboratory", "lab", (_a("card", "card"),), "s_laboratory", "l_lab"),
+    Decl("smithy", "smi", (), "s_smithy", "b_smithy"),
+    Decl("museum", "mus", (_a("card", "card"),), "s_museum", "l_museum"),
+    Decl("armory", "arm", (_a("district", "card"),), "s_armory", "l_armory"),
+    Decl("graveyard", "gy", (_a("take", "flag"),), "s_graveyard_{take}", "b_gy_{take}"),
+    Decl("lighthouse", "lh", (_a("card", "card"),), "s_lighthouse", "l_lighthouse"),
+    Decl("bell_tower", "bell", (_a("announce", "flag"),), "s_bell_{announce}", "b_bell_{announce}"),
 )
 BY_TYPE = {d.type: d for d in DECLS}
 BY_TOKEN = {d.token: d for d in DECLS}
@@ -276,8 +277,17 @@ def from_token(token: str) -> dict[str, Any]:
     return out
 
 
+def _words(d: Decl, a: dict[str, Any]) -> dict[str, Any]:
+    return {arg.name: ("yes" if a.get(arg.name) else "no") if arg.kind == "flag" else a.get(arg.name) for arg in d.args}
+
+
 def story_key(a: dict[str, Any]) -> str:
     """The key of the public story line of a JSON action (see Decl.story)."""
     d = BY_TYPE[a["type"]]
-    words = {arg.name: ("yes" if a.get(arg.name) else "no") if arg.kind == "flag" else a.get(arg.name) for arg in d.args}
-    return d.story.format(**words)
+    return d.story.format(**_words(d, a))
+
+
+def label_key(a: dict[str, Any]) -> str:
+    """The key of the mover's label of a JSON action (see Decl.label)."""
+    d = BY_TYPE[a["type"]]
+    return d.label.format(**_words(d, a))
