@@ -617,18 +617,25 @@ class CitadelsGame(Game[State]):
 
     # -- the Warlord's and the Diplomat's targets: the one place for these rules ----------------
 
-    def _shielded(self, st: State, owner: int, card: int) -> bool:
-        """Out of reach of the Warlord and the Diplomat: the Keep, a completed city, the city of
-        the revealed and living Bishop."""
-        return KIND[card] == "keep" or len(st.cities[owner]) >= self._end_count(st) or owner == st.bishop_seat
+    def _city_shielded(self, st: State, owner: int) -> bool:
+        """A whole city out of reach of the Warlord and the Diplomat: completed, or the revealed
+        and living Bishop's."""
+        return len(st.cities[owner]) >= self._end_count(st) or owner == st.bishop_seat
 
-    def destroy_price(self, st: State, owner: int, card: int) -> int | None:
+    def _shielded(self, st: State, owner: int, card: int) -> bool:
+        """Out of reach of the Warlord and the Diplomat: the Keep, or a shielded city's district."""
+        return KIND[card] == "keep" or self._city_shielded(st, owner)
+
+    def destroy_price(self, st: State, owner: int, card: int, wall: bool | None = None) -> int | None:
         """What the Warlord pays to destroy ``card`` of ``owner``'s city now; None if he cannot.
-        Its cost - 1, +1 if beautified, +1 if the owner has the Great Wall (and it is not it)."""
+        Its cost - 1, +1 if beautified, +1 if the owner has the Great Wall (and it is not it).
+        ``wall``: whether the owner has the Great Wall, when the caller knows it already."""
         if self._shielded(st, owner, card):
             return None
+        if wall is None:
+            wall = self._has(st, owner, "great_wall")
         cost = COST[card] + (1 if card in st.beautified else 0) - 1
-        if KIND[card] != "great_wall" and self._has(st, owner, "great_wall"):
+        if wall and KIND[card] != "great_wall":
             cost += 1
         return cost
 
@@ -731,8 +738,11 @@ class CitadelsGame(Game[State]):
         out = []
         g = st.gold[seat]
         for s in range(st.n):
+            if self._city_shielded(st, s):
+                continue
+            wall = self._has(st, s, "great_wall")
             for d in st.cities[s]:
-                price = self.destroy_price(st, s, d)
+                price = self.destroy_price(st, s, d, wall)
                 if price is not None and price <= g:
                     out.append(("destroy", d))
         return out
@@ -746,11 +756,13 @@ class CitadelsGame(Game[State]):
         for s in range(st.n):
             if s == seat:
                 continue
+            if self._city_shielded(st, s):
+                continue
             city = st.cities[s]
             their_kinds = [KIND[c] for c in city]
             for t in city:
                 kt = KIND[t]
-                if self._shielded(st, s, t):
+                if kt == "keep":  # the rest of _shielded: the city is not
                     continue
                 for m in mine:
                     km = KIND[m]
@@ -1178,10 +1190,11 @@ class CitadelsGame(Game[State]):
 
     def _city_json(self, st: State, seat: int) -> list[dict]:
         out = []
+        wall = self._has(st, seat, "great_wall")
         for c in st.cities[seat]:
             d = C.card_json(c)
             d["beautified"] = c in st.beautified
-            d["destroy_price"] = self.destroy_price(st, seat, c)  # None: out of the Warlord's reach
+            d["destroy_price"] = self.destroy_price(st, seat, c, wall)  # None: out of the Warlord's reach
             out.append(d)
         return out
 
