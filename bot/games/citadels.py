@@ -70,7 +70,6 @@ T: dict[str, tuple[str, str]] = {
     ),
     "targets": ("Murdered: {m} · robbed: {r} · bewitched: {b}.", "Asesinado: {m} · robado: {r} · hechizado: {b}."),
     "none": ("-", "-"),
-    "pick_more": ("More choices below.", "Más opciones abajo."),
     "placeholder": ("Choose a district…", "Elige un distrito…"),
     "confirm_hint": ("Press the green button to confirm.", "Pulsa el botón verde para confirmar."),
     "keep_head": ("Keep {k} of the cards you drew:", "Quédate {k} de las cartas robadas:"),
