@@ -198,7 +198,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         out = []
         for action in loaded.game.legal_json(loaded.state, seat):
             # a private label when the game has one (the public story hides e.g. which character is drafted)
-            label = ui.label(action, lang) if hasattr(ui, "label") else ui.describe(action, loaded.names[seat], lang)
+            label = ui.label(action, lang)
             if current.lower() in label.lower():
                 out.append(app_commands.Choice(name=label[:100], value=ui.token(action)))
         return out[:25]

@@ -15,7 +15,7 @@ import logging
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engines import ai, registry
@@ -82,7 +82,6 @@ class MoveResult:
     outcome: Outcome
     # True when the turn passed to someone else (or the match ended): time to post the board.
     turn_changed: bool
-    previous_movers: tuple[int, ...] = field(default_factory=tuple)
 
 
 class MatchService:
@@ -327,7 +326,7 @@ class MatchService:
             try:
                 new = await self.store.commit_move(
                     match_id, rec.version, seat, encoded, outcome.revealed, snapshot,
-                    status="finished" if over else None, jobs=jobs, story=public_story(rec.game, encoded, loaded.names, seat),
+                    status="finished" if over else None, jobs=jobs, story=public_story(rec.game, encoded, loaded.names, seat, outcome.events),
                 )
             except VersionConflict:
                 raise Stale(await self.store.get(match_id)) from None
@@ -337,7 +336,7 @@ class MatchService:
             if new.status == "active":
                 self._remember(match_id, new.version, state)
             self._committed()
-            return MoveResult(Loaded(new, game, state), seat, encoded, outcome, turn_changed, movers)
+            return MoveResult(Loaded(new, game, state), seat, encoded, outcome, turn_changed)
 
     async def ai_step(self, match_id: int, version: int | None = None) -> MoveResult | None:
         """If an AI seat is to move (at ``version``, when given), let it make one move. None when no

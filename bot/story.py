@@ -10,7 +10,6 @@ Timers (reminders, deadlines) will be more kinds with a due time.
 
 from __future__ import annotations
 
-import inspect
 import logging
 from typing import Any
 
@@ -22,20 +21,20 @@ log = logging.getLogger(__name__)
 LANGS = ("en", "es")
 
 
-def describe_move(ui: Any, action: dict[str, Any], names: list[str], seat: int, lang: str) -> str:
-    """A move in public words; games whose wording names other players (Citadels) get every name."""
-    if "names" in inspect.signature(ui.describe).parameters:
-        return ui.describe(action, names[seat], lang, names=names)
-    return ui.describe(action, names[seat], lang)
+def describe_move(ui: Any, action: dict[str, Any], names: list[str], seat: int, lang: str, events: Any = None) -> str:
+    """A move in public words. Every game's ``describe`` takes all the names (Citadels names the
+    other player of an action) and, when known, the move's engine events (Carcassonne names the
+    tile laid and the points scored); a game words only what is public."""
+    return ui.describe(action, names[seat], lang, names=names, events=events)
 
 
-def public_story(game: str, action: dict[str, Any], names: list[str], seat: int) -> dict[str, str] | None:
+def public_story(game: str, action: dict[str, Any], names: list[str], seat: int, events: Any = None) -> dict[str, str] | None:
     """The public wording of one move in every language, stored with the action in the log."""
     ui = ui_for(game)
     out = {}
     for lang in LANGS:
         try:
-            out[lang] = describe_move(ui, action, names, seat, lang)
+            out[lang] = describe_move(ui, action, names, seat, lang, events)
         except Exception:  # a presentation that cannot word an action must not stop the move
             log.exception("cannot describe %s", action)
             return None

@@ -18,8 +18,16 @@ Contract for every game:
 * ``result(state)`` - :class:`Result` once the match is over, else ``None``.
 * ``dump(state)`` / ``load(data)`` - lossless JSON round trip; ``clone(state)`` a deep copy.
 * ``encode(code)`` / ``decode(action)`` - code <-> JSON action dict.
+* ``canonical(state, code)`` - the listed code of a move equivalent to ``code`` (default: itself);
+  actions read from JSON go through it, so the accepted codes are exactly ``legal()``.
+* ``scores(state)`` - the score of each seat now, mid-game too.
+* ``redeal(state, seat, rng)`` - a copy with what ``seat`` cannot see dealt anew (tests prove with
+  it that a view leaks nothing); ``variants`` - option sets worth testing.
 
 `apply()` is the functional convenience: check, clone, step, and return the new state.
+
+tests/conformance checks all of this for every game in :mod:`engines.registry`, every variant
+and seat count, by random playouts: a game gets the whole suite by registering.
 """
 
 from __future__ import annotations

@@ -17,6 +17,11 @@ _MODULES = {
 _loaded: dict[str, Game] = {}
 
 
+def known() -> list[str]:
+    """Every game key this build knows of, present or not (see available())."""
+    return list(_MODULES)
+
+
 def available() -> list[str]:
     """Keys of the games whose engine is present in this build."""
     keys = []

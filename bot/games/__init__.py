@@ -1,26 +1,38 @@
 """Per-game Discord presentation: pictures, private turn controls, moves in words.
 
-Each game adds one module with a ``GameUI`` subclass; everything else in bot/ is shared.
+Each game adds one module, ``bot/games/<engine key with _>.py``, holding ``MANIFEST`` (see
+``base.Manifest``); everything else in bot/ is shared.
 """
 
 from __future__ import annotations
 
-from .base import GameUI
+import importlib
 
-_UIS: dict[str, GameUI] = {}
+from engines import registry
+
+from .base import GameUI, Manifest
+
+_MANIFESTS: dict[str, Manifest] = {}
+
+
+def manifests() -> dict[str, Manifest]:
+    """The manifest of every game whose Discord presentation is in this build, by engine key."""
+    if not _MANIFESTS:
+        for key in registry.known():
+            module = f"{__name__}.{key.replace('-', '_')}"
+            try:
+                manifest = importlib.import_module(module).MANIFEST
+            except ModuleNotFoundError as e:
+                if e.name == module:
+                    continue  # that game's Discord presentation is not in this build yet
+                raise
+            _MANIFESTS[manifest.key] = manifest
+    return _MANIFESTS
 
 
 def ui_for(game_key: str) -> GameUI:
-    if not _UIS:
-        import importlib
-
-        for module, cls in (("lost_cities", "LostCitiesUI"), ("carcassonne", "CarcassonneUI"), ("citadels", "CitadelsUI")):
-            try:
-                ui = getattr(importlib.import_module(f"{__name__}.{module}"), cls)()
-            except (ModuleNotFoundError, AttributeError):
-                continue  # that game's Discord presentation is not in this build yet
-            _UIS[ui.key] = ui
-    return _UIS.get(game_key) or GameUI()
+    manifest = manifests().get(game_key)
+    return manifest.ui if manifest else GameUI()
 
 
-__all__ = ["GameUI", "ui_for"]
+__all__ = ["GameUI", "Manifest", "manifests", "ui_for"]

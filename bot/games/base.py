@@ -82,8 +82,32 @@ class GameUI:
     def action(self, token: str) -> dict[str, Any]:
         raise NotImplementedError
 
-    def describe(self, action: dict[str, Any], name: str, lang: str) -> str:
+    def describe(self, action: dict[str, Any], name: str, lang: str, names: list[str] | None = None, events: Any = None) -> str:
+        """A move in public words, by ``name``; ``names`` (seat order) lets it name other players;
+        ``events`` (the engine's events of the move, when known) may add what became public by it.
+        Never words anything the table may not know."""
         return f"{name}: {action}"
+
+    def label(self, action: dict[str, Any], lang: str) -> str:
+        """A private label of one of the mover's own legal actions (it may name hidden choices).
+        Default: the public words without a name."""
+        return self.describe(action, "", lang).strip(" :")
 
     def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
         return ""
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """What one game registers with the shared Discord layer, so that layer needs no probing.
+
+    Each game has ``MANIFEST = Manifest(...)`` in ``bot/games/<engine key with _>.py``; a game whose
+    engine is registered and that has a manifest is playable on Discord.
+    """
+
+    key: str  # the engine's key in engines.registry
+    ui: GameUI  # pictures, private controls, tokens and words, every method of GameUI available
+
+    def __post_init__(self) -> None:
+        if self.ui.key != self.key:
+            raise ValueError(f"manifest {self.key!r} holds the presentation of {self.ui.key!r}")

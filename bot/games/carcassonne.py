@@ -20,7 +20,7 @@ from typing import Any
 from engines.carcassonne import texts as engine_texts
 
 from ..i18n import register_rules
-from .base import Choice, Controls, GameUI
+from .base import Choice, Controls, GameUI, Manifest
 
 PAGE = 23  # positions per page when there are more than 25
 
@@ -421,3 +421,6 @@ class CarcassonneUI(GameUI):
     def status(self, view, names, lang):
         scores = " · ".join(f"{n} {s}" for n, s in zip(names, view["scores"], strict=False))
         return tr("status", lang, n=view.get("tiles_left", 0), scores=scores, ed=_edition(view.get("rules", 3), lang))
+
+
+MANIFEST = Manifest("carcassonne", CarcassonneUI())

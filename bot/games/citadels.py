@@ -16,12 +16,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from engines.citadels import actions as A
 from engines.citadels import cards as C
 from engines.citadels import texts as CT
 from engines.citadels.names import name
 
 from ..i18n import register_rules
-from .base import Choice, Controls, GameUI, PrefsError
+from .base import Choice, Controls, GameUI, Manifest, PrefsError
 
 # -- engine refusal texts (register once, at import) ---------------------------------------------
 
@@ -69,7 +70,6 @@ T: dict[str, tuple[str, str]] = {
     ),
     "targets": ("Murdered: {m} · robbed: {r} · bewitched: {b}.", "Asesinado: {m} · robado: {r} · hechizado: {b}."),
     "none": ("-", "-"),
-    "pick_more": ("More choices below.", "Más opciones abajo."),
     "placeholder": ("Choose a district…", "Elige un distrito…"),
     "confirm_hint": ("Press the green button to confirm.", "Pulsa el botón verde para confirmar."),
     "keep_head": ("Keep {k} of the cards you drew:", "Quédate {k} de las cartas robadas:"),
@@ -111,9 +111,9 @@ T: dict[str, tuple[str, str]] = {
     "b_crown": ("Give the crown to {who}", "Dar la corona a {who}"),
     "b_abbot": ("Take 1 gold from {who}", "Tomar 1 de oro de {who}"),
     "b_keep": ("Keep {d}", "Quedarme {d}"),
-    "b_gy_take": ("Take it back (1 gold)", "Recuperarlo (1 de oro)"),
-    "b_gy_pass": ("Let it go", "Dejarlo"),
-    "b_tr_gold": ("Pay 1 gold", "Pagar 1 de oro"),
+    "b_gy_yes": ("Take it back (1 gold)", "Recuperarlo (1 de oro)"),
+    "b_gy_no": ("Let it go", "Dejarlo"),
+    "l_tribute_gold": ("Pay 1 gold", "Pagar 1 de oro"),
     "b_bell_yes": ("Announce: end at 7", "Anunciar: fin con 7"),
     "b_bell_no": ("No announcement", "Sin anuncio"),
     "b_back": ("← Back", "← Volver"),
@@ -141,9 +141,9 @@ T: dict[str, tuple[str, str]] = {
     "l_exchange": ("Give {give}, take {d} of {who}", "Dar {give}, tomar {d} de {who}"),
     "l_exchange_take": ("Take {d} of {who}", "Tomar {d} de {who}"),
     "l_armory": ("Blow up {d} of {who}", "Volar {d} de {who}"),
-    "l_wtake": ("Take {d}", "Tomar {d}"),
-    "l_wbuild": ("Take and build {d}", "Tomar y construir {d}"),
-    "l_tribute": ("Give {d}", "Entregar {d}"),
+    "l_wtake_no": ("Take {d}", "Tomar {d}"),
+    "l_wtake_yes": ("Take and build {d}", "Tomar y construir {d}"),
+    "l_tribute_card": ("Give {d}", "Entregar {d}"),
     "l_lighthouse": ("Take {d}", "Tomar {d}"),
     "d_card": ("{colour} · costs {cost}", "{colour} · cuesta {cost}"),
     "city_of": ("{who}'s city", "Ciudad de {who}"),
@@ -164,8 +164,8 @@ T: dict[str, tuple[str, str]] = {
     "s_magician_discard": ("{who} discards a card to redraw", "{who} descarta una carta para robar otra"),
     "s_magician_draw": ("{who} draws new cards", "{who} roba cartas nuevas"),
     "s_wizard_look": ("{who} looks at {other}'s hand", "{who} mira la mano de {other}"),
-    "s_wizard_take": ("{who} takes a card", "{who} toma una carta"),
-    "s_wizard_build": ("{who} takes and builds the {d}", "{who} toma y construye {d}"),
+    "s_wizard_take_no": ("{who} takes a card", "{who} toma una carta"),
+    "s_wizard_take_yes": ("{who} takes and builds the {d}", "{who} toma y construye {d}"),
     "s_give_crown": ("{who} gives the crown to {other}", "{who} da la corona a {other}"),
     "s_tribute_gold": ("{who} pays 1 gold for the crown", "{who} paga 1 de oro por la corona"),
     "s_tribute_card": ("{who} pays a card for the crown", "{who} paga una carta por la corona"),
@@ -179,8 +179,8 @@ T: dict[str, tuple[str, str]] = {
     "s_smithy": ("{who} pays 2 gold for 3 cards (Smithy)", "{who} paga 2 de oro por 3 cartas (Herrería)"),
     "s_museum": ("{who} puts a card under the Museum", "{who} guarda una carta bajo el Museo"),
     "s_armory": ("{who} blows up the Armory and the {d}", "{who} vuela el Polvorín y {d}"),
-    "s_graveyard_take": ("{who} takes back the destroyed district (Graveyard)", "{who} recupera el distrito destruido (Cementerio)"),
-    "s_graveyard_pass": ("{who} lets the destroyed district go", "{who} deja ir el distrito destruido"),
+    "s_graveyard_yes": ("{who} takes back the destroyed district (Graveyard)", "{who} recupera el distrito destruido (Cementerio)"),
+    "s_graveyard_no": ("{who} lets the destroyed district go", "{who} deja ir el distrito destruido"),
     "s_lighthouse": ("{who} takes a card from the deck (Lighthouse)", "{who} toma una carta del mazo (Faro)"),
     "s_bell_yes": ("{who} announces the end at 7 districts (Bell Tower)", "{who} anuncia el final con 7 distritos (Campanario)"),
     "s_bell_no": ("{who} makes no announcement (Bell Tower)", "{who} no hace ningún anuncio (Campanario)"),
@@ -277,102 +277,17 @@ def seat_name(view: dict[str, Any], seat: int, lang: str) -> str:
     return tr("seat", lang, n=seat + 1)
 
 
-# -- tokens --------------------------------------------------------------------------------------
+# -- tokens: from the engine's one declaration per action ------------------------------------------
 
-_CHAR_OPS = {"dr": "draft", "dc": "discard_character", "mu": "murder", "bw": "bewitch", "rb": "rob"}
-_CARD_OPS = {
-    "kp": ("keep", "card"), "b": ("build", "district"), "md": ("magician_discard", "card"),
-    "de": ("destroy", "district"), "bt": ("beautify", "district"), "lab": ("laboratory", "card"),
-    "mus": ("museum", "card"), "arm": ("armory", "district"), "lh": ("lighthouse", "card"),
-}
-_SEAT_OPS = {"sw": "swap_hands", "wl": "wizard_look", "gc": "give_crown", "ab": "abbot_take"}
-_NOARG_OPS = {"end": "end_turn", "col": "collect", "thx": "thank", "smi": "smithy", "mdr": "magician_draw"}
-_TAKE_OPS = {"in": "income", "nv": "navigate"}
-_BOOL_OPS = {"gy": ("graveyard", "take"), "bell": ("bell_tower", "announce")}
-_REV = {v: k for k, v in _CHAR_OPS.items()}
-_REV.update({v[0]: k for k, v in _CARD_OPS.items()})
-_REV.update({v: k for k, v in _SEAT_OPS.items()})
-_REV.update({v: k for k, v in _NOARG_OPS.items()})
-_REV.update({v: k for k, v in _TAKE_OPS.items()})
-_REV.update({v[0]: k for k, v in _BOOL_OPS.items()})
-_REV.update({"wizard_take": "wt", "tribute": "tr", "exchange": "ex"})
-
-_TOKEN_RE = re.compile(r"^[A-Za-z0-9_.\-]{1,80}$")
-
-
-def _enc(did: str) -> str:
-    return did.replace("#", ".")
-
-
-def _dec(arg: str) -> str:
-    kind, dot, copy = arg.rpartition(".")
-    did = f"{kind}#{copy}"
-    if not dot or did not in C.CARD_OF_ID:
-        raise ValueError(f"unknown district {arg!r}")
-    return did
-
-
-def _seat(arg: str) -> int:
-    if not arg.isdigit() or len(arg) > 2:
-        raise ValueError(f"bad seat {arg!r}")
-    return int(arg)
+_enc = A._enc
 
 
 def encode_token(a: dict[str, Any]) -> str:
-    op = a["type"]
-    k = _REV[op]
-    if op in _CHAR_OPS.values():
-        return f"{k}-{a['character']}"
-    if op in (v[0] for v in _CARD_OPS.values()):
-        field = next(v[1] for v in _CARD_OPS.values() if v[0] == op)
-        return f"{k}-{_enc(a[field])}"
-    if op in _SEAT_OPS.values():
-        return f"{k}-{a['seat']}"
-    if op in _NOARG_OPS.values():
-        return k
-    if op in _TAKE_OPS.values():
-        return f"{k}-{a['take']}"
-    if op in ("graveyard", "bell_tower"):
-        return f"{k}-{1 if a[_BOOL_OPS[k][1]] else 0}"
-    if op == "wizard_take":
-        return f"wt-{_enc(a['card'])}-{1 if a.get('build') else 0}"
-    if op == "tribute":
-        return "tr-gold" if a["pay"] == "gold" else f"tr-{_enc(a['card'])}"
-    if op == "exchange":
-        return f"ex-{_enc(a['give'])}-{_enc(a['take'])}"
-    raise KeyError(op)  # pragma: no cover - every engine action is covered above
+    return A.to_token(a)
 
 
 def decode_token(token: str) -> dict[str, Any]:
-    if not isinstance(token, str) or not _TOKEN_RE.match(token):
-        raise ValueError("malformed token")
-    k, *args = token.split("-")
-    if k in _NOARG_OPS and not args:
-        return {"type": _NOARG_OPS[k]}
-    if len(args) == 1:
-        (arg,) = args
-        if k in _CHAR_OPS:
-            if arg not in C.RANK:
-                raise ValueError(f"unknown character {arg!r}")
-            return {"type": _CHAR_OPS[k], "character": arg}
-        if k in _CARD_OPS:
-            op, field = _CARD_OPS[k]
-            return {"type": op, field: _dec(arg)}
-        if k in _SEAT_OPS:
-            return {"type": _SEAT_OPS[k], "seat": _seat(arg)}
-        if k in _TAKE_OPS and arg in ("gold", "cards"):
-            return {"type": _TAKE_OPS[k], "take": arg}
-        if k in _BOOL_OPS and arg in ("0", "1"):
-            op, field = _BOOL_OPS[k]
-            return {"type": op, field: arg == "1"}
-        if k == "tr":
-            return {"type": "tribute", "pay": "gold"} if arg == "gold" else {"type": "tribute", "pay": "card", "card": _dec(arg)}
-    if len(args) == 2:
-        if k == "wt" and args[1] in ("0", "1"):
-            return {"type": "wizard_take", "card": _dec(args[0]), "build": args[1] == "1"}
-        if k == "ex":
-            return {"type": "exchange", "give": _dec(args[0]), "take": _dec(args[1])}
-    raise ValueError(f"malformed token {token!r}")
+    return A.from_token(token)  # A.DeclError is a ValueError
 
 
 # -- the menu of a turn --------------------------------------------------------------------------
@@ -413,93 +328,86 @@ def _owners(view: dict[str, Any]) -> dict[str, int]:
     return {d["id"]: p["seat"] for p in view.get("players", []) for d in p.get("city", [])}
 
 
+# How each action shows among the mover's controls (its label's key comes from the engine's
+# declaration, engines/citadels/actions.py): button colours, and the select groups of the actions
+# that pick a card (a district name in a menu rather than a button each).
+STYLE = {
+    "draft": "primary", "discard_character": "danger", "income": "primary", "end_turn": "danger",
+    "collect": "success", "thank": "success", "magician_draw": "success", "navigate": "success",
+    "murder": "danger", "keep": "success", "graveyard": "success", "tribute": "primary",
+}
+GROUP = {
+    "build": "build", "magician_discard": "mdiscard", "laboratory": "lab", "museum": "museum",
+    "beautify": "beautify", "destroy": "destroy", "armory": "armory", "wizard_take": "wizard",
+    "tribute": "tribute", "lighthouse": "lighthouse", "exchange": "exchange",
+}
+
+
+def _label_words(view: dict[str, Any], a: dict[str, Any], lang: str, owners: dict[str, int]) -> dict[str, Any]:
+    """The words an action's label may use: the character, the other player, the district..."""
+    words: dict[str, Any] = {}
+    for arg in A.BY_TYPE[a["type"]].args:
+        v = a.get(arg.name)
+        if arg.kind == "character":
+            words["ch"] = ch_name(v, lang)
+        elif arg.kind == "seat":
+            words["who"] = seat_name(view, v, lang)
+        elif arg.kind == "card" or (arg.kind == "pay" and a.get("card")):
+            did = a["card"] if arg.kind == "pay" else v
+            words["give" if arg.name == "give" else "d"] = d_name(did, lang)
+            if arg.name != "give" and did in owners:
+                words["who"] = seat_name(view, owners[did], lang)
+    if a["type"] == "destroy":
+        words["gold"] = _destroy_price(view, owners.get(a["district"], -1), a["district"])
+    if a["type"] == "keep":
+        words["d"] = _card_label(a["card"], lang)
+    return words
+
+
 def entries_for(view: dict[str, Any], legal: list[dict[str, Any]], lang: str) -> list[Entry]:
     """Every legal action as a button or a grouped select entry."""
     out: list[Entry] = []
     owners = _owners(view)
     turn = view.get("turn") or {}
-    ch = turn.get("character")
     for a in legal:
         tok = encode_token(a)
         op = a["type"]
-        if op == "draft":
-            c = a["character"]
-            out.append(Entry(tok, f"{C.RANK[c]} · {ch_name(c, lang)}", style="primary"))
-        elif op == "discard_character":
-            out.append(Entry(tok, tr("set_aside", lang, ch=ch_name(a["character"], lang)), style="danger"))
-        elif op == "income":
-            out.append(Entry(tok, tr("b_gold" if a["take"] == "gold" else "b_cards", lang), style="primary"))
-        elif op == "end_turn":
-            out.append(Entry(tok, tr("b_end", lang), style="danger"))
+        if op in GROUP and not (op == "tribute" and a["pay"] == "gold"):
+            out.append(_select_entry(view, a, tok, lang, owners))
+            continue
+        if op == "draft":  # the draft shows ranks: the characters are called in that order
+            label = f"{C.RANK[a['character']]} · {ch_name(a['character'], lang)}"
         elif op == "collect":
-            colour = C.INCOME_COLOUR.get(ch or "")
+            colour = C.INCOME_COLOUR.get(turn.get("character") or "")
             n = turn.get("collect_gold")  # counted by the engine
             label = tr("b_collect", lang, colour=COLOUR_ADJ[colour][1 if lang == "es" else 0], n=n) if colour and n is not None else tr("b_collect_any", lang)
-            out.append(Entry(tok, label, style="success"))
-        elif op == "thank":
-            out.append(Entry(tok, tr("b_thank", lang), style="success"))
-        elif op == "smithy":
-            out.append(Entry(tok, tr("b_smithy", lang)))
-        elif op == "magician_draw":
-            out.append(Entry(tok, tr("b_mdraw", lang), style="success"))
-        elif op == "navigate":
-            out.append(Entry(tok, tr("b_nav_gold" if a["take"] == "gold" else "b_nav_cards", lang), style="success"))
-        elif op in ("murder", "bewitch", "rob"):
-            key = {"murder": "b_murder", "bewitch": "b_bewitch", "rob": "b_rob"}[op]
-            out.append(Entry(tok, tr(key, lang, ch=ch_name(a["character"], lang)), style="danger" if op == "murder" else "secondary"))
-        elif op in ("swap_hands", "wizard_look", "give_crown", "abbot_take"):
-            key = {"swap_hands": "b_swap", "wizard_look": "b_look", "give_crown": "b_crown", "abbot_take": "b_abbot"}[op]
-            out.append(Entry(tok, tr(key, lang, who=seat_name(view, a["seat"], lang))))
-        elif op == "keep":
-            out.append(Entry(tok, tr("b_keep", lang, d=_card_label(a["card"], lang)), style="success"))
-        elif op == "graveyard":
-            out.append(Entry(tok, tr("b_gy_take" if a["take"] else "b_gy_pass", lang), style="success" if a["take"] else "secondary"))
-        elif op == "bell_tower":
-            out.append(Entry(tok, tr("b_bell_yes" if a["announce"] else "b_bell_no", lang)))
-        elif op == "tribute" and a["pay"] == "gold":
-            out.append(Entry(tok, tr("b_tr_gold", lang), style="primary"))
         else:
-            out.append(_select_entry(view, a, tok, lang, owners))
+            label = tr(A.label_key(a), lang, **_label_words(view, a, lang, owners))
+        style = STYLE.get(op, "secondary")
+        if op == "graveyard" and not a["take"]:
+            style = "secondary"
+        out.append(Entry(tok, label, style=style))
     return out
 
 
 def _select_entry(view, a, tok, lang, owners) -> Entry:
     op = a["type"]
-    card_field = {"build": "district", "magician_discard": "card", "laboratory": "card", "museum": "card",
-                  "beautify": "district", "destroy": "district", "armory": "district", "wizard_take": "card",
-                  "tribute": "card", "lighthouse": "card", "exchange": "take"}[op]
-    did = a[card_field]
+    did = a["take"] if op == "exchange" else a.get("district") or a.get("card")
     card = C.card_json(C.CARD_OF_ID[did])
-    dn = d_name(did, lang)
     desc = _card_desc(card, lang)
-    group = {"build": "build", "magician_discard": "mdiscard", "laboratory": "lab", "museum": "museum",
-             "beautify": "beautify", "destroy": "destroy", "armory": "armory", "wizard_take": "wizard",
-             "tribute": "tribute", "lighthouse": "lighthouse", "exchange": "exchange"}[op]
-    sub = None
+    group = GROUP[op]
+    label = tr(A.label_key(a), lang, **_label_words(view, a, lang, owners))
     if op in ("destroy", "armory", "exchange"):
-        owner = owners.get(did, -1)
-        who = seat_name(view, owner, lang)
+        who = seat_name(view, owners.get(did, -1), lang)
         if op == "exchange":
-            sub = (_enc(did), tr("l_exchange_take", lang, d=dn, who=who))
-            label = tr("l_exchange", lang, give=d_name(a["give"], lang), d=dn, who=who)
+            sub = (_enc(did), tr("l_exchange_take", lang, d=d_name(did, lang), who=who))
             desc = f"{_card_label(a['give'], lang)} → {_card_label(did, lang)}"
-            return Entry(tok, label, group, sub, desc, label)
-        sub = (f"s{owner}", tr("city_of", lang, who=who))
-        if op == "destroy":
-            price = _destroy_price(view, owner, did)
-            label = tr("l_destroy", lang, d=dn, who=who, gold=price)
         else:
-            label = tr("l_armory", lang, d=dn, who=who)
+            sub = (f"s{owners.get(did, -1)}", tr("city_of", lang, who=who))
         return Entry(tok, label, group, sub, desc, label)
-    if op == "lighthouse":
-        sub = (card["colour"], COLOUR_WORD[card["colour"]][1 if lang == "es" else 0])
-    key = {"build": "l_build", "magician_discard": "l_mdiscard", "laboratory": "l_lab", "museum": "l_museum",
-           "beautify": "l_beautify", "tribute": "l_tribute", "lighthouse": "l_lighthouse",
-           "wizard_take": "l_wbuild" if a.get("build") else "l_wtake"}[op]
-    confirm = tr(key, lang, d=dn)
+    sub = (card["colour"], COLOUR_WORD[card["colour"]][1 if lang == "es" else 0]) if op == "lighthouse" else None
     sq = COLOUR_WORD[card["colour"]][0].split()[0]
-    label = f"{sq} {confirm} ({card['cost']})"
-    return Entry(tok, label, group, sub, desc, confirm, "success")
+    return Entry(tok, f"{sq} {label} ({card['cost']})", group, sub, desc, label, "success")
 
 
 def _destroy_price(view: dict[str, Any], owner: int, did: str) -> int | str:
@@ -786,50 +694,33 @@ class CitadelsUI(GameUI):
 
     # -- words -------------------------------------------------------------------------------------
 
-    def describe(self, action, name, lang, names: list[str] | None = None):
+    def describe(self, action, name, lang, names: list[str] | None = None, events=None):
         """The public story of an action: never names what is hidden (draft picks, kept cards...).
         ``names`` (optional, seat order) names the other player of swaps, looks, crowns..."""
-        op = action.get("type")
-        who = name
-        if op in ("draft", "discard_character", "keep", "end_turn", "collect", "thank", "magician_discard",
-                  "magician_draw", "laboratory", "smithy", "museum", "lighthouse"):
-            return tr(f"s_{op}", lang, who=who)
-        if op in ("income", "navigate"):
-            return tr(f"s_{op}_{action['take']}", lang, who=who)
-        if op in ("murder", "bewitch", "rob"):
-            return tr(f"s_{op}", lang, who=who, ch=ch_name(action["character"], lang))
-        if op in ("swap_hands", "wizard_look", "give_crown", "abbot_take"):
-            return tr(f"s_{op}", lang, who=who, other=seat_name({"names": names}, action["seat"], lang))
-        if op in ("build", "destroy", "beautify", "armory"):
-            return tr(f"s_{op}", lang, who=who, d=d_name(action["district"], lang))
-        if op == "wizard_take":
-            return tr("s_wizard_build", lang, who=who, d=d_name(action["card"], lang)) if action.get("build") else tr("s_wizard_take", lang, who=who)
-        if op == "tribute":
-            return tr(f"s_tribute_{action['pay']}", lang, who=who)
-        if op == "exchange":
-            return tr("s_exchange", lang, who=who, give=d_name(action["give"], lang), d=d_name(action["take"], lang))
-        if op == "graveyard":
-            return tr("s_graveyard_take" if action.get("take") else "s_graveyard_pass", lang, who=who)
-        if op == "bell_tower":
-            return tr("s_bell_yes" if action.get("announce") else "s_bell_no", lang, who=who)
-        return f"{who}: {op}"
+        decl = A.BY_TYPE.get(action.get("type"))
+        if decl is None:
+            return f"{name}: {action.get('type')}"
+        words: dict[str, str] = {"who": name}
+        for arg in decl.args:  # each argument fills the story line's word for its kind
+            v = action.get(arg.name)
+            if arg.kind == "character":
+                words["ch"] = ch_name(v, lang)
+            elif arg.kind == "seat":
+                words["other"] = seat_name({"names": names}, v, lang)
+            elif arg.kind == "card":
+                words["give" if arg.name == "give" else "d"] = d_name(v, lang)
+        return tr(A.story_key(action), lang, **words)
 
     def label(self, action: dict[str, Any], lang: str) -> str:
-        """A private label of one of the mover's own legal actions (names hidden choices too)."""
-        op = action["type"]
-        if op == "draft":
-            return tr("take", lang, ch=ch_name(action["character"], lang))
-        if op == "discard_character":
-            return tr("set_aside", lang, ch=ch_name(action["character"], lang))
-        field = {"keep": "card", "magician_discard": "card", "laboratory": "card", "museum": "card",
-                 "lighthouse": "card", "wizard_take": "card"}.get(op)
-        if field:
-            key = {"keep": "b_keep", "magician_discard": "l_mdiscard", "laboratory": "l_lab", "museum": "l_museum",
-                   "lighthouse": "l_lighthouse", "wizard_take": "l_wbuild" if action.get("build") else "l_wtake"}[op]
-            return tr(key, lang, d=d_name(action[field], lang))
-        if op == "tribute" and action.get("pay") == "card":
-            return tr("l_tribute", lang, d=d_name(action["card"], lang))
-        return self.describe(action, "", lang).strip()
+        """A private label of one of the mover's own legal actions (names hidden choices too),
+        without a view: the actions whose label needs the table (whose city, what price) say
+        their public story instead."""
+        if action["type"] in ("collect", "destroy", "armory", "exchange"):
+            return self.describe(action, "", lang).strip()
+        words = _label_words({}, action, lang, {})
+        if action["type"] == "keep":
+            words["d"] = d_name(action["card"], lang)
+        return tr(A.label_key(action), lang, **words)
 
     def status(self, view, names, lang):
         def nm(s: int | None) -> str:
@@ -869,3 +760,6 @@ def _character_names() -> dict[str, tuple[str, str]]:
     from engines.citadels.names import CHARACTER_NAMES
 
     return CHARACTER_NAMES
+
+
+MANIFEST = Manifest("citadels", CitadelsUI())

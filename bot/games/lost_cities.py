@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import COLOUR_NAMES, card_name
-from .base import Choice, Controls, GameUI
+from .base import Choice, Controls, GameUI, Manifest
 
 T = {
     "pick": {"en": "Choose a card from your hand", "es": "Elige una carta de tu mano"},
@@ -106,7 +106,7 @@ class LostCitiesUI(GameUI):
             for c in cards
         ]
 
-    def describe(self, action, name, lang):
+    def describe(self, action, name, lang, names=None, events=None):
         if action["type"] == "play":
             return tr("d_play", lang, who=name, card=card_name(action["card"], lang))
         if action["type"] == "discard":
@@ -121,3 +121,6 @@ class LostCitiesUI(GameUI):
             "status", lang, round=view["round"], rounds=view["rounds"], deck=view["deck"],
             a=names[0], sa=total[0], b=names[1], sb=total[1],
         )
+
+
+MANIFEST = Manifest("lost-cities", LostCitiesUI())

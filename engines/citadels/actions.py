@@ -1,13 +1,15 @@
-"""Citadels options and JSON actions (pydantic, strict)."""
+"""Citadels options and actions: one declaration per action gives its JSON model, code and token."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import re
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, create_model
 
 from ..core import StrictModel
-from .cards import CHARACTERS
+from .cards import CARD_ID, CARD_OF_ID, CHARACTERS, RANK
 
 
 class _Strict(StrictModel):
@@ -41,185 +43,251 @@ class Options(_Strict):
 
 CharacterId = Literal[CHARACTERS]  # type: ignore[valid-type]
 
-
-class Draft(_Strict):
-    type: Literal["draft"]
-    character: CharacterId
-
-
-class DiscardCharacter(_Strict):
-    type: Literal["discard_character"]
-    character: CharacterId
-
-
-class Income(_Strict):
-    type: Literal["income"]
-    take: Literal["gold", "cards"]
+# -- one declaration per action -------------------------------------------------------------------
+#
+# Each action is declared once, here. From the declaration come: its JSON model (pydantic, below),
+# its compact code inside the engine (``(type, *values)``, see ``to_code``/``to_json``), the compact
+# token the Discord buttons carry (``to_token``/``from_token``) and the key of the bot's story line.
+# Argument kinds and their code values:
+#   character - a character id (str)           card - a district card (int; JSON its id "manor#2")
+#   seat      - a seat number (int)            take - "gold" or "cards"
+#   flag      - a JSON boolean (code 0 or 1)   pay  - a tribute: JSON {"pay": "gold"} or
+#                                                     {"pay": "card", "card": id}; code -1 or the card
 
 
-class Keep(_Strict):
-    type: Literal["keep"]
-    card: str
+@dataclass(frozen=True)
+class Arg:
+    name: str  # the JSON key
+    kind: str  # character | card | seat | take | flag | pay
+    optional: bool = False  # a flag that may be left out (false)
 
 
-class Build(_Strict):
-    type: Literal["build"]
-    district: str
+@dataclass(frozen=True)
+class Decl:
+    type: str  # the JSON "type" and the first item of the code
+    token: str  # the button token's head (never change: tokens live in Discord messages)
+    args: tuple[Arg, ...] = ()
+    # the keys of the public story line and of the mover's own label (button or menu entry) in
+    # bot/games/citadels.py; {name} takes an argument's value ("gold"/"cards", "yes"/"no" for a flag)
+    story: str = ""
+    label: str = ""
+
+    @property
+    def model_name(self) -> str:
+        return "".join(w.capitalize() for w in self.type.split("_"))
 
 
-class EndTurn(_Strict):
-    type: Literal["end_turn"]
+def _a(name: str, kind: str, optional: bool = False) -> Arg:
+    return Arg(name, kind, optional)
 
 
-class Thank(_Strict):
-    type: Literal["thank"]
+DECLS: tuple[Decl, ...] = (
+    Decl("draft", "dr", (_a("character", "character"),), "s_draft", "take"),
+    Decl("discard_character", "dc", (_a("character", "character"),), "s_discard_character", "set_aside"),
+    Decl("income", "in", (_a("take", "take"),), "s_income_{take}", "b_{take}"),
+    Decl("keep", "kp", (_a("card", "card"),), "s_keep", "b_keep"),
+    Decl("build", "b", (_a("district", "card"),), "s_build", "l_build"),
+    Decl("end_turn", "end", (), "s_end_turn", "b_end"),
+    Decl("thank", "thx", (), "s_thank", "b_thank"),
+    Decl("collect", "col", (), "s_collect", "b_collect"),
+    Decl("murder", "mu", (_a("character", "character"),), "s_murder", "b_murder"),
+    Decl("bewitch", "bw", (_a("character", "character"),), "s_bewitch", "b_bewitch"),
+    Decl("rob", "rb", (_a("character", "character"),), "s_rob", "b_rob"),
+    Decl("swap_hands", "sw", (_a("seat", "seat"),), "s_swap_hands", "b_swap"),
+    Decl("magician_discard", "md", (_a("card", "card"),), "s_magician_discard", "l_mdiscard"),
+    Decl("magician_draw", "mdr", (), "s_magician_draw", "b_mdraw"),
+    Decl("wizard_look", "wl", (_a("seat", "seat"),), "s_wizard_look", "b_look"),
+    Decl("wizard_take", "wt", (_a("card", "card"), _a("build", "flag", optional=True)), "s_wizard_take_{build}", "l_wtake_{build}"),
+    Decl("give_crown", "gc", (_a("seat", "seat"),), "s_give_crown", "b_crown"),
+    Decl("tribute", "tr", (_a("pay", "pay"),), "s_tribute_{pay}", "l_tribute_{pay}"),
+    Decl("abbot_take", "ab", (_a("seat", "seat"),), "s_abbot_take", "b_abbot"),
+    Decl("navigate", "nv", (_a("take", "take"),), "s_navigate_{take}", "b_nav_{take}"),
+    Decl("destroy", "de", (_a("district", "card"),), "s_destroy", "l_destroy"),
+    Decl("exchange", "ex", (_a("give", "card"), _a("take", "card")), "s_exchange", "l_exchange"),
+    Decl("beautify", "bt", (_a("district", "card"),), "s_beautify", "l_beautify"),
+    Decl("laboratory", "lab", (_a("card", "card"),), "s_laboratory", "l_lab"),
+    Decl("smithy", "smi", (), "s_smithy", "b_smithy"),
+    Decl("museum", "mus", (_a("card", "card"),), "s_museum", "l_museum"),
+    Decl("armory", "arm", (_a("district", "card"),), "s_armory", "l_armory"),
+    Decl("graveyard", "gy", (_a("take", "flag"),), "s_graveyard_{take}", "b_gy_{take}"),
+    Decl("lighthouse", "lh", (_a("card", "card"),), "s_lighthouse", "l_lighthouse"),
+    Decl("bell_tower", "bell", (_a("announce", "flag"),), "s_bell_{announce}", "b_bell_{announce}"),
+)
+BY_TYPE = {d.type: d for d in DECLS}
+BY_TOKEN = {d.token: d for d in DECLS}
 
 
-class Collect(_Strict):
-    type: Literal["collect"]
+# -- the JSON models, built from the declarations --------------------------------------------------
+
+_FIELD_TYPES: dict[str, Any] = {
+    "character": CharacterId,
+    "card": str,
+    "seat": int,
+    "take": Literal["gold", "cards"],
+    "flag": bool,
+}
 
 
-class Murder(_Strict):
-    type: Literal["murder"]
-    character: CharacterId
+def _model(d: Decl) -> type[_Strict]:
+    fields: dict[str, Any] = {"type": (Literal[d.type], ...)}  # type: ignore[valid-type]
+    for arg in d.args:
+        if arg.kind == "pay":
+            fields["pay"] = (Literal["gold", "card"], ...)
+            fields["card"] = (str | None, None)
+        else:
+            fields[arg.name] = (_FIELD_TYPES[arg.kind], False if arg.optional else ...)
+    return create_model(d.model_name, __base__=_Strict, **fields)
 
 
-class Bewitch(_Strict):
-    type: Literal["bewitch"]
-    character: CharacterId
+MODELS: dict[str, type[_Strict]] = {d.type: _model(d) for d in DECLS}
+Action = Annotated[Union[tuple(MODELS.values())], Field(discriminator="type")]  # noqa: UP007
 
 
-class Rob(_Strict):
-    type: Literal["rob"]
-    character: CharacterId
+# -- code <-> JSON <-> token ---------------------------------------------------------------------
 
 
-class SwapHands(_Strict):
-    type: Literal["swap_hands"]
-    seat: int
+class DeclError(ValueError):
+    """A JSON action or token that no declaration reads; ``code`` names the problem."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
 
 
-class MagicianDiscard(_Strict):
-    type: Literal["magician_discard"]
-    card: str
+def _card(cid: Any) -> int:
+    c = CARD_OF_ID.get(cid) if isinstance(cid, str) else None
+    if c is None:
+        raise DeclError("unknown_card", f"unknown district card {str(cid)[:40]!r}")
+    return c
 
 
-class MagicianDraw(_Strict):
-    type: Literal["magician_draw"]
+def to_json(code: tuple) -> dict[str, Any]:
+    d = BY_TYPE.get(code[0]) if isinstance(code, tuple) and code else None
+    if d is None or len(code) != len(d.args) + 1:
+        raise DeclError("bad_action", f"unknown action code {code!r}")
+    out: dict[str, Any] = {"type": d.type}
+    for arg, v in zip(d.args, code[1:], strict=True):
+        if arg.kind == "card":
+            out[arg.name] = CARD_ID[v]
+        elif arg.kind == "flag":
+            out[arg.name] = bool(v)
+        elif arg.kind == "pay":
+            out.update({"pay": "gold"} if v == -1 else {"pay": "card", "card": CARD_ID[v]})
+        else:
+            out[arg.name] = v
+    return out
 
 
-class WizardLook(_Strict):
-    type: Literal["wizard_look"]
-    seat: int
+def to_code(a: dict[str, Any]) -> tuple:
+    d = BY_TYPE.get(a.get("type"))  # type: ignore[arg-type]
+    if d is None:
+        raise DeclError("bad_action", f"unknown action type {str(a.get('type'))[:40]!r}")
+    values: list[Any] = [d.type]
+    for arg in d.args:
+        v = a.get(arg.name)
+        if arg.kind == "character":
+            if v not in RANK:
+                raise DeclError("unknown_character", f"unknown character {str(v)[:40]!r}")
+        elif arg.kind == "card":
+            v = _card(v)
+        elif arg.kind == "seat":
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise DeclError("bad_seat", "seat must be an integer")
+        elif arg.kind == "take":
+            if v not in ("gold", "cards"):
+                raise DeclError("bad_action", "take must be 'gold' or 'cards'")
+        elif arg.kind == "flag":
+            v = 1 if v else 0
+        elif arg.kind == "pay":
+            if v == "gold":
+                if a.get("card") is not None:
+                    raise DeclError("bad_action", "a gold tribute names no card")
+                v = -1
+            elif v == "card":
+                v = _card(a.get("card"))
+            else:
+                raise DeclError("bad_action", "pay must be 'gold' or 'card'")
+        values.append(v)
+    return tuple(values)
 
 
-class WizardTake(_Strict):
-    type: Literal["wizard_take"]
-    card: str
-    build: bool = False
+_TOKEN_RE = re.compile(r"^[A-Za-z0-9_.\-]{1,80}$")
 
 
-class GiveCrown(_Strict):
-    type: Literal["give_crown"]
-    seat: int
+def _enc(did: str) -> str:
+    return did.replace("#", ".")
 
 
-class Tribute(_Strict):
-    type: Literal["tribute"]
-    pay: Literal["gold", "card"]
-    card: str | None = None
+def _dec(arg: str) -> str:
+    kind, dot, copy = arg.rpartition(".")
+    did = f"{kind}#{copy}"
+    if not dot or did not in CARD_OF_ID:
+        raise DeclError("unknown_card", f"unknown district {arg[:40]!r}")
+    return did
 
 
-class AbbotTake(_Strict):
-    type: Literal["abbot_take"]
-    seat: int
+def to_token(a: dict[str, Any]) -> str:
+    """The compact token of a JSON action (at most 80 characters of [A-Za-z0-9_.-])."""
+    d = BY_TYPE[a["type"]]
+    parts = [d.token]
+    for arg in d.args:
+        v = a.get(arg.name)
+        if arg.kind == "card":
+            parts.append(_enc(v))
+        elif arg.kind == "flag":
+            parts.append("1" if v else "0")
+        elif arg.kind == "pay":
+            parts.append("gold" if v == "gold" else _enc(a["card"]))
+        else:
+            parts.append(str(v))
+    return "-".join(parts)
 
 
-class Navigate(_Strict):
-    type: Literal["navigate"]
-    take: Literal["gold", "cards"]
+def from_token(token: str) -> dict[str, Any]:
+    """The JSON action of a token; DeclError (a ValueError) when it is not one."""
+    if not isinstance(token, str) or not _TOKEN_RE.match(token):
+        raise DeclError("bad_token", "malformed token")
+    head, *values = token.split("-")
+    d = BY_TOKEN.get(head)
+    if d is None or len(values) != len(d.args):
+        raise DeclError("bad_token", f"malformed token {token[:80]!r}")
+    out: dict[str, Any] = {"type": d.type}
+    for arg, v in zip(d.args, values, strict=True):
+        if arg.kind == "character":
+            if v not in RANK:
+                raise DeclError("unknown_character", f"unknown character {v!r}")
+            out[arg.name] = v
+        elif arg.kind == "card":
+            out[arg.name] = _dec(v)
+        elif arg.kind == "seat":
+            if not v.isdigit() or len(v) > 2:
+                raise DeclError("bad_seat", f"bad seat {v!r}")
+            out[arg.name] = int(v)
+        elif arg.kind == "take":
+            if v not in ("gold", "cards"):
+                raise DeclError("bad_token", f"malformed token {token[:80]!r}")
+            out[arg.name] = v
+        elif arg.kind == "flag":
+            if v not in ("0", "1"):
+                raise DeclError("bad_token", f"malformed token {token[:80]!r}")
+            out[arg.name] = v == "1"
+        elif arg.kind == "pay":
+            out.update({"pay": "gold"} if v == "gold" else {"pay": "card", "card": _dec(v)})
+    return out
 
 
-class Destroy(_Strict):
-    type: Literal["destroy"]
-    district: str
+def _words(d: Decl, a: dict[str, Any]) -> dict[str, Any]:
+    return {arg.name: ("yes" if a.get(arg.name) else "no") if arg.kind == "flag" else a.get(arg.name) for arg in d.args}
 
 
-class Exchange(_Strict):
-    type: Literal["exchange"]
-    give: str
-    take: str
+def story_key(a: dict[str, Any]) -> str:
+    """The key of the public story line of a JSON action (see Decl.story)."""
+    d = BY_TYPE[a["type"]]
+    return d.story.format(**_words(d, a))
 
 
-class Beautify(_Strict):
-    type: Literal["beautify"]
-    district: str
-
-
-class Laboratory(_Strict):
-    type: Literal["laboratory"]
-    card: str
-
-
-class Smithy(_Strict):
-    type: Literal["smithy"]
-
-
-class Museum(_Strict):
-    type: Literal["museum"]
-    card: str
-
-
-class Armory(_Strict):
-    type: Literal["armory"]
-    district: str
-
-
-class Graveyard(_Strict):
-    type: Literal["graveyard"]
-    take: bool
-
-
-class Lighthouse(_Strict):
-    type: Literal["lighthouse"]
-    card: str
-
-
-class BellTower(_Strict):
-    type: Literal["bell_tower"]
-    announce: bool
-
-
-Action = Annotated[
-    Draft
-    | DiscardCharacter
-    | Income
-    | Keep
-    | Build
-    | EndTurn
-    | Thank
-    | Collect
-    | Murder
-    | Bewitch
-    | Rob
-    | SwapHands
-    | MagicianDiscard
-    | MagicianDraw
-    | WizardLook
-    | WizardTake
-    | GiveCrown
-    | Tribute
-    | AbbotTake
-    | Navigate
-    | Destroy
-    | Exchange
-    | Beautify
-    | Laboratory
-    | Smithy
-    | Museum
-    | Armory
-    | Graveyard
-    | Lighthouse
-    | BellTower,
-    Field(discriminator="type"),
-]
+def label_key(a: dict[str, Any]) -> str:
+    """The key of the mover's label of a JSON action (see Decl.label)."""
+    d = BY_TYPE[a["type"]]
+    return d.label.format(**_words(d, a))

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core import BadAction, BadOptions, BadSetup, Event, Game, IllegalAction, Outcome, Result, rank_by
 from ..rng import Rng
+from . import actions as A
 from . import cards as C
 from .actions import Action, Options
 
@@ -616,18 +617,25 @@ class CitadelsGame(Game[State]):
 
     # -- the Warlord's and the Diplomat's targets: the one place for these rules ----------------
 
-    def _shielded(self, st: State, owner: int, card: int) -> bool:
-        """Out of reach of the Warlord and the Diplomat: the Keep, a completed city, the city of
-        the revealed and living Bishop."""
-        return KIND[card] == "keep" or len(st.cities[owner]) >= self._end_count(st) or owner == st.bishop_seat
+    def _city_shielded(self, st: State, owner: int) -> bool:
+        """A whole city out of reach of the Warlord and the Diplomat: completed, or the revealed
+        and living Bishop's."""
+        return len(st.cities[owner]) >= self._end_count(st) or owner == st.bishop_seat
 
-    def destroy_price(self, st: State, owner: int, card: int) -> int | None:
+    def _shielded(self, st: State, owner: int, card: int) -> bool:
+        """Out of reach of the Warlord and the Diplomat: the Keep, or a shielded city's district."""
+        return KIND[card] == "keep" or self._city_shielded(st, owner)
+
+    def destroy_price(self, st: State, owner: int, card: int, wall: bool | None = None) -> int | None:
         """What the Warlord pays to destroy ``card`` of ``owner``'s city now; None if he cannot.
-        Its cost - 1, +1 if beautified, +1 if the owner has the Great Wall (and it is not it)."""
+        Its cost - 1, +1 if beautified, +1 if the owner has the Great Wall (and it is not it).
+        ``wall``: whether the owner has the Great Wall, when the caller knows it already."""
         if self._shielded(st, owner, card):
             return None
+        if wall is None:
+            wall = self._has(st, owner, "great_wall")
         cost = COST[card] + (1 if card in st.beautified else 0) - 1
-        if KIND[card] != "great_wall" and self._has(st, owner, "great_wall"):
+        if wall and KIND[card] != "great_wall":
             cost += 1
         return cost
 
@@ -730,8 +738,11 @@ class CitadelsGame(Game[State]):
         out = []
         g = st.gold[seat]
         for s in range(st.n):
+            if self._city_shielded(st, s):
+                continue
+            wall = self._has(st, s, "great_wall")
             for d in st.cities[s]:
-                price = self.destroy_price(st, s, d)
+                price = self.destroy_price(st, s, d, wall)
                 if price is not None and price <= g:
                     out.append(("destroy", d))
         return out
@@ -745,11 +756,13 @@ class CitadelsGame(Game[State]):
         for s in range(st.n):
             if s == seat:
                 continue
+            if self._city_shielded(st, s):
+                continue
             city = st.cities[s]
             their_kinds = [KIND[c] for c in city]
             for t in city:
                 kt = KIND[t]
-                if self._shielded(st, s, t):
+                if kt == "keep":  # the rest of _shielded: the city is not
                     continue
                 for m in mine:
                     km = KIND[m]
@@ -816,14 +829,12 @@ class CitadelsGame(Game[State]):
     def _step(self, st: State, seat: int, code: Any) -> Outcome:
         ev: list[Event] = []
         op = code[0]
-        rev = False
         if st.phase == "draft":
             self._draft(st, seat, code[1], op == "discard_character", ev)
             return Outcome(ev, True)
         p = st.pending
         if p is not None:
-            rev = self._step_pending(st, seat, code, p, ev)
-            return Outcome(ev, rev)
+            return Outcome(ev, self._PENDING[p["kind"]](self, st, seat, code, p, ev))
         if st.t_thank:
             st.t_thank = False
             if op == "thank":
@@ -833,252 +844,295 @@ class CitadelsGame(Game[State]):
             st.t_used.append("forfeit")
             self._end_turn(st, ev)
             return Outcome(ev, True)
+        return Outcome(ev, self._HANDLERS[op](self, st, seat, code, ev))
+
+    # -- one handler per action of a turn: apply it, return whether it revealed hidden information
+
+    def _on_income(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
         gold = st.gold
         hand = st.hands[seat]
-        if op == "income":
-            st.t_income = True
-            if code[1] == "gold":
-                gold[seat] += 2
-                ev.append(Event("income", seat, {"take": "gold", "gold": 2}))
+        st.t_income = True
+        if code[1] == "gold":
+            gold[seat] += 2
+            ev.append(Event("income", seat, {"take": "gold", "gold": 2}))
+            self._after_income(st, ev)
+        else:
+            obs = self._has(st, seat, "observatory")
+            lib = self._has(st, seat, "library")
+            drawn = self._draw(st, 3 if obs else 2)
+            keep = 2 if lib else 1
+            ev.append(Event("income", seat, {"take": "cards", "drawn": len(drawn)}))
+            if len(drawn) <= keep:
+                hand.extend(drawn)
+                ev.append(Event("keep", seat, {"cards": [CARD_ID[c] for c in drawn]}, private_to=(seat,)))
                 self._after_income(st, ev)
             else:
-                obs = self._has(st, seat, "observatory")
-                lib = self._has(st, seat, "library")
-                drawn = self._draw(st, 3 if obs else 2)
-                keep = 2 if lib else 1
-                ev.append(Event("income", seat, {"take": "cards", "drawn": len(drawn)}))
-                if len(drawn) <= keep:
-                    hand.extend(drawn)
-                    ev.append(Event("keep", seat, {"cards": [CARD_ID[c] for c in drawn]}, private_to=(seat,)))
-                    self._after_income(st, ev)
-                else:
-                    st.pending = {"kind": "keep", "seat": seat, "cards": drawn, "n": keep}
-            return Outcome(ev, False)
-        if op == "end_turn":
-            self._end_turn(st, ev)
-            return Outcome(ev, True)
-        if op == "build":
-            self._build(st, seat, code[1], ev)
-            return Outcome(ev, bool(st.pending and st.pending["kind"] == "lighthouse"))
-        if op == "collect":
-            self._collect(st, ev)
-            return Outcome(ev, False)
-        if op == "murder":
-            st.murdered = code[1]
-            st.t_used.append("murder")
-            ev.append(Event("murder", seat, {"character": code[1]}))
-            return Outcome(ev, False)
-        if op == "bewitch":
-            st.bewitched = code[1]
-            st.witch_seat = seat
-            ev.append(Event("bewitch", seat, {"character": code[1]}))
-            self._end_turn(st, ev)
-            return Outcome(ev, True)
-        if op == "rob":
-            st.robbed = code[1]
-            st.thief_seat = seat
-            st.t_used.append("rob")
-            ev.append(Event("rob", seat, {"character": code[1]}))
-            return Outcome(ev, False)
-        if op == "swap_hands":
-            o = code[1]
-            st.t_used.append("magic")
-            st.hands[seat], st.hands[o] = st.hands[o], st.hands[seat]
-            ev.append(Event("swap_hands", seat, {"with": o}))
-            return Outcome(ev, True)
-        if op == "magician_discard":
-            st.t_used.append("magic")
-            st.pending = {"kind": "redraw", "seat": seat, "count": 0}
-            self._step_pending(st, seat, code, st.pending, ev)
-            return Outcome(ev, False)
-        if op == "wizard_look":
-            st.t_used.append("look")
-            st.pending = {"kind": "wizard", "seat": seat, "target": code[1]}
-            ev.append(Event("wizard_look", seat, {"target": code[1]}))
-            return Outcome(ev, True)
-        if op == "give_crown":
-            st.t_used.append("crown")
-            t = code[1]
-            self._set_crown(st, t, ev, "emperor")
-            st.crown_given_to = t
-            if st.gold[t] > 0 or st.hands[t]:
-                if st.hands[t]:
-                    st.pending = {"kind": "tribute", "seat": t, "to": seat}
-                else:
-                    st.gold[t] -= 1
-                    gold[seat] += 1
-                    ev.append(Event("tribute", t, {"to": seat, "pay": "gold"}))
-            return Outcome(ev, False)
-        if op == "abbot_take":
-            st.t_used.append("abbot")
-            gold[code[1]] -= 1
-            gold[seat] += 1
-            ev.append(Event("abbot_take", seat, {"from": code[1], "gold": 1}))
-            return Outcome(ev, False)
-        if op == "navigate":
-            st.t_used.append("navigate")
-            if code[1] == "gold":
-                gold[seat] += 4
-                ev.append(Event("navigate", seat, {"take": "gold", "gold": 4}))
-                return Outcome(ev, False)
-            got = self._draw(st, 4)
-            hand.extend(got)
-            ev.append(Event("navigate", seat, {"take": "cards", "drawn": len(got)}))
-            ev.append(Event("draw", seat, {"cards": [CARD_ID[c] for c in got]}, private_to=(seat,)))
-            return Outcome(ev, True)
-        if op == "destroy":
-            st.t_used.append("destroy")
-            if not st.any_order:
-                st.t_builds = 0  # classic order: the Warlord acts at the end of his turn, no building afterwards
-            d = code[1]
-            owner = self._owner_of(st, d)
-            cost = self.destroy_price(st, owner, d)
-            gold[seat] -= cost
-            ev.append(Event("destroy", seat, {"district": CARD_ID[d], "owner": owner, "gold": cost}))
-            self._remove_district(st, owner, d, ev)
-            g = next((s for s in range(st.n) if self._has(st, s, "graveyard")), None)
-            if g is not None and g != seat and st.gold[g] >= 1 and KIND[d] != "graveyard":
-                st.pending = {"kind": "graveyard", "seat": g, "card": d}
-            else:
-                self._bottom(st, [d])
-            return Outcome(ev, False)
-        if op == "exchange":
-            st.t_used.append("exchange")
-            if not st.any_order:
-                st.t_builds = 0  # likewise an end-of-turn power in the classic order
-            m, t = code[1], code[2]
-            owner = self._owner_of(st, t)
-            diff = max(0, COST[t] - COST[m])
-            gold[seat] -= diff
-            gold[owner] += diff
-            mine, theirs = st.cities[seat], st.cities[owner]
-            mine[mine.index(m)] = t
-            theirs[theirs.index(t)] = m
-            ev.append(
-                Event("exchange", seat, {"give": CARD_ID[m], "take": CARD_ID[t], "with": owner, "gold": diff})
-            )
-            return Outcome(ev, False)
-        if op == "beautify":
-            st.t_beaut += 1
-            gold[seat] -= 1
-            st.beautified.append(code[1])
-            ev.append(Event("beautify", seat, {"district": CARD_ID[code[1]]}))
-            return Outcome(ev, False)
-        if op == "laboratory":
-            st.t_used.append("laboratory")
-            hand.remove(code[1])
-            self._bottom(st, [code[1]])
-            gold[seat] += 1
-            ev.append(Event("laboratory", seat, {"gold": 1}))
-            return Outcome(ev, False)
-        if op == "smithy":
-            st.t_used.append("smithy")
-            gold[seat] -= 2
-            got = self._draw(st, 3)
-            hand.extend(got)
-            ev.append(Event("smithy", seat, {"drawn": len(got)}))
-            ev.append(Event("draw", seat, {"cards": [CARD_ID[c] for c in got]}, private_to=(seat,)))
-            return Outcome(ev, True)
-        if op == "museum":
-            st.t_used.append("museum")
-            hand.remove(code[1])
-            st.museum.append(code[1])
-            ev.append(Event("museum", seat, {"count": len(st.museum)}))
-            return Outcome(ev, False)
-        if op == "armory":
-            d = code[1]
-            owner = self._owner_of(st, d)
-            arm = next(c for c in st.cities[seat] if KIND[c] == "armory")
-            ev.append(Event("armory", seat, {"district": CARD_ID[d], "owner": owner}))
-            self._remove_district(st, seat, arm, ev)
-            self._remove_district(st, owner, d, ev)
-            self._bottom(st, [arm, d])
-            return Outcome(ev, False)
-        raise BadAction("bad_action", f"unknown action {code!r}")  # pragma: no cover
+                st.pending = {"kind": "keep", "seat": seat, "cards": drawn, "n": keep}
+        return False
 
-    def _step_pending(self, st: State, seat: int, code: Any, p: dict, ev: list[Event]) -> bool:
+    def _on_end_turn(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        self._end_turn(st, ev)
+        return True
+
+    def _on_build(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        self._build(st, seat, code[1], ev)
+        return bool(st.pending and st.pending["kind"] == "lighthouse")
+
+    def _on_collect(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        self._collect(st, ev)
+        return False
+
+    def _on_murder(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        st.murdered = code[1]
+        st.t_used.append("murder")
+        ev.append(Event("murder", seat, {"character": code[1]}))
+        return False
+
+    def _on_bewitch(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        st.bewitched = code[1]
+        st.witch_seat = seat
+        ev.append(Event("bewitch", seat, {"character": code[1]}))
+        self._end_turn(st, ev)
+        return True
+
+    def _on_rob(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        st.robbed = code[1]
+        st.thief_seat = seat
+        st.t_used.append("rob")
+        ev.append(Event("rob", seat, {"character": code[1]}))
+        return False
+
+    def _on_swap_hands(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        o = code[1]
+        st.t_used.append("magic")
+        st.hands[seat], st.hands[o] = st.hands[o], st.hands[seat]
+        ev.append(Event("swap_hands", seat, {"with": o}))
+        return True
+
+    def _on_magician_discard(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        st.t_used.append("magic")
+        st.pending = {"kind": "redraw", "seat": seat, "count": 0}
+        self._pending_redraw(st, seat, code, st.pending, ev)
+        return False
+
+    def _on_wizard_look(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        st.t_used.append("look")
+        st.pending = {"kind": "wizard", "seat": seat, "target": code[1]}
+        ev.append(Event("wizard_look", seat, {"target": code[1]}))
+        return True
+
+    def _on_give_crown(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        gold = st.gold
+        st.t_used.append("crown")
+        t = code[1]
+        self._set_crown(st, t, ev, "emperor")
+        st.crown_given_to = t
+        if st.gold[t] > 0 or st.hands[t]:
+            if st.hands[t]:
+                st.pending = {"kind": "tribute", "seat": t, "to": seat}
+            else:
+                st.gold[t] -= 1
+                gold[seat] += 1
+                ev.append(Event("tribute", t, {"to": seat, "pay": "gold"}))
+        return False
+
+    def _on_abbot_take(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        gold = st.gold
+        st.t_used.append("abbot")
+        gold[code[1]] -= 1
+        gold[seat] += 1
+        ev.append(Event("abbot_take", seat, {"from": code[1], "gold": 1}))
+        return False
+
+    def _on_navigate(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        gold = st.gold
+        hand = st.hands[seat]
+        st.t_used.append("navigate")
+        if code[1] == "gold":
+            gold[seat] += 4
+            ev.append(Event("navigate", seat, {"take": "gold", "gold": 4}))
+            return False
+        got = self._draw(st, 4)
+        hand.extend(got)
+        ev.append(Event("navigate", seat, {"take": "cards", "drawn": len(got)}))
+        ev.append(Event("draw", seat, {"cards": [CARD_ID[c] for c in got]}, private_to=(seat,)))
+        return True
+
+    def _on_destroy(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        gold = st.gold
+        st.t_used.append("destroy")
+        if not st.any_order:
+            st.t_builds = 0  # classic order: the Warlord acts at the end of his turn, no building afterwards
+        d = code[1]
+        owner = self._owner_of(st, d)
+        cost = self.destroy_price(st, owner, d)
+        gold[seat] -= cost
+        ev.append(Event("destroy", seat, {"district": CARD_ID[d], "owner": owner, "gold": cost}))
+        self._remove_district(st, owner, d, ev)
+        g = next((s for s in range(st.n) if self._has(st, s, "graveyard")), None)
+        if g is not None and g != seat and st.gold[g] >= 1 and KIND[d] != "graveyard":
+            st.pending = {"kind": "graveyard", "seat": g, "card": d}
+        else:
+            self._bottom(st, [d])
+        return False
+
+    def _on_exchange(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        gold = st.gold
+        st.t_used.append("exchange")
+        if not st.any_order:
+            st.t_builds = 0  # likewise an end-of-turn power in the classic order
+        m, t = code[1], code[2]
+        owner = self._owner_of(st, t)
+        diff = max(0, COST[t] - COST[m])
+        gold[seat] -= diff
+        gold[owner] += diff
+        mine, theirs = st.cities[seat], st.cities[owner]
+        mine[mine.index(m)] = t
+        theirs[theirs.index(t)] = m
+        ev.append(
+            Event("exchange", seat, {"give": CARD_ID[m], "take": CARD_ID[t], "with": owner, "gold": diff})
+        )
+        return False
+
+    def _on_beautify(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        gold = st.gold
+        st.t_beaut += 1
+        gold[seat] -= 1
+        st.beautified.append(code[1])
+        ev.append(Event("beautify", seat, {"district": CARD_ID[code[1]]}))
+        return False
+
+    def _on_laboratory(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        gold = st.gold
+        hand = st.hands[seat]
+        st.t_used.append("laboratory")
+        hand.remove(code[1])
+        self._bottom(st, [code[1]])
+        gold[seat] += 1
+        ev.append(Event("laboratory", seat, {"gold": 1}))
+        return False
+
+    def _on_smithy(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        gold = st.gold
+        hand = st.hands[seat]
+        st.t_used.append("smithy")
+        gold[seat] -= 2
+        got = self._draw(st, 3)
+        hand.extend(got)
+        ev.append(Event("smithy", seat, {"drawn": len(got)}))
+        ev.append(Event("draw", seat, {"cards": [CARD_ID[c] for c in got]}, private_to=(seat,)))
+        return True
+
+    def _on_museum(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        hand = st.hands[seat]
+        st.t_used.append("museum")
+        hand.remove(code[1])
+        st.museum.append(code[1])
+        ev.append(Event("museum", seat, {"count": len(st.museum)}))
+        return False
+
+    def _on_armory(self, st: State, seat: int, code: Any, ev: list[Event]) -> bool:
+        d = code[1]
+        owner = self._owner_of(st, d)
+        arm = next(c for c in st.cities[seat] if KIND[c] == "armory")
+        ev.append(Event("armory", seat, {"district": CARD_ID[d], "owner": owner}))
+        self._remove_district(st, seat, arm, ev)
+        self._remove_district(st, owner, d, ev)
+        self._bottom(st, [arm, d])
+        return False
+
+    _HANDLERS: dict[str, Any] = {}  # filled below the class: action type -> handler
+
+    # -- one handler per pending decision (somebody must answer before the turn goes on)
+
+    def _pending_keep(self, st: State, seat: int, code: Any, p: dict, ev: list[Event]) -> bool:
+        c = code[1]
+        p["cards"].remove(c)
+        st.hands[seat].append(c)
+        p["n"] -= 1
+        ev.append(Event("keep", seat, {"cards": [CARD_ID[c]]}, private_to=(seat,)))
+        if p["n"] <= 0 or not p["cards"]:
+            self._bottom(st, p["cards"])
+            st.pending = None
+            self._after_income(st, ev)
+        return False
+
+    def _pending_redraw(self, st: State, seat: int, code: Any, p: dict, ev: list[Event]) -> bool:
         op = code[0]
-        k = p["kind"]
-        if k == "keep":
-            c = code[1]
-            p["cards"].remove(c)
-            st.hands[seat].append(c)
-            p["n"] -= 1
-            ev.append(Event("keep", seat, {"cards": [CARD_ID[c]]}, private_to=(seat,)))
-            if p["n"] <= 0 or not p["cards"]:
-                self._bottom(st, p["cards"])
-                st.pending = None
-                self._after_income(st, ev)
-            return False
-        if k == "redraw":
-            if op == "magician_discard":
-                st.hands[seat].remove(code[1])
-                self._bottom(st, [code[1]])
-                p["count"] += 1
-                return False
-            st.pending = None
-            got = self._draw(st, p["count"])
-            st.hands[seat].extend(got)
-            ev.append(Event("magician_redraw", seat, {"count": len(got)}))
-            ev.append(Event("draw", seat, {"cards": [CARD_ID[c] for c in got]}, private_to=(seat,)))
-            return True
-        if k == "wizard":
-            c, build = code[1], code[2]
-            st.hands[p["target"]].remove(c)
-            st.pending = None
-            ev.append(Event("wizard_take", seat, {"from": p["target"]}))
-            if build:
-                st.hands[seat].append(c)
-                self._build(st, seat, c, ev, extra=True)
-                return bool(st.pending and st.pending["kind"] == "lighthouse")
-            st.hands[seat].append(c)
-            ev.append(Event("wizard_card", seat, {"card": CARD_ID[c]}, private_to=(seat, p["target"])))
-            return False
-        if k == "graveyard":
-            d = p["card"]
-            st.pending = None
-            if code[1]:
-                st.gold[seat] -= 1
-                st.hands[seat].append(d)
-                ev.append(Event("graveyard", seat, {"district": CARD_ID[d], "gold": 1}))
-            else:
-                self._bottom(st, [d])
-                ev.append(Event("graveyard_pass", seat, {}))
-            return False
-        if k == "tribute":
-            to = p["to"]
-            st.pending = None
-            if code[1] == -1:
-                st.gold[seat] -= 1
-                st.gold[to] += 1
-                ev.append(Event("tribute", seat, {"to": to, "pay": "gold"}))
-                return False
+        if op == "magician_discard":
             st.hands[seat].remove(code[1])
-            st.hands[to].append(code[1])
-            ev.append(Event("tribute", seat, {"to": to, "pay": "card"}))
-            ev.append(Event("tribute_card", seat, {"card": CARD_ID[code[1]]}, private_to=(seat, to)))
-            return True
-        if k == "lighthouse":
-            st.pending = None
-            st.deck.remove(code[1])
-            st.hands[seat].append(code[1])
-            st.rng.shuffle(st.deck)
-            ev.append(Event("lighthouse", seat, {}))
-            ev.append(Event("lighthouse_card", seat, {"card": CARD_ID[code[1]]}, private_to=(seat,)))
-            self._after_build(st, seat, ev)
-            return True
-        if k == "bell":
-            st.pending = None
-            if code[1]:
-                st.bell = True
-                ev.append(Event("bell_tower", seat, {"announce": True}))
-                for s in [seat] + [x for x in range(st.n) if x != seat]:
-                    if len(st.cities[s]) >= 7 and s not in st.complete_order:
-                        st.complete_order.append(s)
-            else:
-                ev.append(Event("bell_tower", seat, {"announce": False}))
+            self._bottom(st, [code[1]])
+            p["count"] += 1
             return False
-        raise AssertionError(k)  # pragma: no cover
+        st.pending = None
+        got = self._draw(st, p["count"])
+        st.hands[seat].extend(got)
+        ev.append(Event("magician_redraw", seat, {"count": len(got)}))
+        ev.append(Event("draw", seat, {"cards": [CARD_ID[c] for c in got]}, private_to=(seat,)))
+        return True
+
+    def _pending_wizard(self, st: State, seat: int, code: Any, p: dict, ev: list[Event]) -> bool:
+        c, build = code[1], code[2]
+        st.hands[p["target"]].remove(c)
+        st.pending = None
+        ev.append(Event("wizard_take", seat, {"from": p["target"]}))
+        if build:
+            st.hands[seat].append(c)
+            self._build(st, seat, c, ev, extra=True)
+            return bool(st.pending and st.pending["kind"] == "lighthouse")
+        st.hands[seat].append(c)
+        ev.append(Event("wizard_card", seat, {"card": CARD_ID[c]}, private_to=(seat, p["target"])))
+        return False
+
+    def _pending_graveyard(self, st: State, seat: int, code: Any, p: dict, ev: list[Event]) -> bool:
+        d = p["card"]
+        st.pending = None
+        if code[1]:
+            st.gold[seat] -= 1
+            st.hands[seat].append(d)
+            ev.append(Event("graveyard", seat, {"district": CARD_ID[d], "gold": 1}))
+        else:
+            self._bottom(st, [d])
+            ev.append(Event("graveyard_pass", seat, {}))
+        return False
+
+    def _pending_tribute(self, st: State, seat: int, code: Any, p: dict, ev: list[Event]) -> bool:
+        to = p["to"]
+        st.pending = None
+        if code[1] == -1:
+            st.gold[seat] -= 1
+            st.gold[to] += 1
+            ev.append(Event("tribute", seat, {"to": to, "pay": "gold"}))
+            return False
+        st.hands[seat].remove(code[1])
+        st.hands[to].append(code[1])
+        ev.append(Event("tribute", seat, {"to": to, "pay": "card"}))
+        ev.append(Event("tribute_card", seat, {"card": CARD_ID[code[1]]}, private_to=(seat, to)))
+        return True
+
+    def _pending_lighthouse(self, st: State, seat: int, code: Any, p: dict, ev: list[Event]) -> bool:
+        st.pending = None
+        st.deck.remove(code[1])
+        st.hands[seat].append(code[1])
+        st.rng.shuffle(st.deck)
+        ev.append(Event("lighthouse", seat, {}))
+        ev.append(Event("lighthouse_card", seat, {"card": CARD_ID[code[1]]}, private_to=(seat,)))
+        self._after_build(st, seat, ev)
+        return True
+
+    def _pending_bell(self, st: State, seat: int, code: Any, p: dict, ev: list[Event]) -> bool:
+        st.pending = None
+        if code[1]:
+            st.bell = True
+            ev.append(Event("bell_tower", seat, {"announce": True}))
+            for s in [seat] + [x for x in range(st.n) if x != seat]:
+                if len(st.cities[s]) >= 7 and s not in st.complete_order:
+                    st.complete_order.append(s)
+        else:
+            ev.append(Event("bell_tower", seat, {"announce": False}))
+        return False
+
+    _PENDING: dict[str, Any] = {}  # filled below the class: pending kind -> handler
 
     def _owner_of(self, st: State, card: int) -> int:
         for s in range(st.n):
@@ -1136,10 +1190,11 @@ class CitadelsGame(Game[State]):
 
     def _city_json(self, st: State, seat: int) -> list[dict]:
         out = []
+        wall = self._has(st, seat, "great_wall")
         for c in st.cities[seat]:
             d = C.card_json(c)
             d["beautified"] = c in st.beautified
-            d["destroy_price"] = self.destroy_price(st, seat, c)  # None: out of the Warlord's reach
+            d["destroy_price"] = self.destroy_price(st, seat, c, wall)  # None: out of the Warlord's reach
             out.append(d)
         return out
 
@@ -1274,90 +1329,17 @@ class CitadelsGame(Game[State]):
 
     # ------------------------------------------------------------------ JSON boundary
 
-    _CARD_FIELDS = {
-        "keep": "card",
-        "build": "district",
-        "magician_discard": "card",
-        "destroy": "district",
-        "beautify": "district",
-        "laboratory": "card",
-        "museum": "card",
-        "armory": "district",
-        "lighthouse": "card",
-    }
-    _SEAT_FIELDS = ("swap_hands", "wizard_look", "give_crown", "abbot_take")
-    _CHAR_FIELDS = ("draft", "discard_character", "murder", "bewitch", "rob")
-    _NOARG = ("end_turn", "thank", "collect", "smithy", "magician_draw")
-
     def encode(self, code: Any) -> dict[str, Any]:
-        op = code[0]
-        if op in self._NOARG:
-            return {"type": op}
-        if op in self._CHAR_FIELDS:
-            return {"type": op, "character": code[1]}
-        if op in self._CARD_FIELDS:
-            return {"type": op, self._CARD_FIELDS[op]: CARD_ID[code[1]]}
-        if op in self._SEAT_FIELDS:
-            return {"type": op, "seat": code[1]}
-        if op in ("income", "navigate"):
-            return {"type": op, "take": code[1]}
-        if op == "wizard_take":
-            return {"type": op, "card": CARD_ID[code[1]], "build": bool(code[2])}
-        if op == "tribute":
-            if code[1] == -1:
-                return {"type": op, "pay": "gold"}
-            return {"type": op, "pay": "card", "card": CARD_ID[code[1]]}
-        if op == "exchange":
-            return {"type": op, "give": CARD_ID[code[1]], "take": CARD_ID[code[2]]}
-        if op == "graveyard":
-            return {"type": op, "take": bool(code[1])}
-        if op == "bell_tower":
-            return {"type": op, "announce": bool(code[1])}
-        raise BadAction("bad_action", f"unknown action code {code!r}")
-
-    @staticmethod
-    def _card(cid: Any) -> int:
-        c = C.CARD_OF_ID.get(cid) if isinstance(cid, str) else None
-        if c is None:
-            raise BadAction("unknown_card", f"unknown district card {cid!r}", card=cid)
-        return c
+        try:
+            return A.to_json(code)
+        except A.DeclError as e:
+            raise BadAction(e.code, e.reason) from None
 
     def decode(self, a: dict[str, Any]) -> Any:
-        op = a.get("type")
-        if op in self._NOARG:
-            return (op,)
-        if op in self._CHAR_FIELDS:
-            if a.get("character") not in RANK:
-                raise BadAction("unknown_character", f"unknown character {a.get('character')!r}")
-            return (op, a["character"])
-        if op in self._CARD_FIELDS:
-            return (op, self._card(a.get(self._CARD_FIELDS[op])))
-        if op in self._SEAT_FIELDS:
-            s = a.get("seat")
-            if not isinstance(s, int) or isinstance(s, bool):
-                raise BadAction("bad_seat", "seat must be an integer")
-            return (op, s)
-        if op in ("income", "navigate"):
-            if a.get("take") not in ("gold", "cards"):
-                raise BadAction("bad_action", "take must be 'gold' or 'cards'")
-            return (op, a["take"])
-        if op == "wizard_take":
-            return (op, self._card(a.get("card")), 1 if a.get("build") else 0)
-        if op == "tribute":
-            if a.get("pay") == "gold":
-                if a.get("card") is not None:
-                    raise BadAction("bad_action", "a gold tribute names no card")
-                return (op, -1)
-            if a.get("pay") == "card":
-                return (op, self._card(a.get("card")))
-            raise BadAction("bad_action", "pay must be 'gold' or 'card'")
-        if op == "exchange":
-            return (op, self._card(a.get("give")), self._card(a.get("take")))
-        if op == "graveyard":
-            return (op, 1 if a.get("take") else 0)
-        if op == "bell_tower":
-            return (op, 1 if a.get("announce") else 0)
-        raise BadAction("bad_action", f"unknown action type {op!r}")
+        try:
+            return A.to_code(a)
+        except A.DeclError as e:
+            raise BadAction(e.code, e.reason) from None
 
     def describe(self, code: Any) -> str:
         return " ".join(str(v) for v in self.encode(code).values())
@@ -1419,5 +1401,8 @@ class CitadelsGame(Game[State]):
                 d[k] = v
         return new
 
+
+CitadelsGame._HANDLERS = {op: getattr(CitadelsGame, f"_on_{op}") for op in ("income", "end_turn", "build", "collect", "murder", "bewitch", "rob", "swap_hands", "magician_discard", "wizard_look", "give_crown", "abbot_take", "navigate", "destroy", "exchange", "beautify", "laboratory", "smithy", "museum", "armory")}
+CitadelsGame._PENDING = {k: getattr(CitadelsGame, f"_pending_{k}") for k in ("keep", "redraw", "wizard", "graveyard", "tribute", "lighthouse", "bell")}
 
 GAME = CitadelsGame()

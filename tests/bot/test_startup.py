@@ -94,3 +94,9 @@ def test_an_env_file_that_is_not_utf8_is_one_line(tmp_path):
     (tmp_path / ".env").write_bytes(b"DISCORD_TOKEN=caf\xe9\n")
     line = one_error_line(*run_bot(tmp_path))
     assert ".env" in line and "UTF-8" in line
+
+
+def test_an_unexpected_start_up_error_is_one_line_without_a_traceback(tmp_path):
+    code, out = run_bot(tmp_path, DISCORD_TOKEN=TOKEN, DATABASE_URL="sqlite://:memory:",
+                        PARTIDA_DISCORD_GATEWAY="http://[::1")  # not a URL: yarl raises ValueError
+    assert "Invalid IPv6 URL" in one_error_line(code, out, status=1)

@@ -56,10 +56,21 @@ def playout(case: tuple[str, str, int]) -> tuple[dict[str, Any], tuple[int, ...]
         assert movers and set(movers) <= set(range(n)), movers
         seat = rng.choice(movers)
         code = rng.choice(game.legal(match.state, seat))
-        match.apply(seat, game.encode(code))
+        outcome = match.apply(seat, game.encode(code))
+        check_outcome(outcome, n)
     total = len(match.actions)
     picks = {0, total} | {rng.randrange(total + 1) for _ in range(SAMPLES - 2)}
     return match.to_log(), tuple(sorted(picks))
+
+
+def check_outcome(outcome: Any, n: int) -> None:
+    """Events are JSON, name real seats, and a private event's public form carries no data."""
+    for event in outcome.events:
+        json.dumps(event.to_json())
+        assert event.seat is None or 0 <= event.seat < n, event
+        if event.private_to is not None:
+            assert all(0 <= s < n for s in event.private_to) and event.public().data == {}, event
+    assert isinstance(outcome.revealed, bool)
 
 
 def match_at(case: tuple[str, str, int], index: int) -> Match:

@@ -18,7 +18,7 @@ from engines.match import Match
 from .playouts import case_id, cases, match_at, playout, seed_of, seen_actions
 
 CASES = cases()
-pytestmark = pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+CASE = pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
 
 
 def positions(case):
@@ -27,12 +27,13 @@ def positions(case):
         yield i, match_at(case, i)
 
 
-def test_every_game_is_in_the_suite(case):
+def test_every_game_is_in_the_suite():
     from engines import registry
 
     assert {c[0] for c in CASES} == set(registry.available())
 
 
+@CASE
 def test_random_playout_ends_with_a_result(case):
     log, _ = playout(case)
     match = Match.from_log(log)
@@ -46,6 +47,7 @@ def test_random_playout_ends_with_a_result(case):
     json.dumps(res.to_json())
 
 
+@CASE
 def test_only_the_seats_to_move_have_actions_and_codes_survive_json(case):
     for _, match in positions(case):
         game, n = match.game, len(match.seats)
@@ -59,6 +61,7 @@ def test_only_the_seats_to_move_have_actions_and_codes_survive_json(case):
                 assert game.code_of(action) == code
 
 
+@CASE
 def test_legal_actions_are_exactly_the_accepted_ones_and_refusals_change_nothing(case):
     rng = random.Random(seed_of(case))
     seen = seen_actions(case)
@@ -85,6 +88,7 @@ def test_legal_actions_are_exactly_the_accepted_ones_and_refusals_change_nothing
                     assert len(match.actions) == len(match.revealed)
 
 
+@CASE
 def test_dump_load_and_clone_give_equal_states_that_go_on_alike(case):
     log, _ = playout(case)
     for i, match in positions(case):
@@ -105,6 +109,7 @@ def test_dump_load_and_clone_give_equal_states_that_go_on_alike(case):
             assert json.dumps(game.dump(match.state), sort_keys=True) == text  # the original is untouched
 
 
+@CASE
 def test_a_view_does_not_change_with_what_its_seat_cannot_see(case):
     rng = random.Random(seed_of(case))
     for _, match in positions(case):
@@ -128,6 +133,7 @@ def _nothing_hidden(game, match) -> bool:
     return all(json.dumps(game.dump(game.redeal(match.state, None, rng)), sort_keys=True) == before for _ in range(3))
 
 
+@CASE
 def test_redeal_keeps_the_seat_own_cards_and_changes_hidden_ones(case):
     """The leak check above is only as good as redeal(): somewhere in the match it must change the state."""
     rng = random.Random(seed_of(case))
@@ -142,6 +148,7 @@ def test_redeal_keeps_the_seat_own_cards_and_changes_hidden_ones(case):
     assert changed
 
 
+@CASE
 def test_a_log_replays_to_the_identical_state(case):
     log, _ = playout(case)
     first = Match.from_log(json.loads(json.dumps(log)))
@@ -151,6 +158,7 @@ def test_a_log_replays_to_the_identical_state(case):
     assert json.dumps(game.dump(first.state), sort_keys=True) == json.dumps(game.dump(again.state), sort_keys=True)
 
 
+@CASE
 def test_scores_and_result_work_mid_game(case):
     for _, match in positions(case):
         game, n = match.game, len(match.seats)
@@ -163,6 +171,7 @@ def test_scores_and_result_work_mid_game(case):
         json.dumps(game.view(match.state, None))
 
 
+@CASE
 def test_a_random_truncated_log_replays_and_prints_json(case, tmp_path, capsys):
     log, _ = playout(case)
     cut = random.Random(seed_of(case)).randrange(len(log["actions"]) + 1)
@@ -173,3 +182,34 @@ def test_a_random_truncated_log_replays_and_prints_json(case, tmp_path, capsys):
     assert summary["game"] == log["game"] and summary["actions"] == cut
     assert summary["over"] == (cut == len(log["actions"]))
     assert len(summary["scores"]) == len(log["seats"])
+
+
+# -- other seeds, seat counts and variants, drawn by hypothesis (few: the cases above are the bulk)
+
+
+@pytest.mark.parametrize("key", sorted({c[0] for c in CASES}))
+def test_random_seeds_play_to_the_end(key):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from engines import registry
+
+    from .playouts import MAX_ACTIONS, check_outcome
+
+    game = registry.get(key)
+
+    @settings(max_examples=4, deadline=None, derandomize=True)
+    @given(seed=st.integers(0, 2**40), n=st.integers(game.min_players, game.max_players),
+           options=st.sampled_from(game.variants), pick=st.randoms(use_true_random=False))
+    def play(seed, n, options, pick):
+        try:
+            match = Match.create(key, [f"p{i}" for i in range(n)], options, seed=seed)
+        except EngineError:
+            return  # a variant that does not allow this many seats (e.g. the Queen with 4)
+        while not match.over:
+            assert len(match.actions) < MAX_ACTIONS
+            seat = pick.choice(match.to_move())
+            check_outcome(match.apply_code(seat, pick.choice(game.legal(match.state, seat))), n)
+        assert match.result() is not None
+
+    play()
