@@ -152,12 +152,18 @@ COLOUR_NAMES = {
 
 
 def card_name(card: str, lang: str) -> str:
-    """'red-7' -> 'red 7' / 'roja 7'; 'red-w2' -> 'red wager' / 'apuesta roja'."""
+    """'red-7' -> 'red 7' / '7 rojo'; 'red-w2' -> 'red wager' / 'apuesta roja'. The Spanish colour
+    agrees with what it describes, as on the pictures: a number is masculine ("el 7 rojo"), a
+    wager (la apuesta) and a pile (la pila) feminine (tests/bot/test_spanish.py)."""
+    from render.lost_cities import COLOUR_NAMES as MASCULINE
+
     colour, _, value = card.partition("-")
-    c = COLOUR_NAMES.get(colour, {}).get(lang, colour)
     if value.startswith("w"):
+        c = COLOUR_NAMES.get(colour, {}).get(lang, colour)
         return f"{c} wager" if lang == "en" else f"apuesta {c}"
-    return f"{c} {value}"
+    if lang == "en":
+        return f"{colour} {value}"
+    return f"{value} {MASCULINE.get(lang, MASCULINE['en']).get(colour, colour)}"
 
 
 # Engine refusal texts that game presentations add (bot/games/<game>.py calls register_rules):
