@@ -101,6 +101,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rotations": "{place}: {n} ways to turn it",
         "rotations1": "{place}: 1 way to lay it",
         "meeple_spots": "numbers = meeple spots (the buttons)",
+        "other_rots": "Other ways to turn it (menu below):",
         "place": "Place {label}",
         "with_meeple": "meeple on {what}",
         "holds_medina": "holds Medina",
@@ -131,6 +132,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rotations": "{place}: {n} formas de girarla",
         "rotations1": "{place}: 1 forma de ponerla",
         "meeple_spots": "números = sitios para el meeple (los botones)",
+        "other_rots": "Otras formas de girarla (en el menú):",
         "place": "Sitio {label}",
         "with_meeple": "meeple en {what}",
         "holds_medina": "tiene Medina",
@@ -1160,20 +1162,26 @@ def _place_name(view: dict[str, Any], x: int, y: int, lang: str) -> str:
 
 def preview_image(
     view: dict[str, Any], names: list[str] | None, lang: str, x: int, y: int, rot: int,
-    meeple: str | None = None, spots: list[str] | None = None,
+    meeple: str | None = None, spots: list[str] | None = None, rots: list[int] | None = None,
 ) -> Image.Image:
     with legible(PREVIEW_W):
-        return _preview_image(view, lang, x, y, rot, meeple, spots)
+        return _preview_image(view, lang, x, y, rot, meeple, spots, rots)
+
+
+THUMB_CELL = 44
 
 
 def _preview_image(
     view: dict[str, Any], lang: str, x: int, y: int, rot: int, meeple: str | None, spots: list[str] | None,
+    rots: list[int] | None = None,
 ) -> Image.Image:
     tile = view.get("tile") or "B"
     cell = 184  # the tile and its direct neighbours, large enough to read the spots on a phone
     cols, rows = 3, 3
     fr = Frame(x - cols // 2, y - rows // 2, cols, rows, cell, (PREVIEW_W - cols * cell) // 2, 84)
-    img = new_canvas(PREVIEW_W, fr.top + fr.height + MARGIN)
+    others = [r for r in rots or [] if r != rot]
+    strip = 3 * THUMB_CELL + 78 if others else 0
+    img = new_canvas(PREVIEW_W, fr.top + fr.height + MARGIN + strip)
     d = ImageDraw.Draw(img)
     title = _t(lang, "preview", place=_place_name(view, x, y, lang), tile=tile_words(view, tile, lang), deg=90 * rot)
     text(d, (MARGIN, 36), title, 26, UI["text"], anchor="ls", bold=True, max_width=PREVIEW_W - 2 * MARGIN)
@@ -1190,16 +1198,26 @@ def _preview_image(
         img, view, fr, last=_last_xy(view), ghost=(tile, x, y, rot), markers=markers,
         ghost_meeple=(meeple, viewer if viewer is not None else 0) if meeple else None,
     )
+    if others:  # the other ways to turn it, small, to compare (chosen in the menu)
+        top = fr.top + fr.height + MARGIN
+        text(d, (MARGIN, top + 16), _t(lang, "other_rots"), 22, UI["muted"], anchor="lm", max_width=PREVIEW_W - 2 * MARGIN)
+        pw, gap = 3 * THUMB_CELL, 16
+        left = (PREVIEW_W - (len(others) * pw + (len(others) - 1) * gap)) // 2
+        for i, r in enumerate(others):
+            tf = Frame(x - 1, y - 1, 3, 3, THUMB_CELL, left + i * (pw + gap), top + 34)
+            _draw_cells(img, view, tf, last=None, ghost=(tile, x, y, r))
+            text(d, (tf.left + pw / 2, tf.top + pw + 4), f"{90 * r}°", 22, UI["accent"], anchor="ma", bold=True)
     return img
 
 
 def preview_png(
     view: dict[str, Any], names: list[str] | None, lang: str, x: int, y: int, rot: int,
-    meeple: str | None = None, spots: list[str] | None = None,
+    meeple: str | None = None, spots: list[str] | None = None, rots: list[int] | None = None,
 ) -> bytes:
     """The table around (x, y) with the drawn tile laid there turned ``rot``: numbered meeple
-    ``spots`` (feature ids, numbered from 1 in that order) or the chosen ``meeple``."""
-    return encode_png(preview_image(view, names, lang, x, y, rot, meeple, spots))
+    ``spots`` (feature ids, numbered from 1 in that order) or the chosen ``meeple``; with
+    ``rots`` (the legal rotations there) the other ways to turn it, small, below."""
+    return encode_png(preview_image(view, names, lang, x, y, rot, meeple, spots, rots))
 
 
 ROT_W = 600
