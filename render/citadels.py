@@ -135,7 +135,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_char": "Aún sin personaje",
         "choices": "Te toca: elige uno",
         "discard_pick": "Aparta uno boca abajo",
-        "drawn": "Has robado: quédate {k}",
+        "drawn": "Has robado cartas: quédate con {k}",
         "seen": "Vistos: {list}",
         "museum": "Bajo tu Museo",
         "wizard": "Mano de {name}: toma una",

@@ -222,7 +222,9 @@ def hand_card(card: str, lang: str, w: int, h: int) -> Image.Image:
     fill = CARD_FILL.get(colour, PALETTE["grey"])
     edge = CARD_EDGE.get(colour, (90, 90, 90))
     ink = ink_for(fill)
-    name = COLOUR_NAMES[_lang(lang)].get(colour, colour)
+    # as in the texts: "el 7 rojo" (a number), "una apuesta roja" (a wager)
+    names = COLOUR_NAMES_FEM if _is_wager(value) else COLOUR_NAMES
+    name = names[_lang(lang)].get(colour, colour)
     sym = SYMBOL.get(colour, "circle")
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
