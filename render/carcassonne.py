@@ -254,8 +254,13 @@ def place_labels(view: dict[str, Any]) -> dict[tuple[int, int], str]:
 
 
 def _letters(i: int) -> str:
-    a = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    return a[i] if i < 26 else a[i // 26 - 1] + a[i % 26]
+    """0 -> A, 25 -> Z, 26 -> AA, 701 -> ZZ, 702 -> AAA (spreadsheet columns)."""
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(65 + r) + out
+    return out
 
 
 # -- tile geometry (unit square, y down) ----------------------------------------------------------
