@@ -622,8 +622,11 @@ def meeple_sprite(colour: tuple[int, int, int], size: int, angle: int = 0, seat:
 
 
 def meeple_ring(colour: tuple[int, int, int]) -> tuple[int, int, int]:
-    """The outline drawn around a meeple of ``colour`` (light around dark meeples, else dark)."""
-    return (235, 235, 235) if sum(colour) < 200 else (20, 20, 20)
+    """The outline drawn around a meeple of ``colour``: light around dark meeples (black, red,
+    blue: they would sink into a dark field), else dark."""
+    from render.common import luminance
+
+    return (235, 235, 235) if luminance(colour) < 0.2 else (20, 20, 20)
 
 
 @cached(128)

@@ -277,7 +277,7 @@ class CarcassonneUI(GameUI):
             if picked is not None:  # back to the first step: show the places again
                 from render.carcassonne import hand_png
 
-                picture = hand_png(view, None, lang)
+                picture = hand_png(view, view.get("names"), lang)
             return Controls(
                 text + note, tr("pick_pos", lang), self._position_choices(groups, order, page, lang, self._labels(view)),
                 dig, picture,
