@@ -1048,12 +1048,12 @@ def _top(
 
 
 def _frame_for(cells: list[tuple[int, int]], max_h: int, min_cell: int) -> tuple[int, int, int, int, int] | None:
-    """(x0, y0, cols, rows, cell) showing every cell of ``cells`` (plus a one-cell border), or None
-    when they do not fit at ``min_cell``."""
+    """(x0, y0, cols, rows, cell) showing every cell of ``cells`` (the legal places already ring
+    the table, so no border), or None when they do not fit at ``min_cell``."""
     xs = [c[0] for c in cells]
     ys = [c[1] for c in cells]
-    x0, y0 = min(xs) - 1, min(ys) - 1
-    cols, rows = max(xs) + 1 - x0 + 1, max(ys) + 1 - y0 + 1
+    x0, y0 = min(xs), min(ys)
+    cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
     cell = min(124, (W - 2 * MARGIN) // cols, max_h // rows)
     if cell < min_cell:
         return None
@@ -1073,7 +1073,7 @@ def table_frame(
             fit = _frame_for(list(spots), MAX_HAND_H, MIN_HAND_CELL)
         if fit is not None:
             x0, y0, cols, rows, cell = fit
-            whole = x0 <= ext[0] - 1 and y0 <= ext[1] - 1 and x0 + cols >= ext[2] + 2 and y0 + rows >= ext[3] + 2
+            whole = x0 <= ext[0] and y0 <= ext[1] and x0 + cols > ext[2] and y0 + rows > ext[3]
             return x0, y0, cols, rows, cell, whole
     f = focus or _last_xy(view) or (0, 0)
     return _choose_frame(ext, f, W - 2 * MARGIN, MAX_BOARD_H, MIN_CELL, VIEW_CELL)

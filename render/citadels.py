@@ -79,6 +79,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "gold": "gold",
         "cards": "cards",
         "pts": "{n} pts",
+        "pts1": "1 pt",
         "complete": "complete",
         "first": "first!",
         "winner": "WINNER",
@@ -125,6 +126,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "gold": "oro",
         "cards": "cartas",
         "pts": "{n} ptos",
+        "pts1": "1 pto",
         "complete": "completa",
         "first": "¡primera!",
         "winner": "GANA",
@@ -538,7 +540,7 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
         score = p.get("score", 0)
         if over and result:
             score = result.get("scores", [score] * n)[s]
-        right -= text(d, (right, ny), "★ " + t["pts"].format(n=score), 24, UI["good"] if s in winners else UI["text"], anchor="rm", bold=True) + 16
+        right -= text(d, (right, ny), "★ " + (t["pts1"] if score == 1 else t["pts"].format(n=score)), 24, UI["good"] if s in winners else UI["text"], anchor="rm", bold=True) + 16
         right -= text(d, (right, ny), str(p["hand_size"]), 24, UI["text"], anchor="rm", bold=True) + 6
         paste(img, card_icon(22, 30), (right - 22, int(ny - 15)))
         right -= 22 + 14
