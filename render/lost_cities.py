@@ -24,7 +24,6 @@ from render.common import (
     draw_symbol,
     ellipsize,
     encode_png,
-    fit_size,
     frame,
     ink_for,
     legible,
@@ -382,7 +381,7 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
 
     col_w = (W - 2 * MARGIN) / n
     cw = min(TABLE_CARD_W, int(col_w) - 14)
-    ch, step = TABLE_CARD_H, STRIP
+    ch = TABLE_CARD_H
 
     def col_x(i: int) -> int:
         return int(MARGIN + col_w * i + (col_w - cw) / 2)

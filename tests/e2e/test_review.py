@@ -234,7 +234,6 @@ async def test_a_move_whose_confirmation_cannot_be_shown_still_passes_the_turn(s
     board = await started(standin, ana, ben)
     msg = await private_controls(standin, ana, board, True, 0)
     discard = next(b["custom_id"] for b in controls(msg)[1] if b["custom_id"].split(":")[-1].startswith("x."))
-    card = discard.split(":x.")[-1]
     before = msg.content
     await ana.click(msg, discard)
     msg = await wait_change(standin, msg, before)

@@ -155,7 +155,7 @@ def _draft_of_round_2():
 def test_the_draft_board_shows_this_round_only():
     """Last round's holders are public in the view, but the draft board no longer shows them:
     nothing under the characters, and who has picked / is picking / picks later per player."""
-    from render.citadels import _player_tags, _track_cells, _t
+    from render.citadels import _player_tags, _t, _track_cells
 
     m = _draft_of_round_2()
     v = m.view(None)
@@ -179,7 +179,7 @@ def test_the_draft_board_shows_this_round_only():
 
 
 def test_tags_sit_under_their_character_each_on_its_own_line():
-    from render.citadels import _track_cells, _t
+    from render.citadels import _t, _track_cells
 
     m = Match.create("citadels", NAMES[:5], {}, seed=3)
     ai, rng = best_player("citadels"), random.Random(3)
