@@ -421,5 +421,8 @@ class CarcassonneUI(GameUI):
         return tr("d_place", lang, who="", x=action.get("x"), y=action.get("y"), rot=rtxt, meeple=mtxt).lstrip(": ")
 
     def status(self, view, names, lang):
-        scores = " · ".join(f"{n} {s}" for n, s in zip(names, view["scores"], strict=False))
+        pairs = list(zip(names, view["scores"], strict=False))
+        if view.get("phase") == "over":  # the final scores best first
+            pairs.sort(key=lambda p: -p[1])
+        scores = " · ".join(f"{n} {s}" for n, s in pairs)
         return tr("status", lang, n=view.get("tiles_left", 0), scores=scores, ed=_edition(view.get("rules", 3), lang))

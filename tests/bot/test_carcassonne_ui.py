@@ -238,3 +238,13 @@ def test_hand_picture_for_the_mover_and_board_for_others(states):
     theirs = ui.hand_png(GAME.view(s, other), "en")
     assert mine[:4] == theirs[:4] == b"\x89PNG" and mine != theirs
     assert ui.board_png(GAME.view(s, None), NAMES[:5], "en")[:4] == b"\x89PNG"
+
+
+def test_the_status_line_puts_the_final_scores_best_first():
+    s = greedy(4, 6, rules=2)
+    pub = GAME.view(s, None)
+    assert pub["phase"] == "over"
+    line = ui.status(pub, NAMES[:4], "en")
+    order = sorted(range(4), key=lambda i: -pub["scores"][i])
+    positions = [line.index(f"{NAMES[i]} {pub['scores'][i]}") for i in order]
+    assert positions == sorted(positions)
