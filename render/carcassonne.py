@@ -1,19 +1,26 @@
 """Pictures for Carcassonne, drawn only from an engine *view* (see engines/carcassonne, docs/carcassonne.md).
 
-* :func:`board_png` - the public table for the channel: every tile (or, on a big table, a viewport
-  around the last tile plus a small overview map), meeples in seat colours (farmers lying down),
-  coordinates along the edges, the last tile framed, and a score strip (names, scores, meeples
-  left, tiles left). It reads only public parts of the view (never ``legal``, ``viewer``,
-  ``can_use_archaeologist``), so every seat's view gives the very same bytes.
-* :func:`hand_png` - for the player to move: the same table with the cells where the drawn tile
-  fits marked with their coordinates, and the drawn tile shown large.
-* :func:`preview_png` - the table around one cell with the drawn tile laid there (outlined), its
-  legal meeple spots numbered (the numbers of the buttons), or the chosen meeple drawn.
-* :func:`rotations_png` - one small panel per legal rotation at a cell, to compare them.
+800 px wide (seen at half size on a phone): no text under 20 px, no meeple under 16 px
+(tests/render/test_legibility.py); colours apart for colour-blind eyes, with a shape mark per seat
+and patterns on the terrain (tests/render/test_colour_blind.py).
 
-Original flat art built from each tile's geometry in the view: green fields, light road strips,
-ochre cities with brown walls, blue pennant shields, a small red-roofed monastery, grey ruins.
-Drawn tiles are cached per (tile, rotation, size). Texts in English ("en") and Spanish ("es").
+* :func:`board_png` - the public table for the channel: whose turn and the last move in words, a
+  score strip (names, scores, meeples left), every tile (or, on a big table, a viewport around the
+  last tile plus a small overview map), meeples in seat colours (farmers lying down), the last tile
+  framed; at game over a table of points by kind, best first. It reads only public parts of the
+  view (never ``legal``, ``viewer``, ``can_use_archaeologist``): every seat's view gives the same bytes.
+* :func:`hand_png` - for the player to move: the same with the drawn tile in words and every place
+  where it fits lettered A, B, ... (:func:`place_labels`, the letters of the bot's menu), framed so
+  that all of them show.
+* :func:`preview_png` - the table around one cell with the drawn tile laid there (outlined), its
+  legal meeple spots numbered (the numbers of the buttons) or the chosen meeple drawn, and the other
+  legal rotations in small.
+* :func:`rotations_png` - one small panel per legal rotation at a cell, to compare them.
+* :func:`tile_words` - a tile in words ("a city corner with a shield and a curved road").
+
+Original flat art built from each tile's geometry in the view: green fields with tufts, pale road
+strips, sand cities with bricks and brown walls, blue pennant shields, a small red-roofed monastery,
+grey ruins. Drawn tiles are cached per (tile, rotation, size). Texts in English ("en") and Spanish ("es").
 """
 
 from __future__ import annotations

@@ -36,10 +36,6 @@ T = {
     "page": {"en": " Page {p} of {n}.", "es": " Página {p} de {n}."},
     "pick_pos": {"en": "Where to lay the tile", "es": "Dónde poner la loseta"},
     "pick_rot": {"en": "How to turn it", "es": "Cómo girarla"},
-    "rot_step": {
-        "en": "**{tile}** on place **{label}**: choose how to turn it (the picture shows each way).",
-        "es": "**{tile}** en el sitio **{label}**: elige cómo girarla (la imagen muestra cada forma).",
-    },
     "meeple_step": {
         "en": "**{tile}** on place **{label}**, turned {deg}°. Put a meeple on a numbered spot, or none.",
         "es": "**{tile}** en el sitio **{label}**, girada {deg}°. Pon un meeple en un sitio numerado, o ninguno.",
@@ -285,16 +281,6 @@ class CarcassonneUI(GameUI):
         x, y = cell
         place = self._labels(view).get(cell, "?")
         rots = sorted(groups[cell])
-        if rot is None:
-            from render.carcassonne import rotations_png
-
-            return Controls(
-                tr("rot_step", lang, tile=tname, label=place) + note,
-                tr("pick_rot", lang),
-                self._rotation_choices(view, groups, order, cell, lang),
-                dig,
-                rotations_png(view, lang, x, y, rots),
-            )
         from render.carcassonne import preview_png, spot_label
 
         options = groups[cell][rot]
