@@ -1,10 +1,12 @@
 """Pictures for Citadels, drawn only from an engine *view* dict (see engines.citadels).
 
-* :func:`board_png` - the public table: the round's characters (set aside face up, called, with
-  who revealed them, murdered / robbed / bewitched marks), then one row per player: crown, name,
-  gold, cards in hand, revealed characters, score preview and the city as a row of district
-  cards (colour, cost, name). It reads only public fields, so a seat's view and the public view
-  give the very same bytes.
+* :func:`board_png` - the public table, 800 px wide: this round's characters only (set aside face
+  up, called, with who revealed them; murdered / robbed / bewitched tags each on its own line
+  under the tile; during the draft nothing of the last round), then one block per player: crown,
+  name, gold, cards in hand, score, this round's draft progress (has picked / picking now / picks
+  later) or revealed characters, and the city, five district cards a row; at game over the final
+  table with ties on points explained. It reads only public fields, so a seat's view and the
+  public view give the very same bytes.
 * :func:`hand_png` - the viewer's private picture: their character(s) this round, the draft
   choices when it is their pick, cards drawn and waiting to be kept, and their hand of districts.
 

@@ -1,12 +1,13 @@
 """Pictures for Lost Cities, drawn only from an engine *view* dict (see engines.lost_cities).
 
-* :func:`board_png` - the public table: both expeditions per colour, running scores, discard
-  piles, deck, round, whose turn, and the last move marked. It never reads ``view["hand"]`` (nor
-  ``viewer``), so a seat view and the public view give the very same bytes.
-* :func:`hand_png` - the viewer's hand (private view) as a row of large cards.
+* :func:`board_png` - the public table, 800 px wide: both expeditions per colour (long ones
+  overlap more), running scores, discard piles, deck, round, whose turn, and the last move marked
+  and told in words. It never reads ``view["hand"]`` (nor ``viewer``), so a seat view and the
+  public view give the very same bytes.
+* :func:`hand_png` - the viewer's hand (private view), 600 px wide, rows of four large cards.
 
 Original flat art: rounded coloured cards, one shape per colour (colour-blind friendly: yellow
-sun, blue wave, white mountain, green leaf, red flame, purple star) and a coin for wager cards.
+sun, blue wave, white mountain, green diamond, red flame, lilac star) and a coin for wager cards.
 Texts in English ("en") and Spanish ("es").
 """
 
