@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from engines import registry
 from engines.core import EngineError
+from render.guides import GAMES as GUIDED
 
 from .flows import Flows, ack, handle_error, reply
 from .games import ui_for
@@ -331,12 +332,13 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         keys = [rec.game] if rec else playable_games()
         texts = [ui_for(k).rules.get(lang) or registry.get(k).name for k in keys]
         files = []
-        for key in keys[:3]:
+        for key in keys:
             if (key, lang) not in _EXAMPLE:
-                _EXAMPLE[(key, lang)] = await self.present.draw(example_board_png, key, lang)
-            if _EXAMPLE[(key, lang)]:
-                files.append(discord.File(io.BytesIO(_EXAMPLE[(key, lang)]), filename=f"example-{key}.png"))
-        await reply(interaction, "\n\n".join(texts)[:2000], files=files)
+                _EXAMPLE[(key, lang)] = await self.present.draw(rules_pictures, key, lang)
+            for n, png in enumerate(_EXAMPLE[(key, lang)]):
+                name = f"guide-{key}-{n + 1}.png" if key in GUIDED else f"example-{key}.png"
+                files.append(discord.File(io.BytesIO(png), filename=name))
+        await reply(interaction, "\n\n".join(texts)[:2000], files=files[:10])  # Discord takes 10 files a message
 
     @app_commands.command(name=_("abandon"), description=_("Abandon the match in this channel"))
     async def abandon(self, interaction: discord.Interaction) -> None:
@@ -354,6 +356,17 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
 
 
 _EXAMPLE: dict[tuple[str, str], bytes] = {}
+
+
+def rules_pictures(game_key: str, lang: str) -> list[bytes]:
+    """The illustrated guide of a game (render/guides.py: how a turn goes, how scoring works), or
+    for a game without one the board of a short example match."""
+    from render.guides import guide_pngs
+
+    if game_key in GUIDED:
+        return guide_pngs(game_key, lang)
+    png = example_board_png(game_key, lang)
+    return [png] if png else []
 
 
 def example_board_png(game_key: str, lang: str) -> bytes | None:

@@ -114,8 +114,8 @@ M: dict[str, dict[str, str]] = {
     "rule.game_over": {"en": "The match is over.", "es": "La partida ha terminado."},
     "rule.must_draw": {"en": "You already played a card this turn: now draw one.", "es": "Ya has jugado una carta este turno: ahora roba una."},
     "rule.must_play_first": {"en": "First play or discard a card, then draw.", "es": "Primero juega o descarta una carta; después roba."},
-    "rule.not_in_hand": {"en": "{card} is not in your hand.", "es": "{card} no está en tu mano."},
-    "rule.not_higher": {"en": "{card} must be higher than {top}, the top of your {colour} expedition.", "es": "{card} debe ser mayor que {top}, la última carta de tu expedición {colour}."},
+    "rule.not_in_hand": {"en": "{card} is not in your hand.", "es": "Esa carta ({card}) no está en tu mano."},
+    "rule.not_higher": {"en": "{card} must be higher than {top}, the top of your {colour} expedition.", "es": "Tu {card} debe ser mayor que el {top}, la última carta de tu expedición {colour}."},
     "rule.wager_after_number": {"en": "Wagers only go before the first number card; your {colour} expedition already has numbers.", "es": "Las apuestas solo van antes de la primera carta numerada; tu expedición {colour} ya tiene números."},
     "rule.pile_empty": {"en": "The {colour} discard pile is empty.", "es": "La pila de descarte {colour} está vacía."},
     "rule.just_discarded": {"en": "You cannot take back the card you just discarded.", "es": "No puedes recuperar la carta que acabas de descartar."},
@@ -167,12 +167,18 @@ COLOUR_NAMES = {
 
 
 def card_name(card: str, lang: str) -> str:
-    """'red-7' -> 'red 7' / 'roja 7'; 'red-w2' -> 'red wager' / 'apuesta roja'."""
+    """'red-7' -> 'red 7' / '7 rojo'; 'red-w2' -> 'red wager' / 'apuesta roja'. The Spanish colour
+    agrees with what it describes, as on the pictures: a number is masculine ("el 7 rojo"), a
+    wager (la apuesta) and a pile (la pila) feminine (tests/bot/test_spanish.py)."""
+    from render.lost_cities import COLOUR_NAMES as MASCULINE
+
     colour, _, value = card.partition("-")
-    c = COLOUR_NAMES.get(colour, {}).get(lang, colour)
     if value.startswith("w"):
+        c = COLOUR_NAMES.get(colour, {}).get(lang, colour)
         return f"{c} wager" if lang == "en" else f"apuesta {c}"
-    return f"{c} {value}"
+    if lang == "en":
+        return f"{colour} {value}"
+    return f"{value} {MASCULINE.get(lang, MASCULINE['en']).get(colour, colour)}"
 
 
 # Engine refusal texts that game presentations add (bot/games/<game>.py calls register_rules):
@@ -322,8 +328,8 @@ COMMAND_ES = {
     "move": "jugada",
     "Your move": "Tu jugada",
     "prefer": "preferencias",
-    "Leave standing orders, e.g. your draft priority list": "Deja órdenes permanentes, p. ej. tu lista de prioridad del draft",
-    "orders": "ordenes",
+    "Leave standing orders, e.g. your draft priority list": "Deja órdenes permanentes, p. ej. tu orden de preferencia de personajes",
+    "orders": "órdenes",
     "Comma-separated, most wanted first (empty to clear)": "Separadas por comas, la más deseada primero (vacío para borrar)",
     "invite": "invitar",
     "Invite someone to this channel's match": "Invita a alguien a la partida de este canal",

@@ -1,19 +1,26 @@
 """Pictures for Carcassonne, drawn only from an engine *view* (see engines/carcassonne, docs/carcassonne.md).
 
-* :func:`board_png` - the public table for the channel: every tile (or, on a big table, a viewport
-  around the last tile plus a small overview map), meeples in seat colours (farmers lying down),
-  coordinates along the edges, the last tile framed, and a score strip (names, scores, meeples
-  left, tiles left). It reads only public parts of the view (never ``legal``, ``viewer``,
-  ``can_use_archaeologist``), so every seat's view gives the very same bytes.
-* :func:`hand_png` - for the player to move: the same table with the cells where the drawn tile
-  fits marked with their coordinates, and the drawn tile shown large.
-* :func:`preview_png` - the table around one cell with the drawn tile laid there (outlined), its
-  legal meeple spots numbered (the numbers of the buttons), or the chosen meeple drawn.
-* :func:`rotations_png` - one small panel per legal rotation at a cell, to compare them.
+800 px wide (seen at half size on a phone): no text under 20 px, no meeple under 16 px
+(tests/render/test_legibility.py); colours apart for colour-blind eyes, with a shape mark per seat
+and patterns on the terrain (tests/render/test_colour_blind.py).
 
-Original flat art built from each tile's geometry in the view: green fields, light road strips,
-ochre cities with brown walls, blue pennant shields, a small red-roofed monastery, grey ruins.
-Drawn tiles are cached per (tile, rotation, size). Texts in English ("en") and Spanish ("es").
+* :func:`board_png` - the public table for the channel: whose turn and the last move in words, a
+  score strip (names, scores, meeples left), every tile (or, on a big table, a viewport around the
+  last tile plus a small overview map), meeples in seat colours (farmers lying down), the last tile
+  framed; at game over a table of points by kind, best first. It reads only public parts of the
+  view (never ``legal``, ``viewer``, ``can_use_archaeologist``): every seat's view gives the same bytes.
+* :func:`hand_png` - for the player to move: the same with the drawn tile in words and every place
+  where it fits lettered A, B, ... (:func:`place_labels`, the letters of the bot's menu), framed so
+  that all of them show.
+* :func:`preview_png` - the table around one cell with the drawn tile laid there (outlined), its
+  legal meeple spots numbered (the numbers of the buttons) or the chosen meeple drawn, and the other
+  legal rotations in small.
+* :func:`rotations_png` - one small panel per legal rotation at a cell, to compare them.
+* :func:`tile_words` - a tile in words ("a city corner with a shield and a curved road").
+
+Original flat art built from each tile's geometry in the view: green fields with tufts, pale road
+strips, sand cities with bricks and brown walls, blue pennant shields, a small red-roofed monastery,
+grey ruins. Drawn tiles are cached per (tile, rotation, size). Texts in English ("en") and Spanish ("es").
 """
 
 from __future__ import annotations
@@ -101,6 +108,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rotations": "{place}: {n} ways to turn it",
         "rotations1": "{place}: 1 way to lay it",
         "meeple_spots": "numbers = meeple spots (the buttons)",
+        "other_rots": "Other ways to turn it (menu below):",
         "place": "Place {label}",
         "with_meeple": "meeple on {what}",
         "holds_medina": "holds Medina",
@@ -131,6 +139,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rotations": "{place}: {n} formas de girarla",
         "rotations1": "{place}: 1 forma de ponerla",
         "meeple_spots": "números = sitios para el meeple (los botones)",
+        "other_rots": "Otras formas de girarla (en el menú):",
         "place": "Sitio {label}",
         "with_meeple": "meeple en {what}",
         "holds_medina": "tiene Medina",
@@ -252,8 +261,13 @@ def place_labels(view: dict[str, Any]) -> dict[tuple[int, int], str]:
 
 
 def _letters(i: int) -> str:
-    a = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    return a[i] if i < 26 else a[i // 26 - 1] + a[i % 26]
+    """0 -> A, 25 -> Z, 26 -> AA, 701 -> ZZ, 702 -> AAA (spreadsheet columns)."""
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(65 + r) + out
+    return out
 
 
 # -- tile geometry (unit square, y down) ----------------------------------------------------------
@@ -615,8 +629,11 @@ def meeple_sprite(colour: tuple[int, int, int], size: int, angle: int = 0, seat:
 
 
 def meeple_ring(colour: tuple[int, int, int]) -> tuple[int, int, int]:
-    """The outline drawn around a meeple of ``colour`` (light around dark meeples, else dark)."""
-    return (235, 235, 235) if sum(colour) < 200 else (20, 20, 20)
+    """The outline drawn around a meeple of ``colour``: light around dark meeples (black, red,
+    blue: they would sink into a dark field), else dark."""
+    from render.common import luminance
+
+    return (235, 235, 235) if luminance(colour) < 0.2 else (20, 20, 20)
 
 
 @cached(128)
@@ -1038,12 +1055,12 @@ def _top(
 
 
 def _frame_for(cells: list[tuple[int, int]], max_h: int, min_cell: int) -> tuple[int, int, int, int, int] | None:
-    """(x0, y0, cols, rows, cell) showing every cell of ``cells`` (plus a one-cell border), or None
-    when they do not fit at ``min_cell``."""
+    """(x0, y0, cols, rows, cell) showing every cell of ``cells`` (the legal places already ring
+    the table, so no border), or None when they do not fit at ``min_cell``."""
     xs = [c[0] for c in cells]
     ys = [c[1] for c in cells]
-    x0, y0 = min(xs) - 1, min(ys) - 1
-    cols, rows = max(xs) + 1 - x0 + 1, max(ys) + 1 - y0 + 1
+    x0, y0 = min(xs), min(ys)
+    cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
     cell = min(124, (W - 2 * MARGIN) // cols, max_h // rows)
     if cell < min_cell:
         return None
@@ -1063,7 +1080,7 @@ def table_frame(
             fit = _frame_for(list(spots), MAX_HAND_H, MIN_HAND_CELL)
         if fit is not None:
             x0, y0, cols, rows, cell = fit
-            whole = x0 <= ext[0] - 1 and y0 <= ext[1] - 1 and x0 + cols >= ext[2] + 2 and y0 + rows >= ext[3] + 2
+            whole = x0 <= ext[0] and y0 <= ext[1] and x0 + cols > ext[2] and y0 + rows > ext[3]
             return x0, y0, cols, rows, cell, whole
     f = focus or _last_xy(view) or (0, 0)
     return _choose_frame(ext, f, W - 2 * MARGIN, MAX_BOARD_H, MIN_CELL, VIEW_CELL)
@@ -1160,20 +1177,26 @@ def _place_name(view: dict[str, Any], x: int, y: int, lang: str) -> str:
 
 def preview_image(
     view: dict[str, Any], names: list[str] | None, lang: str, x: int, y: int, rot: int,
-    meeple: str | None = None, spots: list[str] | None = None,
+    meeple: str | None = None, spots: list[str] | None = None, rots: list[int] | None = None,
 ) -> Image.Image:
     with legible(PREVIEW_W):
-        return _preview_image(view, lang, x, y, rot, meeple, spots)
+        return _preview_image(view, lang, x, y, rot, meeple, spots, rots)
+
+
+THUMB_CELL = 44
 
 
 def _preview_image(
     view: dict[str, Any], lang: str, x: int, y: int, rot: int, meeple: str | None, spots: list[str] | None,
+    rots: list[int] | None = None,
 ) -> Image.Image:
     tile = view.get("tile") or "B"
     cell = 184  # the tile and its direct neighbours, large enough to read the spots on a phone
     cols, rows = 3, 3
     fr = Frame(x - cols // 2, y - rows // 2, cols, rows, cell, (PREVIEW_W - cols * cell) // 2, 84)
-    img = new_canvas(PREVIEW_W, fr.top + fr.height + MARGIN)
+    others = [r for r in rots or [] if r != rot]
+    strip = 3 * THUMB_CELL + 78 if others else 0
+    img = new_canvas(PREVIEW_W, fr.top + fr.height + MARGIN + strip)
     d = ImageDraw.Draw(img)
     title = _t(lang, "preview", place=_place_name(view, x, y, lang), tile=tile_words(view, tile, lang), deg=90 * rot)
     text(d, (MARGIN, 36), title, 26, UI["text"], anchor="ls", bold=True, max_width=PREVIEW_W - 2 * MARGIN)
@@ -1190,16 +1213,26 @@ def _preview_image(
         img, view, fr, last=_last_xy(view), ghost=(tile, x, y, rot), markers=markers,
         ghost_meeple=(meeple, viewer if viewer is not None else 0) if meeple else None,
     )
+    if others:  # the other ways to turn it, small, to compare (chosen in the menu)
+        top = fr.top + fr.height + MARGIN
+        text(d, (MARGIN, top + 16), _t(lang, "other_rots"), 22, UI["muted"], anchor="lm", max_width=PREVIEW_W - 2 * MARGIN)
+        pw, gap = 3 * THUMB_CELL, 16
+        left = (PREVIEW_W - (len(others) * pw + (len(others) - 1) * gap)) // 2
+        for i, r in enumerate(others):
+            tf = Frame(x - 1, y - 1, 3, 3, THUMB_CELL, left + i * (pw + gap), top + 34)
+            _draw_cells(img, view, tf, last=None, ghost=(tile, x, y, r))
+            text(d, (tf.left + pw / 2, tf.top + pw + 4), f"{90 * r}°", 22, UI["accent"], anchor="ma", bold=True)
     return img
 
 
 def preview_png(
     view: dict[str, Any], names: list[str] | None, lang: str, x: int, y: int, rot: int,
-    meeple: str | None = None, spots: list[str] | None = None,
+    meeple: str | None = None, spots: list[str] | None = None, rots: list[int] | None = None,
 ) -> bytes:
     """The table around (x, y) with the drawn tile laid there turned ``rot``: numbered meeple
-    ``spots`` (feature ids, numbered from 1 in that order) or the chosen ``meeple``."""
-    return encode_png(preview_image(view, names, lang, x, y, rot, meeple, spots))
+    ``spots`` (feature ids, numbered from 1 in that order) or the chosen ``meeple``; with
+    ``rots`` (the legal rotations there) the other ways to turn it, small, below."""
+    return encode_png(preview_image(view, names, lang, x, y, rot, meeple, spots, rots))
 
 
 ROT_W = 600

@@ -1,10 +1,12 @@
 """Pictures for Citadels, drawn only from an engine *view* dict (see engines.citadels).
 
-* :func:`board_png` - the public table: the round's characters (set aside face up, called, with
-  who revealed them, murdered / robbed / bewitched marks), then one row per player: crown, name,
-  gold, cards in hand, revealed characters, score preview and the city as a row of district
-  cards (colour, cost, name). It reads only public fields, so a seat's view and the public view
-  give the very same bytes.
+* :func:`board_png` - the public table, 800 px wide: this round's characters only (set aside face
+  up, called, with who revealed them; murdered / robbed / bewitched tags each on its own line
+  under the tile; during the draft nothing of the last round), then one block per player: crown,
+  name, gold, cards in hand, score, this round's draft progress (has picked / picking now / picks
+  later) or revealed characters, and the city, five district cards a row; at game over the final
+  table with ties on points explained. It reads only public fields, so a seat's view and the
+  public view give the very same bytes.
 * :func:`hand_png` - the viewer's private picture: their character(s) this round, the draft
   choices when it is their pick, cards drawn and waiting to be kept, and their hand of districts.
 
@@ -28,7 +30,10 @@ from render.common import (
     draw_symbol,
     encode_png,
     fit_size,
+    floor,
     ink_for,
+    legible,
+    marker,
     mix,
     new_canvas,
     paste,
@@ -76,6 +81,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "gold": "gold",
         "cards": "cards",
         "pts": "{n} pts",
+        "pts1": "1 pt",
         "complete": "complete",
         "first": "first!",
         "winner": "WINNER",
@@ -93,11 +99,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "deck_search": "The deck: take one",
         "seat": "Player {n}",
         "last_round": "Last round: {list}",
-        "picked": "picked",
+        "picked": "has picked",
         "prev": "← round {n}",
         "res_head": "Final scores",
         "res_cols": "districts|5 colours|complete|special|total",
-        "picking": "picking…",
+        "picking": "picking now",
+        "waits": "picks later",
+        "secret": "who picked which character stays secret until it is called",
+        "tie_rank": "{names}: {score} each; the tie goes to the higher character rank in the last round ({ranks})",
+        "tie_gold": "{names}: {score} each and the same last rank; the tie goes to the most gold ({golds})",
+        "tie_shared": "{names}: {score} each, same last rank and gold: they share the place",
     },
     "es": {
         "round": "Ronda {n}",
@@ -117,6 +128,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "gold": "oro",
         "cards": "cartas",
         "pts": "{n} ptos",
+        "pts1": "1 pto",
         "complete": "completa",
         "first": "¡primera!",
         "winner": "GANA",
@@ -127,7 +139,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_char": "Aún sin personaje",
         "choices": "Te toca: elige uno",
         "discard_pick": "Aparta uno boca abajo",
-        "drawn": "Has robado: quédate {k}",
+        "drawn": "Has robado cartas: quédate con {k}",
         "seen": "Vistos: {list}",
         "museum": "Bajo tu Museo",
         "wizard": "Mano de {name}: toma una",
@@ -138,7 +150,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "prev": "← ronda {n}",
         "res_head": "Puntuación final",
         "res_cols": "distritos|5 colores|completa|especiales|total",
-        "picking": "eligiendo…",
+        "picking": "elige ahora",
+        "waits": "elige después",
+        "secret": "quién eligió cada personaje es secreto hasta que se le llama",
+        "tie_rank": "{names}: {score} cada uno; desempata el personaje de rango más alto en la última ronda ({ranks})",
+        "tie_gold": "{names}: {score} cada uno y el mismo rango; desempata quien tiene más oro ({golds})",
+        "tie_shared": "{names}: {score} cada uno, mismo rango y oro: comparten el puesto",
     },
 }
 
@@ -167,11 +184,12 @@ def d_name(kind: str, lang: str) -> str:
 def coin(r: int, value: str = "") -> Image.Image:
     """A gold coin, optionally with a number on it (district costs, gold counts)."""
     w = 2 * r
+    marker(w, "coin")
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         d.ellipse((0, 0, w * s - 1, w * s - 1), fill=GOLD, outline=GOLD_EDGE, width=max(1, r // 7) * s)
         if value:
-            size = fit_size(value, int(w * 0.8), int(r * 1.25), 8, True)
+            size = fit_size(value, int(w * 0.8), int(r * 1.25), min(int(r * 1.25), floor()), True)
             text(d, (r * s, r * s), value, size * s, (60, 40, 0), anchor="mm", bold=True)
 
     return supersampled(w, w, paint)
@@ -184,8 +202,9 @@ def card_icon(w: int, h: int) -> Image.Image:
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), 4 * s, fill=(92, 70, 130), outline=(210, 180, 110), width=2 * s)
         r = min(w, h) * 0.25
-        draw_symbol(d, "star", ((w / 2 - r) * s, (h / 2 - r) * s, (w / 2 + r) * s, (h / 2 + r) * s), (210, 180, 110))
+        draw_symbol(d, "star", ((w / 2 - r) * s, (h / 2 - r) * s, (w / 2 + r) * s, (h / 2 + r) * s), (210, 180, 110), note=False)
 
+    marker(min(w, h), "card")
     return supersampled(w, h, paint)
 
 
@@ -207,7 +226,7 @@ def district_card(kind: str, colour: str, cost: int, points: int, beautified: bo
     edge = EDGE.get(colour, (80, 80, 80))
     ink = ink_for(fill)
     label = d_name(kind, lang)
-    band = max(22, int(h * 0.3))
+    band = max(34, int(h * 0.34))
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), 9 * s, fill=fill, outline=edge, width=2 * s)
@@ -219,14 +238,15 @@ def district_card(kind: str, colour: str, cost: int, points: int, beautified: bo
             cx, cy = w / 2, band / 2 + 2
             draw_symbol(d, "star", ((cx - r) * s, (cy - r) * s, (cx + r) * s, (cy + r) * s), GOLD_EDGE)
         # name: up to two lines, as large as fits
-        room_w, room_h = w - 10, h - band - (16 if points != cost or beautified else 6)
-        size = min(22, int(h * 0.23))
-        while size > 11:
-            lines = wrap(label, size, room_w, True)
-            if len(lines) <= 2 and "…" not in "".join(lines) and len(lines) * size * 1.15 <= room_h:
+        room_w, room_h = w - 10, h - band - (22 if points != cost or beautified else 6)
+        size = min(24, int(h * 0.24))
+        low = floor()
+        while size > low:
+            lines = _wrap_words(label, size, room_w)
+            if len(lines) <= 2 and len(lines) * size * 1.15 <= room_h:
                 break
             size -= 1
-        lines = wrap(label, size, room_w, True)[:2]
+        lines = _wrap_words(label, size, room_w)[:2]
         cy = band + 2 + room_h / 2
         lh = size * 1.12
         y0 = cy - lh * (len(lines) - 1) / 2
@@ -234,12 +254,38 @@ def district_card(kind: str, colour: str, cost: int, points: int, beautified: bo
             text(d, (w / 2 * s, (y0 + i * lh) * s), ln, size * s, ink, anchor="mm", bold=True)
         total = points + (1 if beautified else 0)
         if total != cost:
-            text(d, ((w / 2) * s, (h - 9) * s), f"★ {total}", 15 * s, ink, anchor="mm", bold=True)
+            text(d, ((w / 2) * s, (h - 12) * s), f"★ {total}", max(20, floor()) * s, ink, anchor="mm", bold=True)
 
     img = supersampled(w, h, paint)
-    c = coin(max(9, band // 2 - 1), str(cost))
+    c = coin(max(11, band // 2 - 1), str(cost))
     img.alpha_composite(c, (4, max(0, (band + 4 - c.height) // 2)))
     return img
+
+
+VOWELS = set("aeiouáéíóúAEIOUÁÉÍÓÚ")
+
+
+def _wrap_words(label: str, size: int, width: int) -> list[str]:
+    """Word wrap where a word too long for a line is split with a hyphen ("Observa-", "torio")."""
+    words: list[str] = []
+    for word in label.split():
+        while text_width(word, size, True) > width and len(word) > 5:
+            fits = [k for k in range(3, len(word) - 2) if text_width(word[:k] + "-", size, True) <= width] or [3]
+            # prefer a break before a consonant that starts a syllable ("Observa-torio")
+            good = [k for k in fits if word[k - 1] in VOWELS and word[k] not in VOWELS and word[k + 1] in VOWELS]
+            cut = max(good or fits)
+            words.append(word[:cut] + "-")
+            word = word[cut:]
+        words.append(word)
+    lines: list[str] = []
+    for w in words:
+        if lines and not lines[-1].endswith("-") and text_width(lines[-1] + " " + w, size, True) <= width:
+            lines[-1] += " " + w
+        elif lines and lines[-1].endswith("-") and text_width(lines[-1] + w, size, True) <= width:
+            lines[-1] += w
+        else:
+            lines.append(w)
+    return lines
 
 
 @cached(128)
@@ -262,9 +308,9 @@ def character_tile(ch: str, rank: int, lang: str, w: int, h: int, state: str) ->
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         outline = UI["accent"] if state == "current" else mix(base, (0, 0, 0), 0.35)
         d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), 8 * s, fill=base, outline=outline, width=(4 if state == "current" else 2) * s)
-        text(d, (8 * s, 6 * s), str(rank), int(h * 0.42) * s, ink, anchor="la", bold=True)
-        size = fit_size(label, w - 10, min(20, int(h * 0.3)), 10, True)
-        text(d, (w / 2 * s, (h - 6 - size * 0.6) * s), label, size * s, ink, anchor="mm", bold=True)
+        text(d, (8 * s, 5 * s), str(rank), int(h * 0.4) * s, ink, anchor="la", bold=True)
+        size = max(floor(), min(24, int(h * 0.32)))
+        text(d, (w / 2 * s, (h - 6 - size * 0.6) * s), label, size * s, ink, anchor="mm", bold=True, max_width=(w - 8) * s)
         if state == "murdered":  # a red dagger-cross in the free top-right corner
             r = h * 0.2
             cx, cy = w - 10 - r, 8 + r
@@ -277,15 +323,20 @@ def character_tile(ch: str, rank: int, lang: str, w: int, h: int, state: str) ->
 # ---------------------------------------------------------------------------------------------
 # Board
 
-W = 1280
+W = 800  # seen at half size on a phone: texts of 20 px or more
 MARGIN = 16
-HEADER_H = 64
-TRACK_H = 118
-INFO_W = 300
-CARD_W, CARD_H = 112, 92
+HEADER_H = 56
+STATUS_H = 46
+TRACK_TILE_H = 62
+TRACK_LINE = 26
+PER_ROW = 5  # characters and districts a row
+CARD_W = (W - 2 * MARGIN - (PER_ROW - 1) * 8) // PER_ROW
+CARD_H = 100
+CITY_GAP = 8
+INFO_H = 46
+TAGS_H = 36
 ROW_PAD = 10
-ROW_H = CARD_H + 2 * ROW_PAD + 8
-CITY_GAP = 7
+RES_HEAD, RES_ROW = 84, 40
 
 
 def _names(names: list[str], n: int, lang: str) -> list[str]:
@@ -342,8 +393,73 @@ def _track_states(view: dict[str, Any]) -> dict[str, str]:
     return out
 
 
+def _track_cells(view: dict[str, Any], names: list[str], t: dict[str, str]) -> list[tuple[str, str, Any, list[tuple[str, Any]]]]:
+    """Per character of the round: (character, line under it, its colour, tags). This round only:
+    during the draft nothing of the last round is shown (who holds what is secret until called)."""
+    states = _track_states(view)
+    revealed = view.get("revealed") or {}
+    out = []
+    for ch in view.get("characters") or []:
+        st = states.get(ch, "")
+        below, colr = "", UI["muted"]
+        if st == "aside":
+            below = t["aside"]
+        elif ch in revealed:
+            below, colr = names[revealed[ch]], UI["text"]
+        elif st == "nobody":
+            below = t["nobody"]
+        tags: list[tuple[str, Any]] = []
+        if ch == view.get("murdered") and view.get("phase") == "turn":
+            tags.append((t["murdered"], UI["bad"]))
+        if ch == view.get("robbed") and view.get("phase") == "turn":
+            tags.append((t["robbed"], (255, 190, 90)))
+        if ch == view.get("bewitched") and view.get("phase") == "turn":
+            tags.append((t["bewitched"], (200, 150, 255)))
+        out.append((ch, below, colr, tags))
+    return out
+
+
+def _city_rows(k: int) -> int:
+    return max(1, (k + PER_ROW - 1) // PER_ROW)
+
+
+def _player_h(p: dict[str, Any], tags: bool) -> int:
+    k = len(p.get("city") or [])
+    city = 34 if k == 0 else _city_rows(k) * (CARD_H + CITY_GAP)
+    return ROW_PAD + INFO_H + (TAGS_H if tags else 0) + city + ROW_PAD
+
+
+def _player_tags(view: dict[str, Any], p: dict[str, Any], lang: str) -> list[tuple[str, Any]]:
+    """This round's draft progress, revealed characters, complete city."""
+    from engines.citadels.cards import RANK
+
+    t = _t(lang)
+    s = p["seat"]
+    tags: list[tuple[str, Any]] = []
+    if view.get("phase") == "draft":
+        draft = view.get("draft") or {}
+        order = draft.get("order") or []
+        if draft.get("drafter") == s:
+            tags.append((t["picking"], UI["accent"]))
+        elif s in order[: draft.get("step_index", 0)]:
+            tags.append((t["picked"], (150, 165, 190)))
+        elif s in order:
+            tags.append((t["waits"], mix(UI["panel_hi"], UI["text"], 0.25)))
+    for ch in p.get("characters") or []:
+        tags.append((f"{RANK[ch]} {ch_name(ch, lang)}", FILL.get(CHAR_COLOUR.get(ch, ""), (120, 135, 165))))
+    if p.get("complete"):
+        first = (view.get("complete_order") or [None])[0]
+        tags.append((t["first"] if first == s else t["complete"], UI["good"]))
+    return tags
+
+
 def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
     """The public board as a PIL image (see :func:`board_png`). Reads no private field."""
+    with legible(W):
+        return _board_image(view, names, lang)
+
+
+def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
     from engines.citadels.cards import RANK
 
     t = _t(lang)
@@ -351,169 +467,171 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
     n = len(players)
     names = _names(names, n, lang)
     over = view.get("phase") == "over"
+    draft_phase = view.get("phase") == "draft"
     result = view.get("result") or {}
     winners = set(result.get("ranking", [[]])[0]) if over and result else set()
     to_move = set(view.get("to_move") or [])
-    city_w = W - INFO_W - 2 * MARGIN
-    # rows: a city wider than the row shrinks its cards
     breakdown = (result.get("details") or {}).get("breakdown") if over else None
     ranking = result.get("ranking") if over else None
-    res_h = RES_HEAD + RES_ROW * n + 12 if breakdown and ranking else 0
-    H = HEADER_H + TRACK_H + n * ROW_H + 8 + res_h
+    ties = [ln for note in (_tie_notes(result, names, lang) if over and ranking else []) for ln in wrap(note, 20, W - 2 * MARGIN)]
+    res_h = (RES_HEAD + RES_ROW * n + 30 * len(ties) + 16) if breakdown and ranking else 0
+    cells = _track_cells(view, names, t)
+    if view.get("face_down_count"):
+        cells.append(("", t["face_down"].format(n=view["face_down_count"]), UI["muted"], []))
+    rows = [cells[i : i + PER_ROW] for i in range(0, len(cells), PER_ROW)]
+    row_hs = [TRACK_TILE_H + TRACK_LINE + TRACK_LINE * max([len(c[3]) for c in row] + [0]) + 8 for row in rows]
+    secret_h = 30 if draft_phase else 0
+    track_h = 10 + sum(row_hs) + secret_h
+    status = _status(view, names, lang)
+    head_h = HEADER_H + (STATUS_H if status else 0)
+    ptags = {p["seat"]: _player_tags(view, p, lang) for p in players}
+    H = head_h + track_h + sum(_player_h(p, bool(ptags[p["seat"]])) for p in players) + 8 + res_h
     img = new_canvas(W, H)
     d = ImageDraw.Draw(img)
 
     # --- header
-    d.rectangle((0, 0, W, HEADER_H), fill=UI["panel"])
+    d.rectangle((0, 0, W, head_h), fill=UI["panel"])
     cy = HEADER_H // 2
-    x = MARGIN + text(d, (MARGIN, cy), t["round"].format(n=view.get("round", 1)), 32, UI["text"], anchor="lm", bold=True) + 18
-    paste(img, card_icon(26, 36), (x, cy - 18))
-    x += 34
-    x += text(d, (x, cy), t["deck"].format(n=view.get("deck_size", 0)), 26, UI["text"], anchor="lm") + 16
-    x += text(d, (x, cy), t["ends"].format(n=view.get("districts_to_end", 8)), 22, UI["muted"], anchor="lm") + 16
-    status = _status(view, names, lang)
+    x = MARGIN + text(d, (MARGIN, cy), t["round"].format(n=view.get("round", 1)), 30, UI["text"], anchor="lm", bold=True) + 16
+    paste(img, card_icon(24, 34), (x, cy - 17))
+    x += 32
+    x += text(d, (x, cy), t["deck"].format(n=view.get("deck_size", 0)), 24, UI["text"], anchor="lm") + 16
+    text(d, (W - MARGIN, cy), t["ends"].format(n=view.get("districts_to_end", 8)), 20, UI["muted"], anchor="rm", max_width=W - MARGIN - x)
     if status:
-        pill(img, (W - MARGIN, cy), status, 26, UI["accent"], anchor="rm", max_width=W - MARGIN - x)
+        pill(img, (MARGIN, HEADER_H + STATUS_H // 2 - 4), status, 24, UI["accent"], anchor="lm", max_width=W - 2 * MARGIN)
 
-    # --- the characters of the round
-    y = HEADER_H
-    d.rectangle((0, y, W, y + TRACK_H), fill=mix(UI["bg"], UI["panel"], 0.5))
-    chars = list(view.get("characters") or [])
+    # --- the characters of the round, this round only
+    y = head_h
+    d.rectangle((0, y, W, y + track_h), fill=mix(UI["bg"], UI["panel"], 0.5))
     states = _track_states(view)
-    revealed = view.get("revealed") or {}
-    k = max(1, len(chars))
-    extra_w = 150
-    prev = view.get("last_round") if view.get("phase") == "draft" else None
-    prev_chars = {c: o for c, o in ((prev or {}).get("characters") or {}).items() if isinstance(o, int) and 0 <= o < n}
-    tw = min(128, int((W - 2 * MARGIN - extra_w - (k - 1) * 8) / k))
-    th = 66
-    for i, ch in enumerate(chars):
-        tx = MARGIN + i * (tw + 8)
-        ty = y + 10
-        st = states.get(ch, "")
-        paste(img, character_tile(ch, RANK[ch], _lang(lang), tw, th, st), (tx, ty))
-        below = ""
-        colr = UI["muted"]
-        if st == "aside":
-            below = t["aside"]
-        elif ch in revealed:
-            below, colr = names[revealed[ch]], UI["text"]
-        elif st == "murdered":
-            below, colr = t["murdered"], UI["bad"]
-        elif st == "nobody":
-            below = t["nobody"]
-        elif prev is not None and ch in prev_chars:  # the draft: who held it last round (public)
-            below = names[prev_chars[ch]]
-            colr = mix(UI["bad"], UI["bg"], 0.2) if ch == prev.get("murdered") else UI["muted"]
-        if below:
-            text(d, (tx + tw / 2, ty + th + 20), below, 20, colr, anchor="mm", bold=ch in revealed, max_width=tw)
-        tags = []
-        if ch == view.get("murdered") and ch in revealed:
-            tags.append((t["murdered"], UI["bad"]))
-        if ch == view.get("robbed"):
-            tags.append((t["robbed"], (255, 190, 90)))
-        if ch == view.get("bewitched"):
-            tags.append((t["bewitched"], (200, 150, 255)))
-        for j, (tag, col) in enumerate(tags[:2]):
-            pill(img, (tx + tw - 4, ty + 4 + j * 22), tag, 14, col, anchor="ra", max_width=tw - 30)
-    fx = W - MARGIN - extra_w + 10
-    if view.get("face_down_count"):
-        paste(img, card_icon(34, 48), (fx, y + 16))
-        text(d, (fx + 44, y + 40), t["face_down"].format(n=view["face_down_count"]), 20, UI["muted"], anchor="lm", max_width=extra_w - 50)
-    if prev_chars:
-        text(d, (fx - 4, y + 10 + th + 20), t["prev"].format(n=prev.get("round", "?")), 18, UI["muted"], anchor="lm", max_width=extra_w)
+    tw = CARD_W
+    ty = y + 10
+    for row, rh in zip(rows, row_hs, strict=True):
+        for i, (ch, below, colr, tags) in enumerate(row):
+            tx = MARGIN + i * (tw + 8)
+            if ch:
+                paste(img, character_tile(ch, RANK[ch], _lang(lang), tw, TRACK_TILE_H, states.get(ch, "")), (tx, ty))
+            else:  # the face-down pile
+                paste(img, card_icon(34, 48), (tx + tw // 2 - 17, ty + 6))
+            if below:
+                text(d, (tx + tw / 2, ty + TRACK_TILE_H + TRACK_LINE / 2 + 2), below, 20, colr, anchor="mm", bold=colr == UI["text"], max_width=tw)
+            for j, (tag, col) in enumerate(tags):  # each tag on its own line under the tile: never on top of anything
+                pill(img, (tx + tw // 2, ty + TRACK_TILE_H + TRACK_LINE * (j + 1) + 2), tag, 20, col, anchor="ma", max_width=tw, pad=6)
+        ty += rh
+    if draft_phase:
+        text(d, (MARGIN, ty + 10), t["secret"], 20, UI["muted"], anchor="lm", max_width=W - 2 * MARGIN)
 
-    # --- one row per player
-    y = HEADER_H + TRACK_H
-    first = (view.get("complete_order") or [None])[0]
+    # --- one block per player
+    y = head_h + track_h
     for p in players:
         s = p["seat"]
+        tags = ptags[s]
+        ph = _player_h(p, bool(tags))
         active = s in to_move and not over
         row_bg = UI["panel"] if s % 2 == 0 else mix(UI["panel"], UI["bg"], 0.5)
-        d.rectangle((0, y, W, y + ROW_H - 4), fill=row_bg)
+        d.rectangle((0, y, W, y + ph - 4), fill=row_bg)
         if active:
-            d.rectangle((0, y, 8, y + ROW_H - 4), fill=UI["accent"])
-        # info column
-        ix = MARGIN + 6
-        ny = y + 24
-        nx = ix
+            d.rectangle((0, y, 8, y + ph - 4), fill=UI["accent"])
+        ny = y + ROW_PAD + INFO_H / 2
+        nx = MARGIN
         if view.get("crown") == s:
-            paste(img, crown(34, 26), (ix, ny - 14))
+            paste(img, crown(34, 26), (nx, int(ny - 13)))
             nx += 42
-        room = INFO_W - (nx - MARGIN) - 10
-        if s in winners:
-            room -= text_width(t["winner"], 18, True) + 24
-        nx += text(d, (nx, ny), names[s], 28, UI["accent"] if active else UI["text"], anchor="lm", bold=True, max_width=room) + 8
-        if s in winners:
-            pill(img, (nx, ny), t["winner"], 18, UI["good"], anchor="lm")
-        ly = y + 60
-        paste(img, coin(15, ""), (ix, ly - 15))
-        gx = ix + 36 + text(d, (ix + 36, ly), str(p["gold"]), 26, UI["text"], anchor="lm", bold=True) + 16
-        paste(img, card_icon(22, 30), (gx, ly - 15))
-        hx = gx + 30 + text(d, (gx + 30, ly), str(p["hand_size"]), 26, UI["text"], anchor="lm", bold=True) + 16
+        # right side: gold, cards, score
+        right = W - MARGIN
         score = p.get("score", 0)
         if over and result:
             score = result.get("scores", [score] * n)[s]
-        text(d, (hx, ly), "★ " + t["pts"].format(n=score), 24, UI["good"] if s in winners else UI["text"], anchor="lm", bold=True, max_width=INFO_W + MARGIN - hx - 4)
-        # characters revealed this round (or last round's when over), complete badge
-        bx, by = ix, y + 82
-        if view.get("phase") == "draft":  # public: who has already picked this round
-            draft = view.get("draft") or {}
-            done = (draft.get("order") or [])[: draft.get("step_index", 0)]
-            tags = [t["picked"]] * done.count(s)
-            if draft.get("drafter") == s:
-                tags.append(t["picking"])
-            for tag in tags:
-                box = pill(img, (bx, by), tag, 17, (150, 165, 190) if tag == t["picked"] else UI["accent"], anchor="la")
-                bx = box[2] + 6
-        for ch in p.get("characters") or []:
-            box = pill(img, (bx, by), f"{RANK[ch]} {ch_name(ch, lang)}", 17, FILL.get(CHAR_COLOUR.get(ch, ""), (120, 135, 165)), anchor="la", max_width=INFO_W - (bx - ix) - 10)
-            bx = box[2] + 6
-        if p.get("complete"):
-            tag = t["first"] if first == s else t["complete"]
-            if bx < ix + INFO_W - 60:
-                pill(img, (bx, by), tag, 17, UI["good"], anchor="la", max_width=ix + INFO_W - bx - 20)
+        right -= text(d, (right, ny), "★ " + (t["pts1"] if score == 1 else t["pts"].format(n=score)), 24, UI["good"] if s in winners else UI["text"], anchor="rm", bold=True) + 16
+        right -= text(d, (right, ny), str(p["hand_size"]), 24, UI["text"], anchor="rm", bold=True) + 6
+        paste(img, card_icon(22, 30), (right - 22, int(ny - 15)))
+        right -= 22 + 14
+        right -= text(d, (right, ny), str(p["gold"]), 24, UI["text"], anchor="rm", bold=True) + 6
+        paste(img, coin(15, ""), (right - 30, int(ny - 15)))
+        right -= 30 + 14
+        room = right - nx - 10
+        if s in winners:
+            room -= text_width(t["winner"], 20, True) + 30
+        nx += text(d, (nx, ny), names[s], 26, UI["accent"] if active else UI["text"], anchor="lm", bold=True, max_width=room) + 8
+        if s in winners:
+            pill(img, (nx, int(ny)), t["winner"], 20, UI["good"], anchor="lm")
+        bx, by = MARGIN, y + ROW_PAD + INFO_H
+        for tag, col in tags:
+            if bx > W - MARGIN - 80:
+                break
+            box = pill(img, (bx, by), tag, 20, col, anchor="la", max_width=W - MARGIN - bx)
+            bx = box[2] + 8
         # city
         city = p.get("city") or []
-        cx0 = MARGIN + INFO_W
+        cy0 = y + ROW_PAD + INFO_H + (TAGS_H if tags else 0)
         if not city:
-            text(d, (cx0 + 10, y + ROW_H / 2), t["empty_city"], 22, UI["muted"], anchor="lm")
-        else:
-            k = len(city)
-            cw = min(CARD_W, int((city_w - (k - 1) * CITY_GAP) / k))
-            for i, dist in enumerate(city):
-                spr = district_card(dist["kind"], dist["colour"], dist["cost"], dist["points"], bool(dist.get("beautified")), _lang(lang), cw, CARD_H)
-                paste(img, spr, (cx0 + i * (cw + CITY_GAP), y + ROW_PAD))
-        y += ROW_H
+            text(d, (MARGIN, cy0 + 14), t["empty_city"], 20, UI["muted"], anchor="lm")
+        for i, dist in enumerate(city):
+            spr = district_card(dist["kind"], dist["colour"], dist["cost"], dist["points"], bool(dist.get("beautified")), _lang(lang), CARD_W, CARD_H)
+            paste(img, spr, (MARGIN + (i % PER_ROW) * (CARD_W + CITY_GAP), cy0 + (i // PER_ROW) * (CARD_H + CITY_GAP)))
+        y += ph
     if res_h:
-        _results(img, d, y + 4, names, breakdown, ranking, t)
+        _results(img, d, y + 4, names, breakdown, ranking, t, ties)
     return img
 
 
-RES_HEAD, RES_ROW = 58, 38
+def _tie_notes(result: dict[str, Any], names: list[str], lang: str) -> list[str]:
+    """One line per tie on points, saying how it was broken (rank in the last round, then gold)."""
+    t = _t(lang)
+    scores = result.get("scores") or []
+    details = result.get("details") or {}
+    ranks = details.get("last_round_rank") or []
+    gold = details.get("gold") or []
+    order = [s for place in result.get("ranking") or [] for s in place]
+    notes = []
+    seen: set[int] = set()
+    for s in order:
+        if s in seen or s >= len(scores):
+            continue
+        same = [o for o in order if o < len(scores) and scores[o] == scores[s]]
+        seen.update(same)
+        if len(same) < 2:
+            continue
+        who = ", ".join(names[o] for o in same)
+
+        def at(xs: list, o: int) -> Any:
+            return xs[o] if o < len(xs) else "?"
+
+        if len({at(ranks, o) for o in same}) > 1:
+            notes.append(t["tie_rank"].format(names=who, score=scores[s], ranks=", ".join(f"{names[o]} {at(ranks, o)}" for o in same)))
+        elif len({at(gold, o) for o in same}) > 1:
+            notes.append(t["tie_gold"].format(names=who, score=scores[s], golds=", ".join(f"{names[o]} {at(gold, o)}" for o in same)))
+        else:
+            notes.append(t["tie_shared"].format(names=who, score=scores[s]))
+    return notes
 
 
 def _results(img: Image.Image, d: ImageDraw.ImageDraw, y: int, names: list[str], breakdown: list[dict[str, int]],
-             ranking: list[list[int]], t: dict[str, str]) -> None:
-    """Game over: a table of the final scores, best first (ties share a place)."""
-    d.rectangle((0, y, W, y + RES_HEAD + RES_ROW * len(breakdown) + 8), fill=UI["panel"])
+             ranking: list[list[int]], t: dict[str, str], ties: list[str]) -> None:
+    """Game over: a table of the final scores, best first (ties share a place), and how ties on
+    points were broken."""
+    n = len(breakdown)
+    d.rectangle((0, y, W, y + RES_HEAD + RES_ROW * n + 30 * len(ties) + 8), fill=UI["panel"])
     cols = t["res_cols"].split("|")
-    xs = [560, 720, 870, 1020, W - MARGIN - 40]
-    text(d, (MARGIN, y + RES_HEAD / 2), t["res_head"], 28, UI["accent"], anchor="lm", bold=True)
+    xs = [W - MARGIN - 50 - 110 * k for k in range(4, -1, -1)]
+    text(d, (MARGIN, y + 24), t["res_head"], 26, UI["accent"], anchor="lm", bold=True)
     for x, c in zip(xs, cols, strict=True):
-        text(d, (x, y + RES_HEAD / 2 + 2), c, 20, UI["muted"], anchor="mm", max_width=140)
+        text(d, (x, y + 62), c, 20, UI["muted"], anchor="mm", max_width=108)
     y += RES_HEAD
     for place, seats in enumerate(ranking, start=1):
         for s in seats:
             b = breakdown[s] if s < len(breakdown) else {}
             ink = UI["good"] if place == 1 else UI["text"]
-            text(d, (MARGIN, y + RES_ROW / 2), f"{place}.", 24, ink, anchor="lm", bold=True)
-            text(d, (MARGIN + 44, y + RES_ROW / 2), names[s], 24, ink, anchor="lm", bold=True, max_width=xs[0] - MARGIN - 120)
+            text(d, (MARGIN, y + RES_ROW / 2), f"{place}.", 22, ink, anchor="lm", bold=True)
+            text(d, (MARGIN + 36, y + RES_ROW / 2), names[s], 22, ink, anchor="lm", bold=True, max_width=xs[0] - 60 - MARGIN - 36)
             vals = [b.get("districts", 0), b.get("five_colours", 0), b.get("complete", 0), b.get("purple_bonus", 0)]
             for x, v in zip(xs, vals, strict=False):
-                text(d, (x, y + RES_ROW / 2), str(v) if v else "–", 24, UI["text"] if v else UI["muted"], anchor="mm")
-            text(d, (xs[-1], y + RES_ROW / 2), str(b.get("total", 0)), 26, ink, anchor="mm", bold=True)
+                text(d, (x, y + RES_ROW / 2), str(v) if v else "–", 22, UI["text"] if v else UI["muted"], anchor="mm")
+            text(d, (xs[-1], y + RES_ROW / 2), str(b.get("total", 0)), 24, ink, anchor="mm", bold=True)
             y += RES_ROW
+    for note in ties:
+        text(d, (MARGIN, y + 15), note, 20, UI["muted"], anchor="lm", max_width=W - 2 * MARGIN)
+        y += 30
 
 
 def board_png(view: dict[str, Any], names: list[str], lang: str = "en") -> bytes:
@@ -525,17 +643,23 @@ def board_png(view: dict[str, Any], names: list[str], lang: str = "en") -> bytes
 # The private picture
 
 
-HAND_W = 1200
-HCARD_W, HCARD_H = 150, 124
+HAND_W = W
+HCARD_W, HCARD_H = CARD_W, 120
+HCHAR_H = 80
 SECTION_H = 44
 
 
-def _cards_rows(cards: list[dict[str, Any]], per_row: int) -> list[list[dict[str, Any]]]:
+def _cards_rows(cards: list[Any], per_row: int) -> list[list[Any]]:
     return [cards[i : i + per_row] for i in range(0, len(cards), per_row)] or [[]]
 
 
 def hand_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     """The viewer's private picture as a PIL image (see :func:`hand_png`)."""
+    with legible(HAND_W):
+        return _hand_image(view, lang)
+
+
+def _hand_image(view: dict[str, Any], lang: str) -> Image.Image:
     from engines.citadels.cards import RANK
 
     t = _t(lang)
@@ -558,60 +682,66 @@ def hand_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
             extra_rows.append((t["wizard"].format(name=who), list(pending["cards"])))
     if view.get("museum_cards"):
         extra_rows.append((t["museum"], list(view["museum_cards"])))
-    per_row = (HAND_W - 2 * MARGIN + 10) // (HCARD_W + 10)
-    gap = 10
-    th, tw_ = 92, 150
+    per_row = PER_ROW
+    gap = 8
+    tw_, th = HCARD_W, HCHAR_H
 
     # layout heights
-    H = 64  # title bar
-    H += SECTION_H + th + 16  # characters
+    H = 60  # title bar
+    H += SECTION_H + len(_cards_rows(mine, per_row)) * (th + gap) + 8  # characters
     if choices:
-        H += SECTION_H + th + 16
+        H += SECTION_H + len(_cards_rows(choices, per_row)) * (th + gap) + 8
     for _, cards in extra_rows:
         H += SECTION_H + len(_cards_rows(cards, per_row)) * (HCARD_H + gap) + 6
     H += SECTION_H + len(_cards_rows(hand, per_row)) * (HCARD_H + gap) + 10
     img = new_canvas(HAND_W, H)
     d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, HAND_W, 64), fill=UI["panel"])
-    text(d, (MARGIN, 32), t["round"].format(n=view.get("round", 1)), 32, UI["text"], anchor="lm", bold=True)
+    d.rectangle((0, 0, HAND_W, 60), fill=UI["panel"])
+    text(d, (MARGIN, 30), t["round"].format(n=view.get("round", 1)), 30, UI["text"], anchor="lm", bold=True)
     player = next((p for p in view.get("players", []) if p["seat"] == me), None)
     right = HAND_W - MARGIN
     if player is not None:
-        right -= text(d, (right, 32), f"{len(player['city'])}/{view.get('districts_to_end', 8)}", 26, UI["muted"], anchor="rm") + 22
-        right -= text(d, (right, 32), str(player["hand_size"]), 28, UI["text"], anchor="rm", bold=True) + 6
-        paste(img, card_icon(22, 30), (right - 24, 17))
+        right -= text(d, (right, 30), f"{len(player['city'])}/{view.get('districts_to_end', 8)}", 24, UI["muted"], anchor="rm") + 22
+        right -= text(d, (right, 30), str(player["hand_size"]), 26, UI["text"], anchor="rm", bold=True) + 6
+        paste(img, card_icon(22, 30), (right - 24, 15))
         right -= 40
-        right -= text(d, (right, 32), str(player["gold"]), 28, UI["text"], anchor="rm", bold=True) + 6
-        paste(img, coin(15, ""), (right - 30, 17))
+        right -= text(d, (right, 30), str(player["gold"]), 26, UI["text"], anchor="rm", bold=True) + 6
+        paste(img, coin(15, ""), (right - 30, 15))
         right -= 40
     if view.get("crown") == me and me is not None:
-        paste(img, crown(40, 30), (right - 44, 17))
-    y = 64
+        paste(img, crown(40, 30), (right - 44, 15))
+    y = 60
 
     def section(title: str, y: int) -> int:
         text(d, (MARGIN, y + SECTION_H / 2 + 2), title, 24, UI["accent"], anchor="lm", bold=True, max_width=HAND_W - 2 * MARGIN)
         return y + SECTION_H
 
-    def tiles(chars: list[str], y: int, state: str) -> int:
-        for i, ch in enumerate(chars):
-            paste(img, character_tile(ch, RANK[ch], lg, tw_, th, state), (MARGIN + i * (tw_ + gap), y))
-        return y + th + 16
+    def tiles(chars: list[str], y: int, state_of) -> int:
+        for row in _cards_rows(chars, per_row):
+            for i, ch in enumerate(row):
+                paste(img, character_tile(ch, RANK[ch], lg, tw_, th, state_of(ch)), (MARGIN + i * (tw_ + gap), y))
+            y += th + gap
+        return y + 8
 
     y = section(t["you_are"], y)
     if mine:
         revealed = view.get("revealed") or {}
-        x = MARGIN
-        for ch in mine:
-            st = "murdered" if ch == view.get("murdered") else ("current" if (view.get("turn") or {}).get("character") == ch and (view.get("turn") or {}).get("seat") == me else ("called" if ch in revealed else ""))
-            paste(img, character_tile(ch, RANK[ch], lg, tw_, th, st), (x, y))
-            x += tw_ + gap
-        y += th + 16
+        tn = view.get("turn") or {}
+
+        def state(ch: str) -> str:
+            if ch == view.get("murdered"):
+                return "murdered"
+            if tn.get("character") == ch and tn.get("seat") == me:
+                return "current"
+            return "called" if ch in revealed else ""
+
+        y = tiles(mine, y, state)
     else:
         text(d, (MARGIN, y + th / 2), t["no_char"], 24, UI["muted"], anchor="lm")
-        y += th + 16
+        y += th + gap + 8
     if choices:
         y = section(t["discard_pick"] if draft.get("step") == "discard" else t["choices"], y)
-        y = tiles(choices, y, "")
+        y = tiles(choices, y, lambda ch: "")
     for title, cards in extra_rows:
         y = section(title, y)
         for row in _cards_rows(cards, per_row):

@@ -1,12 +1,13 @@
 """Pictures for Lost Cities, drawn only from an engine *view* dict (see engines.lost_cities).
 
-* :func:`board_png` - the public table: both expeditions per colour, running scores, discard
-  piles, deck, round, whose turn, and the last move marked. It never reads ``view["hand"]`` (nor
-  ``viewer``), so a seat view and the public view give the very same bytes.
-* :func:`hand_png` - the viewer's hand (private view) as a row of large cards.
+* :func:`board_png` - the public table, 800 px wide: both expeditions per colour (long ones
+  overlap more), running scores, discard piles, deck, round, whose turn, and the last move marked
+  and told in words. It never reads ``view["hand"]`` (nor ``viewer``), so a seat view and the
+  public view give the very same bytes.
+* :func:`hand_png` - the viewer's hand (private view), 600 px wide, rows of four large cards.
 
 Original flat art: rounded coloured cards, one shape per colour (colour-blind friendly: yellow
-sun, blue wave, white mountain, green leaf, red flame, purple star) and a coin for wager cards.
+sun, blue wave, white mountain, green diamond, red flame, lilac star) and a coin for wager cards.
 Texts in English ("en") and Spanish ("es").
 """
 
@@ -24,7 +25,6 @@ from render.common import (
     draw_symbol,
     ellipsize,
     encode_png,
-    fit_size,
     frame,
     ink_for,
     legible,
@@ -222,7 +222,9 @@ def hand_card(card: str, lang: str, w: int, h: int) -> Image.Image:
     fill = CARD_FILL.get(colour, PALETTE["grey"])
     edge = CARD_EDGE.get(colour, (90, 90, 90))
     ink = ink_for(fill)
-    name = COLOUR_NAMES[_lang(lang)].get(colour, colour)
+    # as in the texts: "el 7 rojo" (a number), "una apuesta roja" (a wager)
+    names = COLOUR_NAMES_FEM if _is_wager(value) else COLOUR_NAMES
+    name = names[_lang(lang)].get(colour, colour)
     sym = SYMBOL.get(colour, "circle")
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
@@ -380,7 +382,7 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
 
     col_w = (W - 2 * MARGIN) / n
     cw = min(TABLE_CARD_W, int(col_w) - 14)
-    ch, step = TABLE_CARD_H, STRIP
+    ch = TABLE_CARD_H
 
     def col_x(i: int) -> int:
         return int(MARGIN + col_w * i + (col_w - cw) / 2)

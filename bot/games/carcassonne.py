@@ -4,9 +4,9 @@ Private turn steps (``controls``), each a select whose values encode the path so
 
 1. ``None`` / ``pg.N`` - the places where the tile fits (page N; 23 a page with "more…"/"back"
    entries when there are more than 25), nearest to the last tile first.
-2. ``at.X.Y`` - the rotations legal at (X, Y), with a picture of each (skipped when only one).
-3. ``rt.X.Y.R`` - a preview of the tile laid there with its meeple spots numbered, and one button
-   per legal spot plus "no meeple"; each button carries the whole place action.
+2. ``at.X.Y`` / ``rt.X.Y.R`` - a preview of the tile laid there (first legal rotation, or R) with
+   its meeple spots numbered and the other legal rotations in small, one button per legal spot
+   plus "no meeple" (each carries the whole place action), and a select to turn the tile.
 
 Action tokens (``token``/``action``): ``P.X.Y.R`` (no meeple), ``P.X.Y.R.F`` (meeple on feature F),
 ``M`` (dig with the Medina archaeologist), ``C.T`` (keep tile T after a dig).
@@ -36,10 +36,6 @@ T = {
     "page": {"en": " Page {p} of {n}.", "es": " Página {p} de {n}."},
     "pick_pos": {"en": "Where to lay the tile", "es": "Dónde poner la loseta"},
     "pick_rot": {"en": "How to turn it", "es": "Cómo girarla"},
-    "rot_step": {
-        "en": "**{tile}** on place **{label}**: choose how to turn it (the picture shows each way).",
-        "es": "**{tile}** en el sitio **{label}**: elige cómo girarla (la imagen muestra cada forma).",
-    },
     "meeple_step": {
         "en": "**{tile}** on place **{label}**, turned {deg}°. Put a meeple on a numbered spot, or none.",
         "es": "**{tile}** en el sitio **{label}**, girada {deg}°. Pon un meeple en un sitio numerado, o ninguno.",
@@ -263,8 +259,10 @@ class CarcassonneUI(GameUI):
             cell, rot = None, None  # not a legal place (an old message): start again
         if cell is not None and rot is not None and rot not in groups[cell]:
             rot = None
-        if cell is not None and rot is None and len(groups[cell]) == 1:
-            rot = next(iter(groups[cell]))
+        if cell is not None and rot is None:
+            # straight to the meeple step with the first way to turn it: the preview shows the
+            # other ways too, and the select changes it (one tap less per turn than a rotation step)
+            rot = sorted(groups[cell])[0]
         if cell is None:
             pages = max(1, (len(order) + PAGE - 1) // PAGE) if len(order) > 25 else 1
             page = min(page, pages - 1)
@@ -275,24 +273,14 @@ class CarcassonneUI(GameUI):
             if picked is not None:  # back to the first step: show the places again
                 from render.carcassonne import hand_png
 
-                picture = hand_png(view, None, lang)
+                picture = hand_png(view, view.get("names"), lang)
             return Controls(
                 text + note, tr("pick_pos", lang), self._position_choices(groups, order, page, lang, self._labels(view)),
                 dig, picture,
             )
         x, y = cell
-        label = self._labels(view).get(cell, "?")
+        place = self._labels(view).get(cell, "?")
         rots = sorted(groups[cell])
-        if rot is None:
-            from render.carcassonne import rotations_png
-
-            return Controls(
-                tr("rot_step", lang, tile=tname, label=label) + note,
-                tr("pick_rot", lang),
-                self._rotation_choices(view, groups, order, cell, lang),
-                dig,
-                rotations_png(view, lang, x, y, rots),
-            )
         from render.carcassonne import preview_png, spot_label
 
         options = groups[cell][rot]
@@ -305,7 +293,7 @@ class CarcassonneUI(GameUI):
         if None in options:
             label = tr("no_meeple", lang) if spots else tr("lay", lang)
             buttons.insert(0, Choice(label, self.token({"type": "place", "x": x, "y": y, "rot": rot, "meeple": None}), "primary"))
-        text = tr("meeple_step" if spots else "no_meeples", lang, tile=tname, label=label, deg=90 * rot)
+        text = tr("meeple_step" if spots else "no_meeples", lang, tile=tname, label=place, deg=90 * rot)
         if len(rots) > 1:
             select = self._rotation_choices(view, groups, order, cell, lang)
             placeholder = tr("pick_rot", lang)
@@ -313,7 +301,7 @@ class CarcassonneUI(GameUI):
             page = order.index(cell) // PAGE if len(order) > 25 else 0
             select = self._position_choices(groups, order, page, lang, self._labels(view))
             placeholder = tr("pick_pos", lang)
-        picture = preview_png(view, None, lang, x, y, rot, spots=spots)
+        picture = preview_png(view, None, lang, x, y, rot, spots=spots, rots=rots)
         return Controls(text + note, placeholder, select, (dig + buttons)[:20], picture)
 
     @staticmethod
@@ -419,7 +407,10 @@ class CarcassonneUI(GameUI):
         return tr("d_place", lang, who="", x=action.get("x"), y=action.get("y"), rot=rtxt, meeple=mtxt).lstrip(": ")
 
     def status(self, view, names, lang):
-        scores = " · ".join(f"{n} {s}" for n, s in zip(names, view["scores"], strict=False))
+        pairs = list(zip(names, view["scores"], strict=False))
+        if view.get("phase") == "over":  # the final scores best first
+            pairs.sort(key=lambda p: -p[1])
+        scores = " · ".join(f"{n} {s}" for n, s in pairs)
         return tr("status", lang, n=view.get("tiles_left", 0), scores=scores, ed=_edition(view.get("rules", 3), lang))
 
 

@@ -46,18 +46,18 @@ T: dict[str, tuple[str, str]] = {
     "purse": ("You have {gold} gold and {cards} cards; your city: {city}/{end} districts.", "Tienes {gold} de oro y {cards} cartas; tu ciudad: {city}/{end} distritos."),
     "take": ("Take the {ch}", "Elegir {ch}"),
     "set_aside": ("Set aside the {ch}", "Apartar {ch}"),
-    "turn_head": ("Round {round} · you are the **{ch}** ({rank}).", "Ronda {round} · eres el **{ch}** ({rank})."),
+    "turn_head": ("Round {round} · you are the **{ch}** ({rank}).", "Ronda {round} · tu personaje es **{ch}** ({rank})."),
     "turn_victim": (
         "Round {round} · you are the **{ch}**, bewitched: take gold or cards, then your turn ends (the Witch uses your power).",
-        "Ronda {round} · eres el **{ch}**, hechizado: toma oro o cartas y tu turno acaba (la Bruja usa tu poder).",
+        "Ronda {round} · tu personaje, **{ch}**, está hechizado: toma oro o cartas y tu turno acaba (la Bruja usa tu poder).",
     ),
     "turn_hospital": (
         "Round {round} · you are the murdered **{ch}**, but your Hospital lets you take gold or cards.",
-        "Ronda {round} · eres el **{ch}** asesinado, pero tu Hospital te deja tomar oro o cartas.",
+        "Ronda {round} · tu personaje, **{ch}**, fue asesinado, pero tu Hospital te deja tomar oro o cartas.",
     ),
     "turn_witch": (
         "Round {round} · as the Witch you play the bewitched **{ch}**'s turn with its power.",
-        "Ronda {round} · como Bruja juegas el turno del **{ch}** hechizado con su poder.",
+        "Ronda {round} · como Bruja juegas el turno del personaje hechizado, **{ch}**, con su poder.",
     ),
     "income_first": ("First: take 2 gold or draw cards.", "Primero: toma 2 de oro o roba cartas."),
     "income_due": ("Still to do: take 2 gold or draw cards (before or after building).",
@@ -72,7 +72,7 @@ T: dict[str, tuple[str, str]] = {
     "none": ("-", "-"),
     "placeholder": ("Choose a district…", "Elige un distrito…"),
     "confirm_hint": ("Press the green button to confirm.", "Pulsa el botón verde para confirmar."),
-    "keep_head": ("Keep {k} of the cards you drew:", "Quédate {k} de las cartas robadas:"),
+    "keep_head": ("Keep {k} of the cards you drew:", "Quédate con {k} de las cartas robadas:"),
     "redraw_head": (
         "Discard more cards to the bottom of the deck, or draw {n} new cards now.",
         "Descarta más cartas bajo el mazo o roba ya {n} cartas nuevas.",
@@ -103,14 +103,14 @@ T: dict[str, tuple[str, str]] = {
     "b_mdraw": ("Draw the new cards", "Robar las cartas nuevas"),
     "b_nav_gold": ("Navigator: +4 gold", "Navegante: +4 de oro"),
     "b_nav_cards": ("Navigator: +4 cards", "Navegante: +4 cartas"),
-    "b_murder": ("Murder the {ch}", "Asesinar al {ch}"),
-    "b_bewitch": ("Bewitch the {ch}", "Hechizar al {ch}"),
-    "b_rob": ("Rob the {ch}", "Robar al {ch}"),
+    "b_murder": ("Murder the {ch}", "Asesinar al personaje {ch}"),
+    "b_bewitch": ("Bewitch the {ch}", "Hechizar al personaje {ch}"),
+    "b_rob": ("Rob the {ch}", "Robar al personaje {ch}"),
     "b_swap": ("Swap hands with {who}", "Cambiar mano con {who}"),
     "b_look": ("Look at {who}'s hand", "Mirar la mano de {who}"),
     "b_crown": ("Give the crown to {who}", "Dar la corona a {who}"),
     "b_abbot": ("Take 1 gold from {who}", "Tomar 1 de oro de {who}"),
-    "b_keep": ("Keep {d}", "Quedarme {d}"),
+    "b_keep": ("Keep {d}", "Quedarme con {d}"),
     "b_gy_yes": ("Take it back (1 gold)", "Recuperarlo (1 de oro)"),
     "b_gy_no": ("Let it go", "Dejarlo"),
     "l_tribute_gold": ("Pay 1 gold", "Pagar 1 de oro"),
@@ -152,14 +152,14 @@ T: dict[str, tuple[str, str]] = {
     "s_discard_character": ("{who} sets a character aside face down", "{who} aparta un personaje boca abajo"),
     "s_income_gold": ("{who} takes 2 gold", "{who} toma 2 de oro"),
     "s_income_cards": ("{who} draws cards", "{who} roba cartas"),
-    "s_keep": ("{who} keeps a card", "{who} se queda una carta"),
+    "s_keep": ("{who} keeps a card", "{who} se queda con una carta"),
     "s_build": ("{who} builds the {d}", "{who} construye {d}"),
     "s_end_turn": ("{who} ends the turn", "{who} termina el turno"),
     "s_collect": ("{who} collects gold for their districts", "{who} cobra oro por sus distritos"),
     "s_thank": ("{who}: “Thank you, your Excellency”", "{who}: «Gracias, Excelencia»"),
-    "s_murder": ("{who} murders the {ch}", "{who} asesina al {ch}"),
-    "s_bewitch": ("{who} bewitches the {ch}", "{who} hechiza al {ch}"),
-    "s_rob": ("{who} will rob the {ch}", "{who} robará al {ch}"),
+    "s_murder": ("{who} murders the {ch}", "{who} asesina al personaje {ch}"),
+    "s_bewitch": ("{who} bewitches the {ch}", "{who} hechiza al personaje {ch}"),
+    "s_rob": ("{who} will rob the {ch}", "{who} robará al personaje {ch}"),
     "s_swap_hands": ("{who} swaps hands with {other}", "{who} cambia su mano con {other}"),
     "s_magician_discard": ("{who} discards a card to redraw", "{who} descarta una carta para robar otra"),
     "s_magician_draw": ("{who} draws new cards", "{who} roba cartas nuevas"),
@@ -536,11 +536,11 @@ class CitadelsUI(GameUI):
             "**Ciudadelas** (2-8 jugadores). Cada ronda todos eligen en secreto un personaje (empieza quien "
             "tiene la corona; algunos se apartan). Después se llaman por rango: 1 Asesino, 2 Ladrón, 3 Mago, "
             "4 Rey, 5 Obispo, 6 Mercader, 7 Arquitecto, 8 Condotiero. En tu turno: toma 2 de oro **o** roba "
-            "2 cartas y quédate 1; después construye como mucho un distrito de tu mano (pagando su coste; "
+            "2 cartas y quédate con 1; después construye como mucho un distrito de tu mano (pagando su coste; "
             "nunca dos con el mismo nombre) y usa el poder de tu personaje. Al acabar la ronda en que una "
             "ciudad llega a 8 distritos termina la partida: coste de los distritos + 3 por los cinco colores "
             "+ 4 por la primera ciudad completa (2 las demás) + bonos violetas. Deja tu lista de preferencia "
-            "con `/partida preferencias ordenes: Arquitecto, Rey, Mercader`."
+            "con `/partida preferencias órdenes: Arquitecto, Rey, Mercader`."
         ),
     }
 

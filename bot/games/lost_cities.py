@@ -7,24 +7,40 @@ from typing import Any
 from ..i18n import COLOUR_NAMES, card_name
 from .base import Choice, Controls, GameUI, Manifest
 
+# A turn is two taps: one button plays or discards a card (no "which card?" menu first), one
+# button draws. Buttons: every play first (green), then every discard (grey), in hand order.
+
 T = {
-    "pick": {"en": "Choose a card from your hand", "es": "Elige una carta de tu mano"},
-    "play_phase": {"en": "Your turn: choose a card, then play it or discard it.", "es": "Tu turno: elige una carta y juégala o descártala."},
-    "picked": {"en": "{card}: play it on your expedition or discard it?", "es": "{card}: ¿la juegas en tu expedición o la descartas?"},
+    "play_phase": {
+        "en": "Your turn: press **Play** (green) to add a card to its expedition, or **Discard** (grey) to put it on its pile. Then you draw.",
+        "es": "Tu turno: pulsa **Jugar** (verde) para añadir una carta a su expedición, o **Descartar** (gris) para dejarla en su pila. Después robas.",
+    },
     "draw_phase": {"en": "Now draw a card: from the deck or from a discard pile.", "es": "Ahora roba una carta: del mazo o de una pila de descarte."},
     "play": {"en": "Play {card}", "es": "Jugar {card}"},
     "discard": {"en": "Discard {card}", "es": "Descartar {card}"},
-    "back": {"en": "Another card", "es": "Otra carta"},
     "deck": {"en": "Draw from the deck ({n})", "es": "Robar del mazo ({n})"},
-    "pile": {"en": "Take {card}", "es": "Coger {card}"},
-    "can_play": {"en": "can be played or discarded", "es": "se puede jugar o descartar"},
-    "discard_only": {"en": "can only be discarded", "es": "solo se puede descartar"},
+    "pile": {"en": "Take {card}", "es": "Tomar {card}"},
     "d_play": {"en": "{who} played {card}", "es": "{who} jugó {card}"},
     "d_discard": {"en": "{who} discarded {card}", "es": "{who} descartó {card}"},
     "d_deck": {"en": "{who} drew from the deck", "es": "{who} robó del mazo"},
-    "d_pile": {"en": "{who} took the top of the {colour} pile", "es": "{who} cogió la carta de la pila {colour}"},
+    "d_pile": {"en": "{who} took the top card of the {colour} pile", "es": "{who} tomó la carta de arriba de la pila {colour}"},
+    "d_pile_card": {"en": "{who} took {card} from the {colour} pile", "es": "{who} tomó {card} de la pila {colour}"},
     "status": {"en": "Round {round}/{rounds} · deck {deck} · {a} {sa} – {b} {sb}", "es": "Ronda {round}/{rounds} · mazo {deck} · {a} {sa} – {b} {sb}"},
 }
+
+
+def _one_wager(cards: list[str]) -> list[str]:
+    """Wager cards of one colour are all alike: offer one button for them, not one each."""
+    seen: set[str] = set()
+    out = []
+    for c in cards:
+        colour, _, value = c.rpartition("-")
+        if value.startswith("w"):
+            if colour in seen:
+                continue
+            seen.add(colour)
+        out.append(c)
+    return out
 
 
 def tr(key: str, lang: str, **kw: Any) -> str:
@@ -85,35 +101,38 @@ class LostCitiesUI(GameUI):
                     top = view["discards"][a["from"]][-1]
                     buttons.append(Choice(tr("pile", lang, card=card_name(top, lang)), self.token(a)))
             return Controls(tr("draw_phase", lang), buttons=buttons)
-        playable = {a["card"] for a in legal if a["type"] == "play"}
-        cards = [a["card"] for a in legal if a["type"] == "discard"]
-        if picked in cards:
-            buttons = []
-            if picked in playable:
-                buttons.append(Choice(tr("play", lang, card=card_name(picked, lang)), f"p.{picked}", "success"))
-            buttons.append(Choice(tr("discard", lang, card=card_name(picked, lang)), f"x.{picked}", "danger"))
-            return Controls(
-                tr("picked", lang, card=card_name(picked, lang)),
-                tr("pick", lang),
-                self._card_choices(cards, playable, lang),
-                buttons,
-            )
-        return Controls(tr("play_phase", lang), tr("pick", lang), self._card_choices(cards, playable, lang))
-
-    def _card_choices(self, cards, playable, lang):
-        return [
-            Choice(card_name(c, lang), c, description=tr("can_play" if c in playable else "discard_only", lang))
-            for c in cards
-        ]
+        hand = list(view.get("hand") or [])
+        order = {c: i for i, c in enumerate(hand)}
+        plays = sorted((a["card"] for a in legal if a["type"] == "play"), key=lambda c: order.get(c, 99))
+        discards = sorted((a["card"] for a in legal if a["type"] == "discard"), key=lambda c: order.get(c, 99))
+        buttons = [Choice(tr("play", lang, card=card_name(c, lang)), f"p.{c}", "success") for c in _one_wager(plays)]
+        buttons += [Choice(tr("discard", lang, card=card_name(c, lang)), f"x.{c}", "secondary") for c in _one_wager(discards)]
+        return Controls(tr("play_phase", lang), buttons=buttons[:20])
 
     def describe(self, action, name, lang, names=None, events=None):
+        """A move in words. With the move's engine ``events`` a draw from a discard pile names the
+        card taken (public: it lay face up); a draw from the deck never does."""
+        from render.lost_cities import card_name as card_words  # "the red 7", "el 7 rojo": as on the board
+
         if action["type"] == "play":
-            return tr("d_play", lang, who=name, card=card_name(action["card"], lang))
+            return tr("d_play", lang, who=name, card=card_words(action["card"], lang))
         if action["type"] == "discard":
-            return tr("d_discard", lang, who=name, card=card_name(action["card"], lang))
+            return tr("d_discard", lang, who=name, card=card_words(action["card"], lang))
         if action["from"] == "deck":
             return tr("d_deck", lang, who=name)
-        return tr("d_pile", lang, who=name, colour=COLOUR_NAMES[action["from"]][lang])
+        colour = COLOUR_NAMES[action["from"]][lang]
+        card = action.get("card") or next(
+            (
+                (e.data or {}).get("card")
+                for e in events or []
+                if getattr(e, "kind", None) == "draw" and not getattr(e, "private_to", None)
+                and (e.data or {}).get("from") == action["from"]
+            ),
+            None,
+        )
+        if card:
+            return tr("d_pile_card", lang, who=name, card=card_words(card, lang), colour=colour)
+        return tr("d_pile", lang, who=name, colour=colour)
 
     def status(self, view, names, lang):
         total = [t + r for t, r in zip(view["totals"], view["round_score"], strict=True)]

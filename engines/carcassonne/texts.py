@@ -77,7 +77,7 @@ EVENTS: dict[str, dict[str, str]] = {
 FEATURES: dict[str, dict[str, str]] = {
     "city": {"en": "city", "es": "ciudad"},
     "road": {"en": "road", "es": "camino"},
-    "farm": {"en": "field", "es": "granja"},
+    "farm": {"en": "field", "es": "campo"},
     "monastery": {"en": "monastery", "es": "monasterio"},
     "ruins": {"en": "ruins", "es": "ruinas"},
 }

@@ -198,7 +198,7 @@ def test_the_story_never_names_a_secret():
             assert "Ana" in story and word not in story, story
             assert word in UI.label(action, lang)  # the mover's own label does name it
     public = UI.describe({"type": "murder", "character": "bishop"}, "Ana", "es")
-    assert public == "Ana asesina al Obispo"
+    assert public == "Ana asesina al personaje Obispo"
     assert "Palacio" in UI.describe({"type": "build", "district": "palace#2"}, "Ana", "es")
     assert "Merchant" in UI.describe({"type": "rob", "character": "merchant"}, "Ana", "en")
 

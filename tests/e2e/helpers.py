@@ -46,28 +46,22 @@ async def private_controls(standin, person, board: Message, via_dm: bool, dm_see
 
 
 async def take_turn(standin, person, msg: Message, rng: random.Random) -> None:
-    """Pick a random card, play it if the bot offers that (else discard), then draw from the deck."""
-    select, _ = controls(msg)
-    assert select, f"no card select offered to {person.name}: {msg.content!r}"
-    comp = msg.component(select)
-    card = rng.choice([o["value"] for o in comp["options"]])
-    r = await person.select(msg, select, [card])
-    assert r.type == 6, r  # a deferred update: the message is then edited in place with the buttons
-    msg = await standin.wait_until(
-        lambda: m if controls(m := standin.messages_by_id[msg.id])[1] else None, 10, "play/discard buttons"
-    )
+    """Two taps: play a random card if the bot offers that (else discard one), then draw from the deck."""
     _, buttons = controls(msg)
     tokens = [b["custom_id"] for b in buttons]
+    assert tokens, f"no play/discard buttons offered to {person.name}: {msg.content!r}"
     play = [c for c in tokens if c.split(":")[-1].startswith("p.")]
+    discard = [c for c in tokens if c.split(":")[-1].startswith("x.")]
     before = msg.content
-    await person.click(msg, (play or tokens[-1:])[0] if rng.random() < 0.7 or not tokens else tokens[-1])
+    await person.click(msg, rng.choice(play) if play and (rng.random() < 0.7 or not discard) else rng.choice(discard))
     msg = await wait_change(standin, msg, before)
     _, buttons = controls(msg)
     deck = next(b["custom_id"] for b in buttons if b["custom_id"].endswith(":d.deck"))
     before = msg.content
     await person.click(msg, deck)
     msg = await wait_change(standin, msg, before)
-    assert not controls(msg)[1], "the turn is over: no buttons left"
+    # the turn is over: no draw buttons left (a new round may give the same player a new turn at once)
+    assert not any(":d." in b["custom_id"] for b in controls(msg)[1]), msg.content
 
 
 async def forged_click(standin, person, msg: Message, custom_id: str):

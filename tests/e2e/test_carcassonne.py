@@ -64,13 +64,14 @@ async def play_turn_by_clicking(server, person, board, rng: random.Random) -> di
     steps = {"rotation_step": False}
     select, buttons = controls(msg)
     rots = [v for v in _values(msg, select) if v.startswith("rt.")] if select else []
-    if rots:  # several ways to turn the tile here: a picture of each, then pick one
+    if rots and rng.random() < 0.5:  # several ways to turn the tile here: sometimes pick another
         steps["rotation_step"] = True
-        assert "preview.png" in msg.files and not [b for b in buttons if ":P." in b["custom_id"]]
+        assert "preview.png" in msg.files and [b for b in buttons if ":P." in b["custom_id"]]  # already layable
         _, x, y = place.split(".")
         assert all(v.startswith(f"rt.{x}.{y}.") for v in rots)
+        shown = next(b["custom_id"].split(":", 4)[4] for b in buttons if ":P." in b["custom_id"]).split(".")[3]
         before = (msg.content, msg.custom_ids())
-        await person.select(msg, select, [rng.choice(rots)])
+        await person.select(msg, select, [rng.choice([v for v in rots if v.split(".")[3] != shown])])
         msg = await _edited(server, msg, *before)
         select, buttons = controls(msg)
     # the meeple step: a preview of the tile laid there and one button per spot (+ no meeple)

@@ -78,10 +78,12 @@ def _carc_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
             if lang == "en" and key != "marathon":
                 legal = mine["legal"] or []
                 p = max(legal, key=lambda p: len(p["meeples"]))
-                out[f"carc_preview_{key}"] = lambda v=mine, p=p: R.preview_image(v, None, "en", p["x"], p["y"], p["rot"], spots=p["meeples"])
                 rots: dict[tuple[int, int], list[int]] = {}
                 for q in legal:
                     rots.setdefault((q["x"], q["y"]), []).append(q["rot"])
+                here = sorted(rots[(p["x"], p["y"])])
+                out[f"carc_preview_{key}"] = lambda v=mine, p=p, rr=here: R.preview_image(
+                    v, None, "en", p["x"], p["y"], p["rot"], spots=p["meeples"], rots=rr)
                 (x, y), rr = max(rots.items(), key=lambda kv: len(kv[1]))
                 out[f"carc_rotations_{key}"] = lambda v=mine, x=x, y=y, rr=rr: R.rotations_image(v, "en", x, y, sorted(rr))
 

@@ -45,17 +45,20 @@ def test_every_player_count_renders_board_and_hand(n):
         m = _match(n, seed=n, steps=steps, options={"dark_city": n % 2 == 0})
         data = board_png(m.view(None), m.seats, lang)
         w, h = _png(data).size
-        assert 1000 <= w <= 1400 and 350 <= h <= 1600
+        assert w == 800 and 350 <= h <= 3200
         assert len(data) < MAX_BYTES
         if steps == 10_000:
             assert m.over
-            from render.citadels import HEADER_H, ROW_H, TRACK_H
+            from render.citadels import RES_HEAD, RES_ROW
 
-            assert h > HEADER_H + TRACK_H + n * ROW_H + 40 * n  # the final score table is below the cities
+            over = board_image(m.view(None), m.seats, lang)
+            cut = {**m.view(None), "result": None}
+            # the final score table is below the cities
+            assert over.size[1] >= board_image(cut, m.seats, lang).size[1] + RES_HEAD + RES_ROW * n
         for seat in range(n):
             hand = hand_png(m.view(seat), lang)
             hw, hh = _png(hand).size
-            assert 1000 <= hw <= 1400 and hh <= 1600 and len(hand) < MAX_BYTES
+            assert hw == 800 and hh <= 1600 and len(hand) < MAX_BYTES
 
 
 def test_more_players_make_a_taller_board():
@@ -136,3 +139,77 @@ def test_deterministic_bytes_and_render_time():
     elapsed = time.perf_counter() - t0
     assert data == board_png(v, m.seats, "es")
     assert elapsed < 1.0  # the figure (about 60-90 ms) is in bench/citadels_render.py; shared CI is slower
+
+
+def _draft_of_round_2():
+    m = Match.create("citadels", NAMES[:6], {}, seed=7)
+    ai, rng = best_player("citadels"), random.Random(7)
+    while True:
+        v = m.view(None)
+        if v["phase"] == "draft" and v["round"] == 2 and v["draft"]["step_index"] >= 2:
+            return m
+        seat = m.to_move()[0]
+        m.apply_code(seat, ai.choose(m.game, m.state, seat, rng))
+
+
+def test_the_draft_board_shows_this_round_only():
+    """Last round's holders are public in the view, but the draft board no longer shows them:
+    nothing under the characters, and who has picked / is picking / picks later per player."""
+    from render.citadels import _player_tags, _t, _track_cells
+
+    m = _draft_of_round_2()
+    v = m.view(None)
+    assert v["last_round"]["characters"]  # the view carries them...
+    cells = _track_cells(v, m.seats, _t("en"))
+    assert all(below in ("", "aside") for _, below, _, _ in cells)  # ...the picture does not
+    assert all(not tags for *_, tags in cells)
+    t = _t("en")
+    draft = v["draft"]
+    for p in v["players"]:
+        words = [w for w, _ in _player_tags(v, p, "en")]
+        if p["seat"] == draft["drafter"]:
+            assert t["picking"] in words
+        elif p["seat"] in draft["order"][: draft["step_index"]]:
+            assert t["picked"] in words
+        else:
+            assert t["waits"] in words
+    # and the board's bytes do not depend on last round's holders
+    other = {**v, "last_round": {**v["last_round"], "characters": {}}}
+    assert board_png(other, m.seats, "en") == board_png(v, m.seats, "en")
+
+
+def test_tags_sit_under_their_character_each_on_its_own_line():
+    from render.citadels import _t, _track_cells
+
+    m = Match.create("citadels", NAMES[:5], {}, seed=3)
+    ai, rng = best_player("citadels"), random.Random(3)
+    while not (m.view(None)["phase"] == "turn" and m.view(None).get("murdered")):
+        assert not m.over, "nobody was murdered in this seeded match"
+        seat = m.to_move()[0]
+        m.apply_code(seat, ai.choose(m.game, m.state, seat, rng))
+    v = {**m.view(None)}
+    ch = v["murdered"]
+    v["robbed"], v["bewitched"] = ch, ch  # all three on one character (cannot happen, worst case)
+    cells = {c: tags for c, _, _, tags in _track_cells(v, m.seats, _t("en"))}
+    assert len(cells[ch]) == 3
+    img = board_image(v, m.seats, "en")  # taller than with one tag: a line per tag, no overlap
+    assert img.size[1] > board_image({**v, "robbed": None, "bewitched": None}, m.seats, "en").size[1]
+
+
+def test_ties_on_points_are_explained():
+    from render.citadels import _tie_notes
+
+    result = {
+        "scores": [20, 20, 15, 15, 15],
+        "ranking": [[1], [0], [3], [2, 4]],
+        "details": {"last_round_rank": [2, 6, 3, 5, 3], "gold": [1, 1, 4, 0, 4]},
+    }
+    names = ["Ana", "Bea", "Cris", "Dani", "Eli"]
+    en = _tie_notes(result, names, "en")
+    assert len(en) == 2
+    assert "Bea, Ana: 20 each" in en[0] and "rank" in en[0] and "Bea 6" in en[0]
+    assert "Dani, Cris, Eli" in en[1] and "rank" in en[1]
+    same = {**result, "details": {"last_round_rank": [2, 2, 3, 3, 3], "gold": [1, 3, 4, 4, 4]}}
+    es = _tie_notes(same, names, "es")
+    assert "oro" in es[0] and "comparten" in es[1]
+    assert _tie_notes({**result, "scores": [20, 19, 15, 14, 13]}, names, "en") == []

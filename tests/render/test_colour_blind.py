@@ -46,6 +46,16 @@ def test_every_meeple_stands_out_on_every_terrain():
                 assert best >= APART, (i, name, v, round(best, 1))
 
 
+def test_the_turn_mark_and_the_last_tile_frame_are_no_seat_colour():
+    """They used to be the yellow of the yellow seat's meeples."""
+    for mark in (C.TURN, C.LAST):
+        for i, colour in enumerate(C.SEAT_COLOURS):
+            worst = min(delta_e(mark, colour, v) for v in VISIONS)
+            assert worst >= APART or (mark == C.LAST and i == 5), (mark, i, round(worst, 1))
+    # the white seat and the white frame: the frame is a frame (a square outline), the seat a meeple
+    assert C.LAST == (255, 255, 255)
+
+
 def test_seats_differ_in_shape_not_only_colour():
     assert len(set(C.SEAT_MARKS)) == len(C.SEAT_MARKS) >= len(C.SEAT_COLOURS)
     grey = (128, 128, 128)
