@@ -12,6 +12,7 @@ import asyncio
 import dataclasses
 import logging
 import random
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -235,7 +236,9 @@ class MatchService:
             state = m.game.new_state(len(m.record.seats), opts, s, None)
             after = dataclasses.replace(m.record, status="active", version=m.record.version + 1)
             jobs = plan(after, m.game.to_move(state), (), True)  # the first turn: board, DMs, AI
-            return {"status": "active", "seed": s, "state": m.game.dump(state), "jobs": jobs}
+            # the salt of the seed's hash shown at the start, published with the log at the end
+            meta = {**m.record.meta, "salt": secrets.token_hex(16)}
+            return {"status": "active", "seed": s, "state": m.game.dump(state), "jobs": jobs, "meta": meta}
 
         return await self._lobby_edit(match_id, version, edit)
 

@@ -78,7 +78,7 @@ def load_migrations() -> list[Migration]:
         if m:
             found.append(Migration(int(m.group(1)), m.group(2), entry.read_text(encoding="utf-8")))
     found.sort(key=lambda mig: mig.version)
-    for before, mig in zip(found, found[1:]):
+    for before, mig in zip(found, found[1:], strict=False):
         if mig.version == before.version:
             raise RuntimeError(f"two migrations share the number {mig.version:04d}: {before.name}, {mig.name}")
     if found and found[0].version < 1:
