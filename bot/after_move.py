@@ -154,7 +154,10 @@ class AfterMove:
         ch = await self.present.channel(rec)
         if ch is None:
             return  # the channel is gone: nobody to tell
-        kwargs = await self.present.board_message(loaded, self.present.story_text(loaded, actions, lang), lang)
+        story = self.present.story_text(loaded, actions, lang)
+        if isinstance(job.payload.get("story"), dict):  # what changed besides moves (an undo: bot/table.py)
+            story = "\n".join(x for x in (f"• {job.payload['story'].get(lang, '')}", story) if x.strip("• "))
+        kwargs = await self.present.board_message(loaded, story, lang)
         msg = await ch.send(nonce=nonce(job.key), **kwargs)
         faults.point("board")
         await self.store.set_note(mid, 0, {"board_version": rec.version, "board_upto": since + len(actions), "board_message": msg.id})

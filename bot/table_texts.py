@@ -109,6 +109,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "err.rematch_not_over": {"en": "A rematch is for a finished match.", "es": "La revancha es para una partida terminada."},
     "err.rematch_exists": {"en": "The rematch is already on: match #{id}.", "es": "La revancha ya está en marcha: partida #{id}."},
     # -- the log ---------------------------------------------------------------------------------
+    "log.whole_title": {"en": "Moves of match #{id}:", "es": "Jugadas de la partida #{id}:"},
     "log.page": {"en": "Page {page}/{pages}", "es": "Página {page}/{pages}"},
     "log.older": {"en": "◀ Older", "es": "◀ Anteriores"},
     "log.newer": {"en": "Newer ▶", "es": "Siguientes ▶"},
