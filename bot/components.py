@@ -98,19 +98,20 @@ def _button(label: str, custom_id: str, style: str) -> discord.ui.Button:
     return discord.ui.Button(label=label[:80], style=STYLES[style], custom_id=custom_id)
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:u:(?P<mid>\d+)"):
-    """Take back my last action (not tied to a version: what is undone is decided at the click)."""
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:u:(?P<mid>\d+):(?P<ver>\d+)"):
+    """Take back my last action. ``ver``: the version the button was drawn at; the match may have
+    moved on since (then the others approve), but an undo made since that version is not made twice."""
 
-    def __init__(self, mid: int, label: str = "Undo") -> None:
-        super().__init__(_button(label, f"p:u:{mid}", "secondary"))
-        self.mid = mid
+    def __init__(self, mid: int, ver: int, label: str = "Undo") -> None:
+        super().__init__(_button(label, f"p:u:{mid}:{ver}", "secondary"))
+        self.mid, self.ver = mid, ver
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["mid"]))
+        return cls(int(match["mid"]), int(match["ver"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _table(interaction).on_undo(interaction, self.mid)
+        await _table(interaction).on_undo(interaction, self.mid, self.ver)
 
 
 class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:v:(?P<mid>\d+):(?P<vid>[0-9a-f]{8}):(?P<yes>[yn])"):

@@ -195,7 +195,7 @@ class Presenter:
             return view
         view = view or discord.ui.View(timeout=None)
         if len(view.children) < 25:
-            view.add_item(UndoButton(done.record.id, t("undo.button", lang)))
+            view.add_item(UndoButton(done.record.id, done.record.version, t("undo.button", lang)))
         return view
 
     # -- the channel -----------------------------------------------------------------------------

@@ -124,9 +124,13 @@ class Table:
 
     # -- undo ------------------------------------------------------------------------------------
 
-    async def undo_plan(self, match_id: int, user_id: int) -> UndoPlan:
+    async def undo_plan(self, match_id: int, user_id: int, since: int | None = None) -> UndoPlan:
         """What an undo by ``user_id`` would take back now, and whether it needs the others' approval.
-        Raises UserError when there is nothing to take back or nobody could approve it."""
+        Raises UserError when there is nothing to take back or nobody could approve it.
+
+        ``since``: the match version the person's Undo button was drawn at. When they already took
+        something back since then (a double click, a second device), this one is refused: one
+        click never takes back two moves."""
         loaded = await self.service.get(match_id)
         rec = loaded.record
         if rec.status != "active":
@@ -134,6 +138,10 @@ class Table:
         seat = loaded.seat_of(user_id)
         if seat is None:
             raise UserError("not_player")
+        if since is not None:
+            for ev in await self.store.events(match_id):
+                if ev.kind == "undo" and ev.user_id == user_id and int(ev.data.get("from_version", -1)) >= since:
+                    raise UserError("undo_already")
         actions = await self.store.actions(match_id)
         k = next((i for i in range(len(actions) - 1, -1, -1) if actions[i].seat == seat), None)
         if k is None:
@@ -146,13 +154,15 @@ class Table:
             raise UserError("undo_refused_" + reason)
         return UndoPlan(loaded, user_id, seat, k, undone, reason, voters)
 
-    async def take_back(self, match_id: int, user_id: int, *, version: int | None = None, approved_by: list[int] | None = None) -> tuple[Loaded, UndoPlan]:
+    async def take_back(
+        self, match_id: int, user_id: int, *, version: int | None = None, approved_by: list[int] | None = None, since: int | None = None,
+    ) -> tuple[Loaded, UndoPlan]:
         """Take back ``user_id``'s last action (and all after it). ``approved_by``: the vote that
         approved it (else it must be allowed at once); ``version``: the version the vote was asked at
         (Stale when the match moved on since)."""
         svc = self.service
         async with svc.lock(match_id):
-            p = await self.undo_plan(match_id, user_id)
+            p = await self.undo_plan(match_id, user_id, since)
             rec = p.loaded.record
             if version is not None and rec.version != version:
                 raise Stale(rec)
@@ -170,7 +180,7 @@ class Table:
                 for j in plan(after, movers, (), True)
             ]
             event = NewEvent("undo", user_id, {
-                "seat": p.seat, "name": name, "story": story, "approved_by": approved_by or [], "reason": p.reason,
+                "seat": p.seat, "name": name, "story": story, "from_version": rec.version, "approved_by": approved_by or [], "reason": p.reason,
                 "actions": [{"idx": a.idx, "seat": a.seat, "action": a.action, "revealed": a.revealed, "story": a.story} for a in p.undone],
             })
             try:
@@ -222,13 +232,13 @@ class Table:
         if raw and raw.get("id") == vote_id:
             await self.store.set_note(match_id, 0, {"vote": None})
 
-    async def ask_undo(self, match_id: int, user_id: int) -> tuple[UndoPlan, Vote]:
-        p = await self.undo_plan(match_id, user_id)
+    async def ask_undo(self, match_id: int, user_id: int, since: int | None = None) -> tuple[UndoPlan, Vote]:
+        p = await self.undo_plan(match_id, user_id, since)
         if p.reason is None:
             raise UserError("undo_no_vote_needed")
         vote = await self.open_vote(
             match_id, "undo", user_id, p.voters, len(p.voters), p.loaded.record.version,
-            {"reason": p.reason, "seat": p.seat, "story": [a.story for a in p.undone]},
+            {"reason": p.reason, "seat": p.seat, "since": since},
         )
         return p, vote
 

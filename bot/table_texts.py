@@ -35,6 +35,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Another player has moved since: they must approve the undo.",
         "es": "Otro jugador ha jugado después: debe aprobar el deshacer.",
     },
+    "err.undo_already": {
+        "en": "You already took that move back.",
+        "es": "Ya has deshecho esa jugada.",
+    },
     "err.undo_no_vote_needed": {"en": "No vote is needed for that undo.", "es": "Ese deshacer no necesita votación."},
     # -- votes -----------------------------------------------------------------------------------
     "vote.yes": {"en": "Approve", "es": "Aprobar"},

@@ -61,20 +61,20 @@ class TableFlows:
     # -- undo ------------------------------------------------------------------------------------
 
     @guarded
-    async def on_undo(self, interaction: discord.Interaction, mid: int | None) -> None:
+    async def on_undo(self, interaction: discord.Interaction, mid: int | None, since: int | None = None) -> None:
         await ack(interaction, ephemeral=True, thinking=True)
         lang = await self._locale(interaction)
         if mid is None:
             mid = (await self.service.in_channel(interaction.channel_id)).record.id
         uid = interaction.user.id
-        p = await self.table.undo_plan(mid, uid)
+        p = await self.table.undo_plan(mid, uid, since)
         if p.reason is None:
-            done, p = await self.table.take_back(mid, uid)
+            done, p = await self.table.take_back(mid, uid, since=since)
             moves = "; ".join(words(p.loaded, a, lang) for a in p.undone)
             content, files, view = await self.present.private_turn(done, p.seat, lang)
             await reply(interaction, f"{t('undo.done', lang, moves=moves)}\n{content}", files=files, view=view)
             return
-        p, vote = await self.table.ask_undo(mid, uid)
+        p, vote = await self.table.ask_undo(mid, uid, since)
         rec = p.loaded.record
         moves = "; ".join(words(p.loaded, a, rec.lang) for a in p.undone)
         text = t("undo.vote", rec.lang, player=p.loaded.names[p.seat], moves=moves, reason=t("undo.reason_" + p.reason, rec.lang), voters=self._mentions(vote.voters))
@@ -103,7 +103,7 @@ class TableFlows:
         outcome = t("vote.passed" if tally.passed else "vote.rejected", rec.lang, voters=names)
         if tally.passed and vote.kind == "undo":
             try:
-                await self.table.take_back(mid, vote.by, version=vote.version, approved_by=tally.yes)
+                await self.table.take_back(mid, vote.by, version=vote.version, approved_by=tally.yes, since=vote.data.get("since"))
             except (Stale, UserError):
                 outcome = t("vote.outdated", rec.lang)
         elif tally.passed and vote.kind == "abandon":

@@ -352,3 +352,27 @@ async def test_the_whole_log_in_pages_with_the_undo_in_place(table):
     # Match replay of the log agrees with the state after the undo
     replayed = Match.from_log(await table.service.log(mid))
     assert replayed.game.dump(replayed.state) == loaded.game.dump(loaded.state)
+
+
+async def test_a_double_click_on_undo_takes_back_one_move_only(table):
+    import asyncio
+
+    m = await started(table)
+    mid = m.record.id
+    await act(table, mid, ANA, lambda a: a["type"] == "discard")
+    await act(table, mid, ANA, deck)
+    await act(table, mid, BEN, play)
+    await act(table, mid, BEN, lambda a: a["type"] == "draw" and a["from"] != "deck")  # Ana's discard: nothing hidden
+    drawn_at = (await table.service.get(mid)).record.version  # Ben's Undo button carries this version
+    results = await asyncio.gather(
+        table.take_back(mid, BEN, since=drawn_at), table.take_back(mid, BEN, since=drawn_at), return_exceptions=True
+    )
+    ok = [r for r in results if not isinstance(r, Exception)]
+    refused = [r for r in results if isinstance(r, UserError)]
+    assert len(ok) == 1 and len(refused) == 1 and refused[0].code == "undo_already"
+    assert len(await table.store.actions(mid)) == 3  # one action taken back, not two
+    # a button drawn later (after a new move) works again
+    await act(table, mid, BEN, lambda a: a["type"] == "draw" and a["from"] != "deck")
+    again = (await table.service.get(mid)).record.version
+    await table.take_back(mid, BEN, since=again)
+    assert len(await table.store.actions(mid)) == 3 and len(await table.store.events(mid)) == 2
