@@ -376,3 +376,28 @@ async def test_a_double_click_on_undo_takes_back_one_move_only(table):
     again = (await table.service.get(mid)).record.version
     await table.take_back(mid, BEN, since=again)
     assert len(await table.store.actions(mid)) == 3 and len(await table.store.events(mid)) == 2
+
+
+@pytest.mark.parametrize("game, people", [("lost-cities", (ANA, BEN)), ("carcassonne", (ANA, BEN, CY)), ("citadels", (ANA, BEN, CY))])
+async def test_an_undo_restores_exactly_the_state_before_the_action_in_every_game(table, game, people):
+    m = await started(table, people=people, game=game, seed=11)
+    mid, rng = m.record.id, random.Random(5)
+    before: list[dict] = []
+    for _step in range(25):
+        m = await table.service.get(mid)
+        if m.record.status != "active":
+            break
+        seat = m.to_move()[0]
+        before.append(m.game.dump(m.state))
+        action = rng.choice(m.game.legal_json(m.state, seat))
+        await table.service.move(mid, m.record.version, ("user", m.record.seats[seat]["user_id"]), action)
+    for uid in (people[0], people[-1]):
+        p = await table.undo_plan(mid, uid)
+        done, _ = await table.take_back(mid, uid, approved_by=[] if p.reason is None else p.voters)
+        assert done.game.dump(done.state) == before[p.keep], f"{game}: the state after the undo is not the one before action {p.keep}"
+        assert len(await table.store.actions(mid)) == p.keep
+        before = before[: p.keep]
+        # the match goes on from there: the mover can move again
+        seat = done.to_move()[0]
+        legal = done.game.legal_json(done.state, seat)
+        assert legal
