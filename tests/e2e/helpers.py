@@ -90,3 +90,12 @@ async def abandon(standin, person, channel):
     done = await person.click(confirm, next(c for c in confirm.custom_ids() if c.startswith("p:a:")))
     await done.wait_done()
     return done
+
+
+def public_files_ok(msg: Message) -> bool:
+    """Public messages carry board pictures only, except the match log published once the match is
+    over (its seed would have shown every hand before: bot/table.py)."""
+    extra = set(msg.files) - {"board.png"}
+    if not extra:
+        return True
+    return ("over" in msg.content or "terminado" in msg.content) and len(extra) == 1 and next(iter(extra)).startswith("partida-")
