@@ -188,11 +188,12 @@ class Table:
             except VersionConflict:
                 raise Stale(await self.store.get(match_id)) from None
             svc._remember(match_id, new.version, state)
-            svc._committed()
-            # the channel's next story starts where the log now ends (the undone moves are gone)
+            # the channel's next story starts where the log now ends (the undone moves are gone);
+            # before the scheduler is woken for the board this undo planned
             told = (await self.store.notes(match_id)).get(0, {})
             if int(told.get("board_upto", 0)) > p.keep:
                 await self.store.set_note(match_id, 0, {"board_upto": p.keep})
+            svc._committed()
             return Loaded(new, game, state), p
 
     # -- votes -----------------------------------------------------------------------------------
@@ -397,10 +398,21 @@ class Table:
             )
         except ChannelBusy as e:
             live = await self.store.get(e.existing_match_id) if e.existing_match_id else None
-            if live is not None and (live.meta or {}).get("rematch_of") == old.id:
+            if live is None or (live.meta or {}).get("rematch_of") != old.id:
+                raise UserError("channel_busy", id=e.existing_match_id) from None
+            if live.status != "lobby":
                 raise UserError("rematch_exists", id=live.id) from None
-            raise UserError("channel_busy", id=e.existing_match_id) from None
-        started = await self.service.start(new.id, new.version, host)
+            new = live  # the rematch was created but not started (a crash, or a click racing this one)
+        return await self._start_rematch(new, old, user_id)
+
+    async def _start_rematch(self, new: MatchRecord, old: MatchRecord, user_id: int) -> Loaded:
+        try:
+            started = await self.service.start(new.id, new.version, new.host_id)
+        except (Stale, UserError):  # another click started it meanwhile
+            started = await self.service.get(new.id)
+            if started.record.status != "active":
+                raise
+            raise UserError("rematch_exists", id=new.id) from None
         await self.store.add_event(old.id, NewEvent("rematch", user_id, {"match": new.id}))
         return started
 

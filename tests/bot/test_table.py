@@ -401,3 +401,43 @@ async def test_an_undo_restores_exactly_the_state_before_the_action_in_every_gam
         seat = done.to_move()[0]
         legal = done.game.legal_json(done.state, seat)
         assert legal
+
+
+def test_every_refusal_of_the_table_is_worded_in_both_languages():
+    import re
+    from pathlib import Path
+
+    from bot.flows import user_error_text
+
+    codes = set()
+    for name in ("table.py", "table_ui.py"):
+        codes |= set(re.findall(r'UserError\("([a-z_]+)"', (Path("bot") / name).read_text()))
+    codes |= {"undo_needs_vote_revealed", "undo_needs_vote_others", "undo_refused_revealed", "undo_refused_others"}
+    codes.discard("undo_needs_vote_")
+    codes.discard("undo_refused_")
+    for code in sorted(codes):
+        en = user_error_text(UserError(code, id=7, seat=2, host="Ana", user="Cy", status="active"), "en")
+        es = user_error_text(UserError(code, id=7, seat=2, host="Ana", user="Cy", status="active"), "es")
+        assert en != code and es != code and en != es, code
+
+
+async def test_a_rematch_cut_short_before_its_start_is_started_by_the_next_click(table):
+    import asyncio
+
+    m = await started(table, options={"rounds": 1})
+    mid = m.record.id
+    await finish(table, mid)
+    old = (await table.service.get(mid)).record
+    # a crash between creating the rematch and starting it leaves a lobby with the same seats
+    seats = [{"user_id": s["user_id"], "ai": s["ai"], "name": s["name"]} for s in old.seats]
+    lobby = await table.store.create_match(old.guild_id, old.channel_id, old.game, old.host_id, seats, old.options, "en", meta={"rematch_of": mid})
+    new = await table.rematch(mid, BEN)
+    assert new.record.id == lobby.id and new.record.status == "active"
+    # two clicks at once on another finished match: one match, started once, the other click told so
+    await table.abandon(new.record.id, ANA)
+    other = await started(table, options={"rounds": 1}, channel=400)
+    await finish(table, other.record.id)
+    results = await asyncio.gather(table.rematch(other.record.id, ANA), table.rematch(other.record.id, BEN), return_exceptions=True)
+    ok = [r for r in results if not isinstance(r, Exception)]
+    assert len(ok) == 1 and isinstance(results[0 if ok[0] is results[1] else 1], UserError)
+    assert [j.kind for j in await table.store.jobs(ok[0].record.id)] == ["board", "turn"]
