@@ -24,6 +24,7 @@ from .i18n import OPTION_HELP, game_name, lang_of, t
 from .posting import ALLOWED, Presenter, jump_link
 from .service import UserError
 from .story import describe_move
+from .table import commitment
 from .table_ui import table_flows
 
 log = logging.getLogger(__name__)
@@ -252,6 +253,8 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             if png:
                 files.append(discord.File(io.BytesIO(png), filename="board.png"))
         text = self.present.status_text(loaded, lang)
+        if loaded.record.status == "active" and (digest := commitment(loaded.record)):
+            text += "\n" + t("seed.hash", lang, hash=digest)  # the shuffle's commitment, any time
         problems = await self.bot.after.failures(loaded.record.id)
         for kind, payload, error in problems[-3:]:
             if kind == "turn" and isinstance(payload.get("seat"), int) and payload["seat"] < len(loaded.names):

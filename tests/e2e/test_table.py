@@ -146,6 +146,9 @@ async def test_final_board_publishes_the_seed_and_log_and_rematch_by_clicking(st
     ana, ben = standin.user("ana"), standin.user("ben", locale="es-ES")
     lobby, board = await open_match(standin, ana, ben, options="rounds=1")
     shown = lobby.content.split("SHA-256 `")[1].split("`")[0]
+    r = await ben.slash("general", "partida status")
+    await r.wait_done()
+    assert shown in r.text()  # the same commitment, in /partida status while the match runs
     # the moves themselves are not the subject here: the players' moves go straight to the service
     svc, me, rng = partida.service, HeuristicPlayer(), random.Random(2)
     rec = await svc.store.active_in_channel(standin.channel_id("general"))
