@@ -298,7 +298,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             rec = next((h for h in history if h.status in ("finished", "abandoned") and h.state is not None), None)
         if rec is None or rec.state is None:
             raise UserError("no_match")
-        data = await self.bot.service.log(rec.id)
+        data = await table_flows(self.bot).table.published_log(rec.id)  # with the seed's salt and hash
         name = f"partida-{rec.game}-{rec.id}.json"
         file = discord.File(io.BytesIO(json.dumps(data, indent=1).encode()), filename=name)
         await reply(interaction, t("export.done", lang, id=rec.id, file=name), files=[file])
