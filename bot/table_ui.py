@@ -100,23 +100,23 @@ class TableFlows:
             await reply(interaction, t("vote.counted", lang, yes=len(tally.yes), need=vote.need))
             return
         names = self._mentions(tally.yes if tally.passed else tally.no)
-        outcome = t("vote.passed" if tally.passed else "vote.rejected", rec.lang, voters=names)
+        key, params = ("vote.passed" if tally.passed else "vote.rejected"), {"voters": names}
         if tally.passed and vote.kind == "undo":
             try:
                 await self.table.take_back(mid, vote.by, version=vote.version, approved_by=tally.yes, since=vote.data.get("since"))
             except (Stale, UserError):
-                outcome = t("vote.outdated", rec.lang)
+                key, params = "vote.outdated", {}
         elif tally.passed and vote.kind == "abandon":
             try:
                 done = await self.table.abandon(mid, vote.by, by_vote=[vote.by, *tally.yes])
                 await self._announce_abandon(done, vote.by, interaction, to_channel=True)
             except UserError:
-                outcome = t("err.vote_over", rec.lang)
+                key, params = "err.vote_over", {}
         message = interaction.message
-        if message is not None:
+        if message is not None:  # the vote in the channel shows its outcome (match's language), no buttons
             with contextlib.suppress(discord.HTTPException):
-                await message.edit(content=f"{message.content}\n{outcome}"[:2000], view=None, allowed_mentions=NO_MENTIONS)
-        await reply(interaction, outcome)
+                await message.edit(content=f"{message.content}\n{t(key, rec.lang, **params)}"[:2000], view=None, allowed_mentions=NO_MENTIONS)
+        await reply(interaction, t(key, lang, **params))  # the voter, in their own language
 
     # -- abandon ---------------------------------------------------------------------------------
 
