@@ -267,7 +267,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.flows.show_hand(interaction)
 
-    @app_commands.command(name=_("log"), description=_("Recent moves in words"))
+    @app_commands.command(name=_("log"), description=_("The whole match in words, page by page"))
     async def log_(self, interaction: discord.Interaction) -> None:
         await table_flows(self.bot).show_log(interaction)  # the whole match, in pages (bot/table_ui.py)
 

@@ -152,4 +152,5 @@ COMMANDS_ES: dict[str, str] = {
     "leaderboard": "clasificacion",
     "Who wins most on this server": "Quién gana más en este servidor",
     "Only this game": "Solo este juego",
+    "The whole match in words, page by page": "Toda la partida en palabras, página a página",
 }
