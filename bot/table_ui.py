@@ -64,8 +64,9 @@ class TableFlows:
     async def on_undo(self, interaction: discord.Interaction, mid: int | None, since: int | None = None) -> None:
         await ack(interaction, ephemeral=True, thinking=True)
         lang = await self._locale(interaction)
-        if mid is None:
-            mid = (await self.service.in_channel(interaction.channel_id)).record.id
+        if mid is None:  # /partida undo: as of the version read now (two commands sent at once undo once)
+            rec = (await self.service.in_channel(interaction.channel_id)).record
+            mid, since = rec.id, rec.version
         uid = interaction.user.id
         p = await self.table.undo_plan(mid, uid, since)
         if p.reason is None:

@@ -211,3 +211,29 @@ async def test_the_log_pages_through_the_whole_match(standin, partida):
     msg = await wait_change(standin, msg, before)
     assert "Page 1/3" in msg.content and "\n1. ana" in msg.content
     assert any(b.get("disabled") for b in msg.buttons() if b.get("label") == "◀ Older")
+
+
+async def test_undo_by_command_and_two_at_once_take_back_one_move(standin, partida):
+    import asyncio
+
+    from bot.games import ui_for
+
+    ana, ben = standin.user("ana"), standin.user("ben", locale="es-ES")
+    await open_match(standin, ana, ben)
+    rec = await partida.service.store.active_in_channel(standin.channel_id("general"))
+    m = await partida.service.get(rec.id)
+    ui = ui_for("lost-cities")
+    token = ui.token(next(a for a in m.game.legal_json(m.state, 0) if a["type"] == "play"))
+    r = await ana.slash("general", "partida play", move=token)
+    await r.wait_done()
+    assert any(c.startswith("p:u:") for c in r.messages[-1].custom_ids())  # the answer offers Undo
+    r = await ben.slash("general", "partida undo")
+    await r.wait_done()
+    assert "No tienes ninguna jugada" in r.text()
+    first, second = await asyncio.gather(ana.slash("general", "partida undo"), ana.slash("general", "partida undo"))
+    await first.wait_done()
+    await second.wait_done()
+    texts = sorted([first.text(), second.text()])
+    assert sum("Taken back" in x for x in texts) == 1, texts
+    assert sum("already took" in x or "no move to take back" in x for x in texts) == 1, texts
+    assert await partida.service.store.actions(rec.id) == []
