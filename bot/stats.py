@@ -63,9 +63,9 @@ def _result(rec: MatchRecord) -> tuple[list[int], list[int]] | None:
 
 async def guild_stats(store: Store, guild_id: int, game: str | None = None) -> GuildStats:
     out = GuildStats()
-    for rec in await store.finished_in_guild(guild_id):
-        if game is not None and rec.game != game:
-            continue
+    recs = [rec for rec in await store.finished_in_guild(guild_id) if game is None or rec.game == game]
+    timing = await store.action_timing([rec.id for rec in recs])
+    for rec in recs:
         out.matches[rec.game] = out.matches.get(rec.game, 0) + 1
         result = await asyncio.to_thread(_result, rec) if rec.id not in _RESULTS else _RESULTS[rec.id]
         winners = set(result[1]) if result else set()
@@ -80,16 +80,11 @@ async def guild_stats(store: Store, guild_id: int, game: str | None = None) -> G
             p = out.players[uid]
             p.played += 1
             p.wins += 1 if winners & set(seats) else 0
-        actions = await store.actions(rec.id)
-        for before, a in zip([None, *actions], actions, strict=False):
-            uid = rec.seats[a.seat].get("user_id") if a.seat < len(rec.seats) else None
-            if not uid:
-                continue
-            p = out.players[uid]
-            p.moves += 1
-            if before is not None:
-                p.seconds += max(0.0, (a.created_at - before.created_at).total_seconds())
-                p.timed += 1
+            for seat in seats:
+                moves, timed, seconds = timing.get((rec.id, seat), (0, 0, 0.0))
+                p.moves += moves
+                p.timed += timed
+                p.seconds += max(0.0, seconds)
     return out
 
 

@@ -429,6 +429,11 @@ class Store(abc.ABC):
         """The server's finished matches, newest first, at most ``limit``."""
 
     @abc.abstractmethod
+    async def action_timing(self, match_ids: list[int]) -> dict[tuple[int, int], tuple[int, int, float]]:
+        """Per (match, seat): (actions, timed actions, seconds) where each action but a match's first
+        is timed from the action before it (one query, for statistics)."""
+
+    @abc.abstractmethod
     async def close(self) -> None: ...
 
     async def __aenter__(self) -> Store:

@@ -513,5 +513,17 @@ class PostgresStore(Store):
         )
         return [_match(r) for r in rows]
 
+    async def action_timing(self, match_ids: list[int]) -> dict[tuple[int, int], tuple[int, int, float]]:
+        ids = [int(i) for i in match_ids]
+        if not ids:
+            return {}
+        rows = await self._p.fetch(
+            "SELECT match_id, seat, COUNT(*), COUNT(prev), COALESCE(SUM(EXTRACT(EPOCH FROM created_at - prev)), 0)"
+            " FROM (SELECT match_id, seat, created_at, LAG(created_at) OVER (PARTITION BY match_id ORDER BY idx) AS prev"
+            " FROM actions WHERE match_id = ANY($1::bigint[])) AS timed GROUP BY match_id, seat",
+            ids,
+        )
+        return {(r[0], r[1]): (r[2], r[3], float(r[4])) for r in rows}
+
     async def close(self) -> None:
         await self._pool.close()

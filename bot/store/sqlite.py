@@ -703,6 +703,20 @@ class SqliteStore(Store):
             )
         return [_match(r) for r in rows]
 
+    async def action_timing(self, match_ids: list[int]) -> dict[tuple[int, int], tuple[int, int, float]]:
+        ids = [int(i) for i in match_ids]
+        if not ids:
+            return {}
+        async with self._read() as conn:
+            rows = await _all(
+                conn,
+                "SELECT match_id, seat, COUNT(*), COUNT(prev), COALESCE(SUM((julianday(created_at) - julianday(prev)) * 86400.0), 0)"
+                " FROM (SELECT match_id, seat, created_at, LAG(created_at) OVER (PARTITION BY match_id ORDER BY idx) AS prev"
+                f" FROM actions WHERE match_id IN ({', '.join('?' * len(ids))})) GROUP BY match_id, seat",
+                ids,
+            )
+        return {(r[0], r[1]): (r[2], r[3], float(r[4])) for r in rows}
+
     async def close(self) -> None:
         async with self._lock:
             if not self._closed:

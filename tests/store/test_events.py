@@ -68,3 +68,26 @@ def test_migration_numbers_may_have_a_gap():
     applied = {m.version: m.name for m in known if m.version != 3}
     assert [m.version for m in check_applied(applied, sorted([*known, three], key=lambda m: m.version)) if m.version == 3] == [3]
     assert all(m.version == 3 for m in check_applied(applied, [*known, three]))
+
+
+async def test_action_timing_per_match_and_seat(store, monkeypatch):
+    from datetime import UTC, datetime, timedelta
+
+    import bot.store.postgres
+    import bot.store.sqlite
+
+    now = [datetime(2026, 3, 1, tzinfo=UTC)]
+    monkeypatch.setattr(bot.store.sqlite, "utcnow", lambda: now[0])
+    monkeypatch.setattr(bot.store.postgres, "utcnow", lambda: now[0])
+    a = await _active(store, channel=1)
+    b = await _active(store, channel=2)
+    for rec, gaps in ((a, [5, 10, 20, 40]), (b, [7])):
+        for i, gap in enumerate(gaps):
+            now[0] += timedelta(seconds=gap)
+            rec = await store.commit_move(rec.id, rec.version, i % 2, {"i": i}, False, {})
+    timing = await store.action_timing([a.id, b.id])
+    # match a: seat 0 acted at +5 (first, untimed) and +35 (20 s after seat 1); seat 1 at +15 (10 s) and +75 (40 s)
+    assert timing[(a.id, 0)] == (2, 1, pytest.approx(20.0, abs=0.01))
+    assert timing[(a.id, 1)] == (2, 2, pytest.approx(50.0, abs=0.01))
+    assert timing[(b.id, 0)] == (1, 0, 0.0) and (b.id, 1) not in timing
+    assert await store.action_timing([]) == {}
