@@ -32,6 +32,7 @@ from .service import MatchService, Stale, UserError
 from .store import Job, NewJob
 from .store.base import utcnow
 from .story import lane
+from .table import event_text
 
 log = logging.getLogger(__name__)
 
@@ -154,13 +155,17 @@ class AfterMove:
         ch = await self.present.channel(rec)
         if ch is None:
             return  # the channel is gone: nobody to tell
-        story = self.present.story_text(loaded, actions, lang)
-        if isinstance(job.payload.get("story"), dict):  # what changed besides moves (an undo: bot/table.py)
-            story = "\n".join(x for x in (f"• {job.payload['story'].get(lang, '')}", story) if x.strip("• "))
+        # what happened besides moves since the last post (an undo, a seat handed over: bot/table.py)
+        seen_events = int(told.get("board_events", 0))
+        events = [e for e in await self.store.events(mid) if e.id > seen_events]
+        story = "\n".join([*(f"• {event_text(e, lang)}" for e in events), self.present.story_text(loaded, actions, lang)]).strip()
         kwargs = await self.present.board_message(loaded, story, lang)
         msg = await ch.send(nonce=nonce(job.key), **kwargs)
         faults.point("board")
-        await self.store.set_note(mid, 0, {"board_version": rec.version, "board_upto": since + len(actions), "board_message": msg.id})
+        await self.store.set_note(mid, 0, {
+            "board_version": rec.version, "board_upto": since + len(actions), "board_message": msg.id,
+            "board_events": max([seen_events, *(e.id for e in events)]),
+        })
 
     # -- AI --------------------------------------------------------------------------------------
 

@@ -175,10 +175,7 @@ class Table:
             movers = game.to_move(state)
             name = p.loaded.names[p.seat]
             story = {lang: t("undo.story", lang, player=name, moves="; ".join(words(p.loaded, a, lang) for a in p.undone)) for lang in LANGS}
-            jobs = [
-                dataclasses.replace(j, payload={**j.payload, "story": story}) if j.kind == "board" else j
-                for j in plan(after, movers, (), True)
-            ]
+            jobs = plan(after, movers, (), True)  # the board tells the undo (its event) and whose turn it is
             event = NewEvent("undo", user_id, {
                 "seat": p.seat, "name": name, "story": story, "from_version": rec.version, "approved_by": approved_by or [], "reason": p.reason,
                 "actions": [{"idx": a.idx, "seat": a.seat, "action": a.action, "revealed": a.revealed, "story": a.story} for a in p.undone],

@@ -141,6 +141,15 @@ async def test_leave_to_the_ai_then_an_invited_person_takes_the_seat(standin, pa
     await standin.wait_for_message("general", lambda m: "takes seat 2" in m.content, 10)
     rec = await partida.service.store.active_in_channel(standin.channel_id("general"))
     assert rec.seats[1]["user_id"] == cy.id
+    # ana's turn (through the service): the next board tells what happened to the seat, then her moves
+    for pick in ("play", "draw"):
+        m = await partida.service.get(rec.id)
+        action = next(a for a in m.game.legal_json(m.state, 0) if a["type"] in (pick, "discard"))
+        await partida.service.move(rec.id, m.record.version, ("user", ana.id), action)
+    board = await standin.wait_for_message("general", lambda m: is_board(m) and "ben left" in m.content, 10)
+    lines = board.content.splitlines()
+    assert lines[0].startswith("• ben left") and lines[1].startswith("• cy took the seat of ben (AI)"), lines
+    assert "• ana drew" in board.content and f"It is {cy.mention}'s turn" in board.content
 
 
 async def test_final_board_publishes_the_seed_and_log_and_rematch_by_clicking(standin, partida, tmp_path):
