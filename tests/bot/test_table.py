@@ -440,3 +440,27 @@ async def test_a_rematch_cut_short_before_its_start_is_started_by_the_next_click
     ok = [r for r in results if not isinstance(r, Exception)]
     assert len(ok) == 1 and isinstance(results[0 if ok[0] is results[1] else 1], UserError)
     assert [j.kind for j in await table.store.jobs(ok[0].record.id)] == ["board", "turn"]
+
+
+async def test_an_undo_vote_among_three_needs_every_other_person(table):
+    m = await started(table, people=(ANA, BEN, CY), game="carcassonne", seed=3)
+    mid, rng = m.record.id, random.Random(2)
+    for _ in range(6):  # a few placements (each draws a tile: revealed)
+        m = await table.service.get(mid)
+        seat = m.to_move()[0]
+        await table.service.move(mid, m.record.version, ("user", m.record.seats[seat]["user_id"]), rng.choice(m.game.legal_json(m.state, seat)))
+    p, vote = await table.ask_undo(mid, ANA)
+    assert p.reason == "revealed" and sorted(vote.voters) == [BEN, CY] and vote.need == 2
+    tally = await table.cast(mid, vote.id, BEN, True)
+    assert not tally.passed and not tally.rejected  # one of two: still open
+    assert (await table.cast(mid, vote.id, BEN, True)).yes == [BEN]  # voting twice counts once
+    tally = await table.cast(mid, vote.id, CY, True)
+    assert tally.passed
+    await table.take_back(mid, ANA, version=vote.version, approved_by=tally.yes)
+    assert len(await table.store.actions(mid)) == p.keep
+    # a single refusal ends the next one
+    await act(table, mid, ANA, lambda a: True)
+    p, vote = await table.ask_undo(mid, ANA)
+    assert (await table.cast(mid, vote.id, CY, False)).rejected
+    with pytest.raises(UserError):  # closed: Ben's yes comes too late
+        await table.cast(mid, vote.id, BEN, True)
