@@ -31,6 +31,7 @@ from .service import MatchService, Stale, UserError
 from .store import Job, NewJob
 from .store.base import utcnow
 from .story import lane
+from .table import event_text
 
 log = logging.getLogger(__name__)
 
@@ -148,12 +149,16 @@ class AfterMove:
                 return  # a newer board is planned: it tells this story too (one post, not two)
         since = int(told.get("board_upto", 0))
         actions = await self.store.actions(mid, since)  # before the match: never tell a move twice
+        # what happened besides moves since the last post (an undo, a seat handed over: bot/table.py)
+        seen_events = int(told.get("board_events", 0))
+        events = [e for e in await self.store.events(mid) if e.id > seen_events]
         if again:
             # this post may be out already (a crash before it was recorded): tell exactly the same
             # story again, so the copy Discord returns for the nonce matches what is recorded
             actions = actions[: max(0, int(intent["upto"]) - since)]
+            events = [e for e in events if e.id <= int(intent.get("events_upto", seen_events))]
         else:
-            intent = {"key": job.key, "upto": since + len(actions)}
+            intent = {"key": job.key, "upto": since + len(actions), "events_upto": max([seen_events, *(e.id for e in events)])}
             await self.store.set_note(mid, 0, {"board_pending": intent})
         rec = await self.store.get(mid)
         if rec is None:
@@ -163,12 +168,13 @@ class AfterMove:
         ch = await self.present.channel(rec)
         if ch is None:
             return  # the channel is gone: nobody to tell
-        kwargs = await self.present.board_message(loaded, self.present.story_text(loaded, actions, lang), lang)
+        story = "\n".join([*(f"• {event_text(e, lang)}" for e in events), self.present.story_text(loaded, actions, lang)]).strip()
+        kwargs = await self.present.board_message(loaded, story, lang)
         msg = await ch.send(nonce=nonce(job.key), **kwargs)
         faults.point("board")
         await self.store.set_note(mid, 0, {
             "board_version": max(version, int(intent.get("version", version))), "board_upto": int(intent["upto"]),
-            "board_message": msg.id, "board_pending": None,
+            "board_message": msg.id, "board_pending": None, "board_events": int(intent.get("events_upto", seen_events)),
         })
 
     # -- AI --------------------------------------------------------------------------------------

@@ -26,6 +26,8 @@ from .posting import ALLOWED, Presenter, jump_link
 from .ratelimit import Limiter
 from .service import UserError
 from .story import describe_move
+from .table import commitment
+from .table_ui import table_flows
 
 log = logging.getLogger(__name__)
 
@@ -273,6 +275,8 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             if png:
                 files.append(discord.File(io.BytesIO(png), filename="board.png"))
         text = self.present.status_text(loaded, lang)
+        if loaded.record.status == "active" and (digest := commitment(loaded.record)):
+            text += "\n" + t("seed.hash", lang, hash=digest)  # the shuffle's commitment, any time
         problems = await self.bot.after.failures(loaded.record.id)
         for kind, payload, error in problems[-3:]:
             if kind == "turn" and isinstance(payload.get("seat"), int) and payload["seat"] < len(loaded.names):
@@ -285,9 +289,9 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.flows.show_hand(interaction)
 
-    @app_commands.command(name=_("log"), description=_("Recent moves in words"))
+    @app_commands.command(name=_("log"), description=_("The whole match in words, page by page"))
     async def log_(self, interaction: discord.Interaction) -> None:
-        await self._log(interaction)
+        await table_flows(self.bot).show_log(interaction)  # the whole match, in pages (bot/table_ui.py)
 
     async def _log(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction.locale)
@@ -316,7 +320,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             rec = next((h for h in history if h.status in ("finished", "abandoned") and h.state is not None), None)
         if rec is None or rec.state is None:
             raise UserError("no_match")
-        data = await self.bot.service.log(rec.id)
+        data = await table_flows(self.bot).table.published_log(rec.id)  # with the seed's salt and hash
         name = f"partida-{rec.game}-{rec.id}.json"
         file = discord.File(io.BytesIO(json.dumps(data, indent=1).encode()), filename=name)
         await reply(interaction, t("export.done", lang, id=rec.id, file=name), files=[file])
@@ -346,6 +350,9 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
 
     async def _abandon(self, interaction: discord.Interaction) -> None:
         loaded = await self.bot.service.in_channel(interaction.channel_id)
+        if loaded.record.status == "active":  # a running match: confirm first (and a vote for non-hosts)
+            await table_flows(self.bot).confirm_abandon(interaction, loaded)
+            return
         perms = getattr(interaction, "permissions", None)
         can_manage = bool(perms and (perms.manage_channels or perms.administrator))
         done = await self.bot.service.abandon(loaded.record.id, interaction.user.id, can_manage)
@@ -353,6 +360,47 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         await interaction.response.send_message(
             t("abandon.done", rec.lang, id=rec.id, user=interaction.user.display_name), allowed_mentions=ALLOWED
         )
+
+    # -- the table (bot/table_ui.py) ---------------------------------------------------------------
+
+    @app_commands.command(name=_("undo"), description=_("Take back your last move (the others approve when needed)"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await table_flows(self.bot).on_undo(interaction, None)
+
+    @app_commands.command(name=_("leave"), description=_("Leave this match: the AI takes your seat"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await table_flows(self.bot).leave(interaction)
+
+    @app_commands.command(name=_("seat"), description=_("Hand an AI seat to someone (host)"))
+    @app_commands.rename(user=_("user"), number=_("number"))
+    @app_commands.describe(user=_("Who takes the seat"), number=_("Seat number (default: the first seat someone left)"))
+    async def seat(self, interaction: discord.Interaction, user: discord.User, number: app_commands.Range[int, 1, 8] | None = None) -> None:
+        await table_flows(self.bot).invite_to_seat(interaction, user, number)
+
+    @app_commands.command(name=_("stats"), description=_("Matches, wins and time per move on this server"))
+    @app_commands.rename(game=_("game"))
+    @app_commands.describe(game=_("Only this game"))
+    @app_commands.choices(game=game_choices())
+    async def stats(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self._stats(interaction, game, board=False)
+
+    @app_commands.command(name=_("leaderboard"), description=_("Who wins most on this server"))
+    @app_commands.rename(game=_("game"))
+    @app_commands.describe(game=_("Only this game"))
+    @app_commands.choices(game=game_choices())
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self._stats(interaction, game, board=True)
+
+    async def _stats(self, interaction: discord.Interaction, game: str | None, board: bool) -> None:
+        from .stats import guild_stats, leaderboard_text, stats_text
+
+        lang = lang_of(interaction.locale)
+        if interaction.guild_id is None:
+            raise UserError("guild_only")
+        await ack(interaction, ephemeral=not board, thinking=True)
+        figures = await guild_stats(self.bot.service.store, interaction.guild_id, game)
+        text = leaderboard_text(figures, lang, game) if board else stats_text(figures, lang, interaction.user.id)
+        await reply(interaction, text[:2000], ephemeral=not board)
 
 
 _EXAMPLE: dict[tuple[str, str], bytes] = {}

@@ -83,3 +83,109 @@ class DoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:d:(?P<mid
 
 
 ALL = (LobbyButton, TurnButton, PickSelect, DoButton)
+
+
+# -- the table (bot/table_ui.py): undo, votes, abandon, seats, rematch, log pages ---------------------
+
+
+def _table(interaction: discord.Interaction) -> Any:
+    from .table_ui import table_flows
+
+    return table_flows(interaction.client)
+
+
+def _button(label: str, custom_id: str, style: str) -> discord.ui.Button:
+    return discord.ui.Button(label=label[:80], style=STYLES[style], custom_id=custom_id)
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:u:(?P<mid>\d+):(?P<ver>\d+)"):
+    """Take back my last action. ``ver``: the version the button was drawn at; the match may have
+    moved on since (then the others approve), but an undo made since that version is not made twice."""
+
+    def __init__(self, mid: int, ver: int, label: str = "Undo") -> None:
+        super().__init__(_button(label, f"p:u:{mid}:{ver}", "secondary"))
+        self.mid, self.ver = mid, ver
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["mid"]), int(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).on_undo(interaction, self.mid, self.ver)
+
+
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:v:(?P<mid>\d+):(?P<vid>[0-9a-f]{8}):(?P<yes>[yn])"):
+    def __init__(self, mid: int, vid: str, yes: bool, label: str = "") -> None:
+        flag = "y" if yes else "n"
+        super().__init__(_button(label or flag, f"p:v:{mid}:{vid}:{flag}", "success" if yes else "danger"))
+        self.mid, self.vid, self.yes = mid, vid, yes
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["mid"]), match["vid"], match["yes"] == "y")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).on_vote(interaction, self.mid, self.vid, self.yes)
+
+
+class AbandonButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:a:(?P<mid>\d+)"):
+    """The confirmation of /partida abandon (the host's abandons; anyone else's asks for a vote)."""
+
+    def __init__(self, mid: int, label: str = "Abandon") -> None:
+        super().__init__(_button(label, f"p:a:{mid}", "danger"))
+        self.mid = mid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).on_abandon(interaction, self.mid)
+
+
+class SeatButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:st:(?P<mid>\d+):(?P<seat>\d+)"):
+    """Accept the host's invitation to an AI seat (checked against the invitee's note)."""
+
+    def __init__(self, mid: int, seat: int, label: str = "Take the seat") -> None:
+        super().__init__(_button(label, f"p:st:{mid}:{seat}", "primary"))
+        self.mid, self.seat = mid, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["mid"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).on_take_seat(interaction, self.mid, self.seat)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:rm:(?P<mid>\d+)"):
+    def __init__(self, mid: int, label: str = "Rematch") -> None:
+        super().__init__(_button(label, f"p:rm:{mid}", "success"))
+        self.mid = mid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).on_rematch(interaction, self.mid)
+
+
+class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:g:(?P<mid>\d+):(?P<page>\d+)"):
+    """Older / newer page of /partida log (edits the ephemeral message in place)."""
+
+    def __init__(self, mid: int, page: int, label: str = "", disabled: bool = False) -> None:
+        button = _button(label or str(page + 1), f"p:g:{mid}:{page}", "secondary")
+        button.disabled = disabled
+        super().__init__(button)
+        self.mid, self.page = mid, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["mid"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).on_log_page(interaction, self.mid, self.page)
+
+
+ALL = (*ALL, UndoButton, VoteButton, AbandonButton, SeatButton, RematchButton, LogButton)

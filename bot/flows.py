@@ -26,6 +26,7 @@ from .i18n import M, error_text, game_name, lang_of, options_problem, t
 from .posting import ALLOWED, Presenter, jump_link  # noqa: F401  (re-exported for the cogs)
 from .service import MatchService, Stale, UserError, timing
 from .story import describe_move  # noqa: F401  (re-exported)
+from .table import commitment
 
 log = logging.getLogger(__name__)
 
@@ -137,8 +138,11 @@ class Flows:
         else:
             loaded = await svc.start(mid, ver, user.id)  # the first turn's jobs are committed with it
             content, _ = self.present.lobby_message(loaded, loaded.record.lang)
+            content += "\n" + t("lobby.started", loaded.record.lang)
+            if digest := commitment(loaded.record):  # the shuffle's commitment, before any card is seen
+                content += "\n" + t("seed.hash", loaded.record.lang, hash=digest)
             try:
-                await interaction.edit_original_response(content=content + "\n" + t("lobby.started", loaded.record.lang), view=None)
+                await interaction.edit_original_response(content=content, view=None)
             except discord.HTTPException:  # the match has started and its jobs tell the players
                 log.warning("could not mark the lobby of match %s as started", mid, exc_info=True)
             return

@@ -372,3 +372,11 @@ def _GAME_NAMES_ES() -> dict[str, str]:  # noqa: N802 - a table
         if g.names.get("es"):
             out[g.name] = g.names["es"]
     return out
+
+
+# The table's texts (undo, votes, leaving, abandon, shuffles, rematch, stats, the log): own module.
+from .table_texts import COMMANDS_ES as _TABLE_COMMANDS_ES  # noqa: E402
+from .table_texts import TEXTS as _TABLE_TEXTS  # noqa: E402
+
+M.update(_TABLE_TEXTS)
+COMMAND_ES.update(_TABLE_COMMANDS_ES)

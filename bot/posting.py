@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from .components import DoButton, LobbyButton, PickSelect, TurnButton
+from .components import DoButton, LobbyButton, PickSelect, RematchButton, TurnButton, UndoButton
 from .games import ui_for
 from .i18n import game_name, t
 from .service import Loaded, MatchService, MoveResult
@@ -183,10 +183,20 @@ class Presenter:
         would look at a hand whose turn is over)."""
         done = result.loaded
         if result.seat in done.to_move():
-            return await self.private_turn(done, result.seat, lang)
+            content, files, view = await self.private_turn(done, result.seat, lang)
+            return content, files, self.with_undo(done, view, lang)
         ui = ui_for(done.record.game)
         content = f"{describe_move(ui, result.action, done.names, result.seat, lang)}. {t('turn.done', lang)}"
-        return content, [], None
+        return content, [], self.with_undo(done, None, lang)
+
+    def with_undo(self, done: Loaded, view: discord.ui.View | None, lang: str) -> discord.ui.View | None:
+        """The mover's answer carries an Undo button while the match runs (bot/table.py decides)."""
+        if done.record.status != "active":
+            return view
+        view = view or discord.ui.View(timeout=None)
+        if len(view.children) < 25:
+            view.add_item(UndoButton(done.record.id, done.record.version, t("undo.button", lang)))
+        return view
 
     # -- the channel -----------------------------------------------------------------------------
 
@@ -216,5 +226,17 @@ class Presenter:
             view.add_item(TurnButton(rec.id, rec.version, t("turn.button", lang)))
             kwargs["view"] = view
         status = self.status_text(loaded, lang)
+        if rec.status == "finished":  # the seed and the log are published, and a rematch offered
+            status += await self._final_extras(loaded, kwargs, lang)
         kwargs["content"] = (f"{story}\n{status}" if story else status)[-2000:]
         return kwargs
+
+    async def _final_extras(self, loaded: Loaded, kwargs: dict[str, Any], lang: str) -> str:
+        from .table_ui import table_flows
+
+        files, extra = await table_flows(self.client)._published(loaded)
+        kwargs["files"] = [*kwargs["files"], *files]
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton(loaded.record.id, t("rematch.button", lang)))
+        kwargs["view"] = view
+        return f"\n{extra}" if extra else ""

@@ -13,6 +13,7 @@ import concurrent.futures
 import dataclasses
 import logging
 import random
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -250,7 +251,9 @@ class MatchService:
             after = dataclasses.replace(m.record, status="active", version=m.record.version + 1)
             jobs = plan(after, m.game.to_move(state), (), True)  # the first turn: board, DMs, AI
             dumped = m.game.dump(state)
-            return {"status": "active", "seed": s, "state": RawJSON(dumps(dumped), dumped), "jobs": jobs}
+            # the salt of the seed's hash shown at the start, published with the log at the end
+            meta = {**m.record.meta, "salt": secrets.token_hex(16)}
+            return {"status": "active", "seed": s, "state": RawJSON(dumps(dumped), dumped), "jobs": jobs, "meta": meta}
 
         return await self._lobby_edit(match_id, version, edit, heavy=True)
 

@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 
 from . import ai, registry
 from .core import EngineError
-from .match import LogError, Match
+from .match import LogError, Match, seed_commitment
 
 
 def _fail(msg: str) -> NoReturn:
@@ -118,6 +118,9 @@ def replay(args: argparse.Namespace) -> int:
     res = match.result()
     if res is not None:
         out["result"] = res.to_json()
+    if isinstance(log.get("salt"), str):
+        # the hash the match showed when it started: equal when this seed and setup were fixed then
+        out["seed_sha256"] = seed_commitment(log["game"], log.get("seed"), log.get("setup"), log["salt"])
     print(json.dumps(out))
     return 0
 

@@ -8,6 +8,8 @@ The log is the same JSON a player exports from Discord and ``python -m engines r
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +18,16 @@ from .core import BadSetup, EngineError, Game, Outcome, Result
 from .rng import fresh_seed
 
 LOG_FORMAT = 1
+
+
+def seed_commitment(game: str, seed: int | None, setup: Any, salt: str) -> str:
+    """The SHA-256 (hex) a match shows when it starts, before anyone has seen a card: of its game,
+    seed, setup and a random ``salt`` (so the seed cannot be found by trying them all). The log
+    published at the end holds all four; ``python -m engines replay`` prints this hash again."""
+    text = json.dumps(
+        {"game": game, "salt": salt, "seed": seed, "setup": setup}, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class LogError(EngineError):

@@ -113,6 +113,27 @@ class ActionRecord:
     story: Any = None  # the public wording stored with the move ({"en": ..., "es": ...}) or None
 
 
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """Something that happened to a match besides a move (an undo, a seat handed over, a vote...).
+    ``data`` is a JSON object; ``user_id`` who did it (None: the bot)."""
+
+    kind: str
+    user_id: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class EventRecord:
+    id: int
+    match_id: int
+    at_action: int  # how many actions the log held when it happened
+    kind: str
+    user_id: int | None
+    data: dict[str, Any]
+    created_at: datetime
+
+
 JOB_STATUSES = ("pending", "done", "failed")
 
 
@@ -383,6 +404,34 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def locales(self, user_ids: list[int]) -> dict[int, str]:
         """The remembered language of each of these people (those known)."""
+
+    # -- the table: events besides moves, undo, statistics (migration 0004) -----------------------
+
+    @abc.abstractmethod
+    async def change(
+        self, match_id: int, expected_version: int, event: NewEvent | None, *, keep: int | None = None,
+        jobs: list[NewJob] = (), **changes: Any,
+    ) -> MatchRecord:
+        """``update`` plus, in the same transaction: with ``keep``, drop the actions whose idx >=
+        ``keep`` (an undo: the log then holds ``keep`` actions); record ``event`` (its at_action is
+        the number of actions left). Raises like ``update``."""
+
+    @abc.abstractmethod
+    async def add_event(self, match_id: int, event: NewEvent) -> EventRecord:
+        """Record an event now (at_action: the current number of actions)."""
+
+    @abc.abstractmethod
+    async def events(self, match_id: int) -> list[EventRecord]:
+        """The match's events in order."""
+
+    @abc.abstractmethod
+    async def finished_in_guild(self, guild_id: int, limit: int = 2000) -> list[MatchRecord]:
+        """The server's finished matches, newest first, at most ``limit``."""
+
+    @abc.abstractmethod
+    async def action_timing(self, match_ids: list[int]) -> dict[tuple[int, int], tuple[int, int, float]]:
+        """Per (match, seat): (actions, timed actions, seconds) where each action but a match's first
+        is timed from the action before it (one query, for statistics)."""
 
     @abc.abstractmethod
     async def close(self) -> None: ...

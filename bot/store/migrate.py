@@ -69,18 +69,20 @@ def split_statements(sql: str) -> list[str]:
 
 
 def load_migrations() -> list[Migration]:
-    """All migrations shipped in ``bot/store/migrations``, ordered; numbers must be 1, 2, 3, ..."""
+    """All migrations shipped in ``bot/store/migrations``, ordered by number. Numbers are unique
+    but may leave gaps (branches reserve numbers: 0004 may ship before 0003); each is applied once,
+    in order, and a late lower number is applied when it arrives."""
     found = []
     for entry in resources.files("bot.store").joinpath("migrations").iterdir():
         m = _NAME.match(entry.name)
         if m:
             found.append(Migration(int(m.group(1)), m.group(2), entry.read_text(encoding="utf-8")))
     found.sort(key=lambda mig: mig.version)
-    for expected, mig in enumerate(found, start=1):
-        if mig.version != expected:
-            raise RuntimeError(
-                f"migrations must be numbered 0001, 0002, ... without gaps; got {mig.version:04d}"
-            )
+    for before, mig in zip(found, found[1:], strict=False):
+        if mig.version == before.version:
+            raise RuntimeError(f"two migrations share the number {mig.version:04d}: {before.name}, {mig.name}")
+    if found and found[0].version < 1:
+        raise RuntimeError("migration numbers start at 0001")
     return found
 
 

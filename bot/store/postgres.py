@@ -20,15 +20,18 @@ from .base import (
     SCHEMA_NAME,
     ActionRecord,
     ChannelBusy,
+    EventRecord,
     Job,
     MatchNotFound,
     MatchRecord,
+    NewEvent,
     NewJob,
     RawJSON,
     Store,
     VersionConflict,
     check_changes,
     check_create,
+    check_int64,
     check_move,
     check_note,
     dumps,
@@ -437,6 +440,90 @@ class PostgresStore(Store):
             return {}
         rows = await self._p.fetch("SELECT user_id, locale FROM people WHERE user_id = ANY($1::bigint[])", [int(u) for u in user_ids])
         return {r["user_id"]: r["locale"] for r in rows}
+
+    # -- the table: events besides moves, undo, statistics -------------------------------------------
+
+    async def change(
+        self, match_id: int, expected_version: int, event: NewEvent | None, *, keep: int | None = None,
+        jobs: list[NewJob] = (), **changes: Any,
+    ) -> MatchRecord:
+        changes = check_changes(changes)
+        if keep is not None and (not isinstance(keep, int) or isinstance(keep, bool) or keep < 0):
+            raise ValueError(f"keep must be a non-negative integer, got {keep!r}")
+        if event is not None:
+            check_int64("user_id", event.user_id, nullable=True)
+        sets, params = [], []
+        for key, value in changes.items():
+            params.append(value)
+            sets.append(f"{key} = ${len(params)}")
+        now = utcnow()
+        params += [now, match_id, expected_version]
+        n = len(params)
+        sets += ["version = version + 1", f"updated_at = ${n - 2}"]
+        try:
+            async with self._p.acquire() as conn, conn.transaction():
+                row = await conn.fetchrow(
+                    f"UPDATE matches SET {', '.join(sets)} WHERE id = ${n - 1} AND version = ${n} RETURNING {COLUMNS}", *params
+                )
+                if row is None:
+                    await self._fail_cas(conn, match_id, expected_version)
+                if keep is not None:
+                    await conn.execute("DELETE FROM actions WHERE match_id = $1 AND idx >= $2", match_id, keep)
+                if "seats" in changes:
+                    await self._set_players(conn, match_id, changes["seats"])
+                if event is not None:
+                    await self._insert_event(conn, match_id, event, now)
+                if jobs:
+                    await conn.executemany(_JOB_INSERT, _job_args(list(jobs), match_id, now))
+        except asyncpg.UniqueViolationError as e:
+            if e.constraint_name == LIVE_INDEX:
+                channel_id = await self._p.fetchval("SELECT channel_id FROM matches WHERE id = $1", match_id)
+                raise ChannelBusy(await self._live_id(channel_id)) from None
+            raise
+        return _match(row)
+
+    @staticmethod
+    async def _insert_event(conn: asyncpg.Connection, match_id: int, event: NewEvent, now: datetime) -> EventRecord:
+        row = await conn.fetchrow(
+            "INSERT INTO match_events (match_id, at_action, kind, user_id, data, created_at)"
+            " SELECT $1, (SELECT COUNT(*) FROM actions WHERE match_id = $1), $2, $3, $4, $5"
+            " RETURNING id, match_id, at_action, kind, user_id, data, created_at",
+            match_id, event.kind, event.user_id, dict(event.data), now,
+        )
+        return EventRecord(**dict(row.items()))
+
+    async def add_event(self, match_id: int, event: NewEvent) -> EventRecord:
+        check_int64("user_id", event.user_id, nullable=True)
+        async with self._p.acquire() as conn, conn.transaction():
+            if await conn.fetchval("SELECT 1 FROM matches WHERE id = $1 FOR UPDATE", match_id) is None:
+                raise MatchNotFound(match_id)
+            return await self._insert_event(conn, match_id, event, utcnow())
+
+    async def events(self, match_id: int) -> list[EventRecord]:
+        rows = await self._p.fetch(
+            "SELECT id, match_id, at_action, kind, user_id, data, created_at FROM match_events WHERE match_id = $1 ORDER BY id",
+            match_id,
+        )
+        return [EventRecord(**dict(r.items())) for r in rows]
+
+    async def finished_in_guild(self, guild_id: int, limit: int = 2000) -> list[MatchRecord]:
+        rows = await self._p.fetch(
+            f"SELECT {COLUMNS} FROM matches WHERE guild_id = $1 AND status = 'finished' ORDER BY id DESC LIMIT $2",
+            guild_id, int(limit),
+        )
+        return [_match(r) for r in rows]
+
+    async def action_timing(self, match_ids: list[int]) -> dict[tuple[int, int], tuple[int, int, float]]:
+        ids = [int(i) for i in match_ids]
+        if not ids:
+            return {}
+        rows = await self._p.fetch(
+            "SELECT match_id, seat, COUNT(*), COUNT(prev), COALESCE(SUM(EXTRACT(EPOCH FROM created_at - prev)), 0)"
+            " FROM (SELECT match_id, seat, created_at, LAG(created_at) OVER (PARTITION BY match_id ORDER BY idx) AS prev"
+            " FROM actions WHERE match_id = ANY($1::bigint[])) AS timed GROUP BY match_id, seat",
+            ids,
+        )
+        return {(r[0], r[1]): (r[2], r[3], float(r[4])) for r in rows}
 
     async def close(self) -> None:
         await self._pool.close()

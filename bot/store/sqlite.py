@@ -27,15 +27,18 @@ from .base import (
     COLUMNS,
     ActionRecord,
     ChannelBusy,
+    EventRecord,
     Job,
     MatchNotFound,
     MatchRecord,
+    NewEvent,
     NewJob,
     RawJSON,
     Store,
     VersionConflict,
     check_changes,
     check_create,
+    check_int64,
     check_move,
     check_note,
     dumps,
@@ -638,6 +641,94 @@ class SqliteStore(Store):
                 conn, f"SELECT user_id, locale FROM people WHERE user_id IN ({', '.join('?' * len(ids))})", ids
             )
         return {r[0]: r[1] for r in rows}
+
+    # -- the table: events besides moves, undo, statistics -------------------------------------------
+
+    @_shielded
+    async def change(
+        self, match_id: int, expected_version: int, event: NewEvent | None, *, keep: int | None = None,
+        jobs: list[NewJob] = (), **changes: Any,
+    ) -> MatchRecord:
+        changes = check_changes(changes)
+        if keep is not None and (not isinstance(keep, int) or isinstance(keep, bool) or keep < 0):
+            raise ValueError(f"keep must be a non-negative integer, got {keep!r}")
+        sets, params = [], []
+        for key, value in changes.items():
+            sets.append(f"{key} = ?")
+            params.append(_json_or_null(value) if key in _JSON_COLUMNS else value)
+        now = utcnow()
+        sets += ["version = version + 1", "updated_at = ?"]
+        params += [_ts(now), match_id, expected_version]
+        async with self._write() as conn:
+            try:
+                row = await _one(
+                    conn, f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ? RETURNING {COLUMNS}", params
+                )
+            except sqlite3.IntegrityError as e:
+                if _is_live_channel_clash(e):
+                    (channel_id,) = await _one(conn, "SELECT channel_id FROM matches WHERE id = ?", (match_id,))
+                    raise ChannelBusy(await self._live_id(conn, channel_id)) from None
+                raise
+            if row is None:
+                await self._fail_cas(conn, match_id, expected_version)
+            if keep is not None:
+                await conn.execute("DELETE FROM actions WHERE match_id = ? AND idx >= ?", (match_id, keep))
+            if "seats" in changes:
+                await self._set_players(conn, match_id, changes["seats"])
+            if event is not None:
+                await self._insert_event(conn, match_id, event, now)
+            if jobs:
+                await conn.executemany(_JOB_INSERT, _job_params(list(jobs), match_id, now))
+        return _match(row)
+
+    @staticmethod
+    async def _insert_event(conn: aiosqlite.Connection, match_id: int, event: NewEvent, now: datetime) -> EventRecord:
+        check_int64("user_id", event.user_id, nullable=True)
+        (count,) = await _one(conn, "SELECT COUNT(*) FROM actions WHERE match_id = ?", (match_id,))
+        cur = await conn.execute(
+            "INSERT INTO match_events (match_id, at_action, kind, user_id, data, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, count, event.kind, event.user_id, dumps(dict(event.data)), _ts(now)),
+        )
+        return EventRecord(cur.lastrowid, match_id, count, event.kind, event.user_id, dict(event.data), now)
+
+    @_shielded
+    async def add_event(self, match_id: int, event: NewEvent) -> EventRecord:
+        async with self._write() as conn:
+            if await _one(conn, "SELECT 1 FROM matches WHERE id = ?", (match_id,)) is None:
+                raise MatchNotFound(match_id)
+            return await self._insert_event(conn, match_id, event, utcnow())
+
+    async def events(self, match_id: int) -> list[EventRecord]:
+        async with self._read() as conn:
+            rows = await _all(
+                conn,
+                "SELECT id, match_id, at_action, kind, user_id, data, created_at FROM match_events WHERE match_id = ? ORDER BY id",
+                (match_id,),
+            )
+        return [EventRecord(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), datetime.fromisoformat(r[6])) for r in rows]
+
+    async def finished_in_guild(self, guild_id: int, limit: int = 2000) -> list[MatchRecord]:
+        async with self._read() as conn:
+            rows = await _all(
+                conn,
+                f"SELECT {COLUMNS} FROM matches WHERE guild_id = ? AND status = 'finished' ORDER BY id DESC LIMIT ?",
+                (guild_id, int(limit)),
+            )
+        return [_match(r) for r in rows]
+
+    async def action_timing(self, match_ids: list[int]) -> dict[tuple[int, int], tuple[int, int, float]]:
+        ids = [int(i) for i in match_ids]
+        if not ids:
+            return {}
+        async with self._read() as conn:
+            rows = await _all(
+                conn,
+                "SELECT match_id, seat, COUNT(*), COUNT(prev), COALESCE(SUM((julianday(created_at) - julianday(prev)) * 86400.0), 0)"
+                " FROM (SELECT match_id, seat, created_at, LAG(created_at) OVER (PARTITION BY match_id ORDER BY idx) AS prev"
+                f" FROM actions WHERE match_id IN ({', '.join('?' * len(ids))})) GROUP BY match_id, seat",
+                ids,
+            )
+        return {(r[0], r[1]): (r[2], r[3], float(r[4])) for r in rows}
 
     async def close(self) -> None:
         async with self._lock:

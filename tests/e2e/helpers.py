@@ -73,3 +73,23 @@ async def forged_click(standin, person, msg: Message, custom_id: str):
     await standin.send_interaction(rec)
     await result.wait_response()
     return result
+
+
+async def abandon(standin, person, channel):
+    """/partida abandon of a running match, confirmed with its button; the public answer."""
+    r = await person.slash(channel, "partida abandon")
+    await r.wait_done()
+    confirm = r.messages[-1]
+    assert confirm.ephemeral and any(c.startswith("p:a:") for c in confirm.custom_ids()), r.text()
+    done = await person.click(confirm, next(c for c in confirm.custom_ids() if c.startswith("p:a:")))
+    await done.wait_done()
+    return done
+
+
+def public_files_ok(msg: Message) -> bool:
+    """Public messages carry board pictures only, except the match log published once the match is
+    over (its seed would have shown every hand before: bot/table.py)."""
+    extra = set(msg.files) - {"board.png"}
+    if not extra:
+        return True
+    return ("over" in msg.content or "terminado" in msg.content) and len(extra) == 1 and next(iter(extra)).startswith("partida-")

@@ -10,7 +10,7 @@ import pytest
 from bot.client import Partida
 from bot.settings import load_settings
 
-from .helpers import is_board, private_controls, take_turn
+from .helpers import abandon, is_board, private_controls, take_turn
 
 
 @pytest.fixture
@@ -127,7 +127,7 @@ async def test_status_log_rules_invite_mygames_and_threads(standin, partida):
     r = await ben.slash(thread_id, "partida export")
     await r.wait_done()
     assert not any(m.files for m in r.messages) and "sigue en juego" in r.text()
-    await ana.slash(thread_id, "partida abandon")
+    await abandon(standin, ana, thread_id)
     r = await ben.slash(thread_id, "partida export")
     await r.wait_done()
     log = json.loads(next(iter(r.messages[-1].files.values())))

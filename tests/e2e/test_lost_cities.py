@@ -13,7 +13,15 @@ from bot.settings import load_settings
 from bot.store import open_store
 from engines.match import Match
 
-from .helpers import controls, forged_click, is_board, private_controls, take_turn, turn_button
+from .helpers import (
+    controls,
+    forged_click,
+    is_board,
+    private_controls,
+    public_files_ok,
+    take_turn,
+    turn_button,
+)
 
 
 @pytest.fixture
@@ -76,7 +84,7 @@ async def test_two_people_play_a_whole_three_round_match_by_clicking(standin, pa
     assert len(notes) == 1 and ben.mention in notes[0].content
     # nothing hidden was ever posted publicly: public messages carry only board pictures
     for m in standin.messages_in(channel):
-        assert set(m.files) <= {"board.png"}
+        assert public_files_ok(m), (m.content, list(m.files))
     # each private message went only to its owner
     assert all(m.visible_to == ben.id for m in standin.ephemerals(ben))
     assert all(m.visible_to == ana.id for m in standin.ephemerals(ana))

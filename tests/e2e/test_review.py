@@ -11,7 +11,7 @@ import pytest
 from bot.client import Partida
 from bot.settings import load_settings
 
-from .helpers import is_board
+from .helpers import abandon, is_board
 
 
 @pytest.fixture
@@ -50,7 +50,7 @@ async def test_export_of_a_running_match_is_refused_it_would_reveal_every_hand(s
     await r.wait_done()
     assert not any(m.files for m in r.messages) and "over" in r.text()
     # once the match is over (here abandoned) the log is everybody's
-    await ana.slash("general", "partida abandon")
+    await abandon(standin, ana, "general")
     r = await ben.slash("general", "partida export")
     await r.wait_done()
     log = json.loads(next(iter(r.messages[-1].files.values())))
