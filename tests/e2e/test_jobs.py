@@ -78,7 +78,7 @@ async def test_a_dm_answered_with_5xx_and_429_is_retried_and_lands_once(standin,
     bot.test_clock.offset += timedelta(seconds=16)  # retry_after has passed
     sched.wake()
     await standin.wait_until(lambda: turn_dms(ana), 10, "ana's turn DM")
-    assert len(turn_dms(ana)) == 1 and controls(turn_dms(ana)[0])[0]
+    assert len(turn_dms(ana)) == 1 and controls(turn_dms(ana)[0])[1]
     statuses = [s for m, p, s in standin.requests if p == path.strip("^$")]
     assert statuses == [503, 429, 200]
     # the board was never held up by the DM's troubles
