@@ -384,6 +384,16 @@ class Store(abc.ABC):
     async def locales(self, user_ids: list[int]) -> dict[int, str]:
         """The remembered language of each of these people (those known)."""
 
+    # -- a person's own settings across all their matches (time zone, quiet hours, away) ---------
+
+    @abc.abstractmethod
+    async def person(self, user_id: int) -> dict[str, Any]:
+        """The person's settings ({} when none were ever set)."""
+
+    @abc.abstractmethod
+    async def set_person(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        """Merge ``changes`` into the person's settings (a key set to None is removed), atomically."""
+
     @abc.abstractmethod
     async def close(self) -> None: ...
 
