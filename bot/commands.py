@@ -24,6 +24,8 @@ from .i18n import OPTION_HELP, game_name, lang_of, t
 from .posting import ALLOWED, Presenter, jump_link
 from .service import UserError
 from .story import describe_move
+from . import timer_commands
+from .timers import split_options
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +91,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             raise UserError("guild_only")
         if game not in playable_games():
             raise UserError("unknown_game", game=game)
-        opts = parse_options(options)
+        opts, timers = split_options(parse_options(options))  # deadline=48h policy=... misses=...
         channel_id = interaction.channel_id
         target: Any = None
         if thread and isinstance(interaction.channel, discord.TextChannel):
@@ -107,7 +109,8 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             )
             channel_id = target.id
         loaded = await self.bot.service.new_lobby(
-            interaction.guild_id, channel_id, game, interaction.user.id, interaction.user.display_name, opts, lang
+            interaction.guild_id, channel_id, game, interaction.user.id, interaction.user.display_name, opts, lang,
+            meta={"timers": timers},
         )
         content, view = self.present.lobby_message(loaded, lang)
         if target is not None:
@@ -317,6 +320,21 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
                 files.append(discord.File(io.BytesIO(_EXAMPLE[(key, lang)]), filename=f"example-{key}.png"))
         await reply(interaction, "\n\n".join(texts)[:2000], files=files)
 
+    @app_commands.command(name=_("deadline"), description=_("Show or change the deadline per move (host)"))
+    @app_commands.rename(time=_("time"), policy=_("policy"), misses=_("misses"))
+    @app_commands.describe(
+        time=_("off, or 1h to 14d, e.g. 48h"), policy=_("At the deadline: wait, standin, replace or end"),
+        misses=_("Missed deadlines before replace/end acts (1-10)"),
+    )
+    async def deadline(self, interaction: discord.Interaction, time: str | None = None, policy: str | None = None, misses: int | None = None) -> None:
+        await timer_commands.deadline(self.bot, interaction, time, policy, misses)
+
+    @app_commands.command(name=_("headsup"), description=_("Be told when the player before you starts their turn"))
+    @app_commands.rename(on=_("on"))
+    @app_commands.describe(on=_("True to be told, False to stop"))
+    async def headsup(self, interaction: discord.Interaction, on: bool = True) -> None:
+        await timer_commands.headsup(self.bot, interaction, on)
+
     @app_commands.command(name=_("abandon"), description=_("Abandon the match in this channel"))
     async def abandon(self, interaction: discord.Interaction) -> None:
         await self._abandon(interaction)
@@ -384,3 +402,4 @@ class PeopleCog(ErrorsToPeople, commands.Cog):
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(PartidaCog(bot))
     await bot.add_cog(PeopleCog(bot))
+    await timer_commands.setup(bot)  # play over days: the timer jobs, /away, /quiet
