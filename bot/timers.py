@@ -478,7 +478,7 @@ class Timers:
             if uid:
                 end = quiet_until(await self.store.person(uid), self.clock())
                 if end is not None:
-                    raise Retry("quiet hours", after=(end - self.clock()).total_seconds() + 1)
+                    raise Retry("quiet hours", after=(end - self.clock()).total_seconds())
         await self._turn(job)
 
     async def mentions(self, rec: Any) -> discord.AllowedMentions:
