@@ -49,7 +49,7 @@ class AfterMove:
         self.store = service.store
         self.client = present.client
         self.scheduler = Scheduler(
-            self.store, {"turn": self.on_turn, "board": self.on_board, "ai": self.on_ai}, clock=clock, **scheduler_options
+            self.store, {"turn": self.on_turn, "board": self.on_board, "ai": self.on_ai, "clock": self.no_timers}, clock=clock, **scheduler_options
         )
         service.on_commit.append(self.scheduler.wake)
         # Set by bot/timers.py (play over days): what a turn DM adds to catch the person up
@@ -168,6 +168,9 @@ class AfterMove:
         msg = await ch.send(nonce=nonce(job.key), **kwargs)
         faults.point("board")
         await self.store.set_note(mid, 0, {"board_version": rec.version, "board_upto": since + len(actions), "board_message": msg.id})
+
+    async def no_timers(self, job: Job) -> None:
+        """A turn's clock when no timers are attached (bot/timers.py replaces this handler)."""
 
     # -- AI --------------------------------------------------------------------------------------
 
