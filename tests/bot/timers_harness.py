@@ -107,9 +107,11 @@ class Bot:
         self.store, self.clock, self.box = store, clock, box
         self.service = MatchService(store)
         self.present = Presenter(FakeClient(box), self.service)
-        if not pictures:
-            async def no_picture(*args: Any) -> None:
-                return None
+        if not pictures:  # no picture drawn (board_png, hand_png); controls are still computed
+            real_draw = self.present.draw
+
+            async def no_picture(fn: Any, *args: Any) -> Any:
+                return None if getattr(fn, "__name__", "").endswith("_png") else await real_draw(fn, *args)
 
             self.present.draw = no_picture  # type: ignore[method-assign]
         self.after = AfterMove(self.present, self.service, clock=clock)
