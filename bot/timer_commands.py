@@ -76,5 +76,6 @@ class TimeCog(commands.Cog):
 async def setup(bot: Any) -> None:
     """Called by ``bot.commands.setup``: the timers join the after-move scheduler before it starts."""
     bot.timers = Timers(bot.after)
+    await bot.timers.sweep()  # turns that began without a clock get one
     bot.add_dynamic_items(ReclaimButton)
     await bot.add_cog(TimeCog(bot))

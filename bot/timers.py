@@ -468,6 +468,22 @@ class Timers:
         png = await self.present.draw(ui.board_png, view, loaded.names, lang)
         return [discord.File(io.BytesIO(png), filename="board.png")] if png else []
 
+    async def sweep(self) -> int:
+        """At start: every person to move whose turn has no clock yet (a match started before the
+        timers existed, or under a process without them) gets one. Reads notes only, no state."""
+        jobs = []
+        for rec in await self.store.live_matches():
+            if rec.status != "active":
+                continue
+            notes = await self.store.notes(rec.id)
+            for seat, s in enumerate(rec.seats):
+                uid = s.get("user_id")
+                if uid and not s.get("ai") and "clock_v" not in notes.get(uid, {}):
+                    key = f"clock:{rec.id}:{rec.version}:{seat}:sweep"
+                    payload = {"version": rec.version, "seat": seat, "step": 0}
+                    jobs.append(NewJob("clock", key, lane(rec.id, f"clock{seat}:v{rec.version}"), payload, None, rec.id))
+        return await self.store.add_jobs(jobs, now=self.clock()) if jobs else 0
+
     # -- turn DMs wait for the end of the person's quiet hours ------------------------------
 
     async def on_turn(self, job: Job) -> None:

@@ -466,3 +466,19 @@ async def test_restart_with_timers_pending_nothing_twice_nothing_forgotten(store
     assert await store.jobs(b, "pending")  # Ben's next reminder in match b is planned
     await second.after.close()
     await third.after.close()
+
+
+async def test_turns_that_began_without_timers_get_a_clock_at_start(store, clock):
+    from bot.after_move import AfterMove
+
+    box = Outbox(clock)
+    plain = Bot(store, clock, box, pictures=False)
+    plain.after = AfterMove(plain.present, plain.service, clock=clock)  # a process without the timers
+    mid = await plain.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "10h", "policy": "standin"})
+    await plain.run()
+    assert ANA not in await store.notes(mid) or "clock_v" not in (await store.notes(mid))[ANA]
+    timed = Bot(store, clock, box, pictures=False)
+    assert await timed.timers.sweep() == 2 and await timed.timers.sweep() == 0  # once per turn
+    await timed.run()
+    await let_pass(timed, 5.2, 10)
+    assert len(digests(timed, ANA)) == 1 and not digests(timed, BEN)
