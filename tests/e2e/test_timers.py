@@ -128,3 +128,58 @@ async def test_a_player_vanishes_is_reminded_replaced_by_the_ai_comes_back_and_f
     by_ai = [a for a in actions if a.seat == 2 and a.story and a.story["en"].startswith("🤖")]
     by_her = [a for a in actions if a.seat == 2 and not (a.story and a.story["en"].startswith("🤖"))]
     assert by_ai and by_her
+
+
+async def test_timer_commands_through_the_stand_in_in_both_languages(standin, timed):
+    client, clock = timed
+    ana = standin.user("ana", dms_open=False)
+    ben = standin.user("ben", locale="es-ES", dms_open=False)
+    channel = standin.channel_id("general")
+    away = next(c for c in standin.global_commands if c["name"] == "away")
+    assert away["name_localizations"]["es-ES"] == "ausente"
+    # a bad deadline: one line in the person's language, nothing created
+    r = await ben.slash("general", "partida new", game="lost-cities", options="deadline=20m")
+    await r.wait_done()
+    assert r.ephemeral and "Plazo no válido" in r.text() and "\n" not in r.text().strip()
+    assert await client.store.active_in_channel(channel) is None
+    r = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1 deadline=2d policy=standin")
+    lobby = r.message
+    assert "Deadline: 2d; at the deadline: the stand-in AI plays that turn" in lobby.content
+    await ben.click(lobby, label="Join")  # the lobby is in the host's language
+    await standin.wait_until(lambda: ben.mention in standin.messages_by_id[lobby.id].content, 10, "ben joined")
+    r = await ana.click(standin.messages_by_id[lobby.id], label="Start")
+    await r.wait(lambda x: "started" in x.content, 10)
+    # only the host changes the timers; anyone may look at them
+    r = await ben.slash("general", "partida deadline", time="6h")
+    await r.wait_done()
+    assert "Solo el anfitrión" in r.text()
+    r = await ben.slash("general", "partida deadline")
+    await r.wait_done()
+    assert "Plazo: 2d" in r.text()
+    r = await ana.slash("general", "partida deadline", time="6h", policy="wait")
+    await r.wait_done()
+    assert "Deadline: 6h; at the deadline: keep waiting" in r.text()
+    await standin.wait_for_message(channel, lambda m: "The host changed the timers" in m.content, 10)
+    r = await ana.slash("general", "partida deadline", policy="sometimes")
+    await r.wait_done()
+    assert "Invalid policy" in r.text()
+    # heads-up, quiet hours and away, in Spanish for ben
+    r = await ben.slash("general", "partida headsup", on=True)
+    await r.wait_done()
+    assert "Te avisaré" in r.text()
+    r = await ben.slash("general", "quiet", start="23:00", end="07:30", timezone="Europe/Madrid")
+    await r.wait_done()
+    assert "23:00–07:30 (Europe/Madrid)" in r.text() and "silencio" in r.text()
+    r = await ben.slash("general", "quiet", start="23:00", end="07:30", timezone="Marte/Olimpo")
+    await r.wait_done()
+    assert "Zona horaria desconocida" in r.text()
+    assert (await client.store.person(ben.id))["tz"] == "Europe/Madrid"
+    r = await ben.slash("general", "away", days=3)
+    await r.wait_done()
+    assert "Estás ausente hasta" in r.text()
+    told = await standin.wait_for_message(channel, lambda m: "is away until" in m.content, 10)
+    assert ben.mention in told.content
+    r = await ben.slash("general", "away", days=0)
+    await r.wait_done()
+    assert "Bienvenido de vuelta" in r.text()
+    await standin.wait_for_message(channel, lambda m: f"{ben.mention} is back" in m.content, 10)
