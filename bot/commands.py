@@ -25,7 +25,7 @@ from .posting import ALLOWED, Presenter, jump_link
 from .service import UserError
 from .story import describe_move
 from . import timer_commands
-from .timers import split_options
+from .timers import AUTOCOMPLETE as TIMER_CHOICES, split_options
 
 log = logging.getLogger(__name__)
 
@@ -142,6 +142,9 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             help_text = OPTION_HELP.get(name, {}).get(lang) or f.description
             desc = f" ({help_text})" if help_text else ""
             out.append(app_commands.Choice(name=(text + desc)[:100], value=text[:100]))
+        for name, value in TIMER_CHOICES:  # the match's timers (bot/timers.py)
+            text = f"{done}{name}={value}".strip()
+            out.append(app_commands.Choice(name=f"{text} ({OPTION_HELP[name][lang]})"[:100], value=text[:100]))
         return out[:25]
 
     @app_commands.command(name=_("play"), description=_("Make a move by typing it (the list shows your legal moves)"))

@@ -206,6 +206,12 @@ COMMANDS_ES = {
     "Your time zone, e.g. Europe/Madrid": "Tu zona horaria, p. ej. Europe/Madrid",
 }
 i18n.COMMAND_ES.update(COMMANDS_ES)
+i18n.OPTION_HELP.update({
+    "deadline": {"en": "time per move: off, or 1h to 14d", "es": "tiempo por jugada: off, o de 1h a 14d"},
+    "policy": {"en": "at the deadline: wait, standin, replace or end", "es": "al vencer el plazo: wait, standin, replace o end"},
+    "misses": {"en": "missed deadlines in a row before replace/end act", "es": "plazos perdidos seguidos antes de que actúen replace/end"},
+})
+AUTOCOMPLETE = (("deadline", "48h"), ("policy", "replace"), ("misses", "3"))  # /partida new's options list
 
 
 # -- options ---------------------------------------------------------------------------------------

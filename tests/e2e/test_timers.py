@@ -142,6 +142,9 @@ async def test_timer_commands_through_the_stand_in_in_both_languages(standin, ti
     await r.wait_done()
     assert r.ephemeral and "Plazo no válido" in r.text() and "\n" not in r.text().strip()
     assert await client.store.active_in_channel(channel) is None
+    choices = await ben.autocomplete("general", "partida new", "options", game="lost-cities", options="")
+    assert {"deadline=48h", "policy=replace", "misses=3"} <= {c["value"] for c in choices}
+    assert any("tiempo por jugada" in c["name"] for c in choices)
     r = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1 deadline=2d policy=standin")
     lobby = r.message
     assert "Deadline: 2d; at the deadline: the stand-in AI plays that turn" in lobby.content
