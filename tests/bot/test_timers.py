@@ -33,6 +33,29 @@ async def store(tmp_path):
     await s.close()
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+async def both_stores(request, tmp_path):
+    """The same test on PostgreSQL too (several processes over one database)."""
+    if request.param == "sqlite":
+        s = await open_store(f"sqlite:///{tmp_path}/t.sqlite3")
+        yield s
+        await s.close()
+        return
+    import os
+    import uuid
+
+    from tests.store.conftest import PG_URL, drop_schema, require_pg
+
+    await require_pg()
+    schema = f"partida_timers_{os.getpid()}_{uuid.uuid4().hex[:10]}"
+    s = await open_store(f"{PG_URL}{'&' if '?' in PG_URL else '?'}schema={schema}")
+    try:
+        yield s
+    finally:
+        await s.close()
+        await drop_schema(schema)
+
+
 @pytest.fixture
 def clock():
     return Clock()
@@ -210,7 +233,15 @@ async def test_policy_standin_plays_each_missed_turn_marked_as_such(bot, store):
     assert any("🤖 [stand-in AI] Ana" in s.content for s in bot.box.channel(100) if "board.png" in s.files or "turn" in s.content)
 
 
-async def test_policy_replace_gives_the_seat_to_the_ai_after_n_misses_in_a_row(bot, store):
+@pytest.fixture
+async def bot_both(both_stores, clock):
+    b = Bot(both_stores, clock, Outbox(clock), pictures=False)
+    yield b
+    await b.after.close()
+
+
+async def test_policy_replace_gives_the_seat_to_the_ai_after_n_misses_in_a_row(bot_both, both_stores):
+    bot, store = bot_both, both_stores
     mid = await vanished(bot, "replace", misses=2, hours=1.1)
     rec = await store.get(mid)
     assert rec.seats[0]["ai"] is None and (await store.notes(mid))[ANA]["misses"] == 1  # first miss: stand-in
@@ -427,7 +458,8 @@ async def test_the_turn_dm_holds_the_board_and_what_happened_since(store, clock)
 # -- restart ---------------------------------------------------------------------------------------
 
 
-async def test_restart_with_timers_pending_nothing_twice_nothing_forgotten(store, clock):
+async def test_restart_with_timers_pending_nothing_twice_nothing_forgotten(both_stores, clock):
+    store = both_stores
     box = Outbox(clock)
     first = Bot(store, clock, box, pictures=False)
     a = await first.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "10h", "policy": "standin"}, channel=100)
