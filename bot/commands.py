@@ -17,6 +17,7 @@ from discord.ext import commands
 from engines import registry
 from engines.core import EngineError
 
+from . import timer_commands
 from .flows import Flows, ack, handle_error, reply
 from .games import ui_for
 from .games.base import PrefsError
@@ -24,8 +25,8 @@ from .i18n import OPTION_HELP, game_name, lang_of, t
 from .posting import ALLOWED, Presenter, jump_link
 from .service import UserError
 from .story import describe_move
-from . import timer_commands
-from .timers import AUTOCOMPLETE as TIMER_CHOICES, split_options
+from .timers import AUTOCOMPLETE as TIMER_CHOICES
+from .timers import split_options
 
 log = logging.getLogger(__name__)
 
