@@ -258,6 +258,8 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             if png:
                 files.append(discord.File(io.BytesIO(png), filename="board.png"))
         text = self.present.status_text(loaded, lang)
+        if getattr(self.bot, "timers", None) is not None:  # the deadline and the time left (bot/timers.py)
+            text += "\n" + await self.bot.timers.status_text(loaded, lang)
         problems = await self.bot.after.failures(loaded.record.id)
         for kind, payload, error in problems[-3:]:
             if kind == "turn" and isinstance(payload.get("seat"), int) and payload["seat"] < len(loaded.names):

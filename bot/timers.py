@@ -145,6 +145,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "Plazo: {deadline}; al vencer: {policy}; plazos perdidos permitidos: {misses}.",
     },
     "timer.off": {"en": "none", "es": "sin plazo"},
+    "timer.away_until": {"en": "away until {until}", "es": "ausente hasta {until}"},
     "policy.wait": {"en": "keep waiting", "es": "seguir esperando"},
     "policy.standin": {"en": "the stand-in AI plays that turn", "es": "la IA suplente juega ese turno"},
     "policy.replace": {"en": "the stand-in AI plays; the seat goes to the AI after the misses", "es": "juega la IA suplente; el asiento pasa a la IA tras los plazos perdidos"},
@@ -602,6 +603,27 @@ class Timers:
         if end <= now:
             return t("remind.overdue", lang)
         return t("remind.left", lang, time=duration_text((end - now).total_seconds(), lang))
+
+    async def status_text(self, loaded: Any, lang: str) -> str:
+        """For /partida status: the match's timers and how long each person to move has left."""
+        rec = loaded.record
+        if rec.status not in ("lobby", "active"):
+            return ""
+        notes = await self.store.notes(rec.id)
+        cfg = settings_of(rec, notes)
+        lines = [f"⏱️ {settings_text(cfg, lang)}"]
+        now = self.clock()
+        for seat in loaded.to_move() if rec.status == "active" else ():
+            uid = rec.seats[seat].get("user_id")
+            note = notes.get(uid, {}) if uid else {}
+            if rec.seats[seat].get("ai") or "clock_start" not in note:
+                continue
+            person = await self.store.person(uid)
+            left = self.left_text(cfg, person, datetime.fromisoformat(note["clock_start"]), now, lang)
+            away = _ts(person.get("away_until"))
+            extra = f" ({t('timer.away_until', lang, until=f'<t:{int(away.timestamp())}:f>')})" if away and away > now else ""
+            lines.append(f"• {loaded.names[seat]}: {left}{extra}")
+        return "\n".join(lines)
 
     # -- deadlines ----------------------------------------------------------------------------
 
