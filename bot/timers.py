@@ -643,7 +643,11 @@ class Timers:
             return False
         if policy in ("replace", "end") and misses >= limit:
             return await self.give_up_seat(mid, seat, uid, policy, misses, now)
-        await self.standin_turn(mid, seat)
+        if not await self.standin_turn(mid, seat):
+            rec = await self.store.get(mid)
+            if rec is not None and rec.status == "active" and seat in (await self.service.aload(rec)).to_move():
+                return False  # the stand-in could not move (it raced a change): the clock goes on
+            return True
         key = f"notice:standin:{mid}:{v}:{seat}"
         params = {"player": name, "n": misses, "max": limit if policy != "standin" else "∞"}
         dm_key = f"dm:standin:{mid}:{v}:{seat}"
