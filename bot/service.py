@@ -22,7 +22,7 @@ from engines.core import EngineError, Game, Outcome
 from engines.rng import fresh_seed
 
 from . import faults
-from .store import ChannelBusy, MatchRecord, RawJSON, Store, VersionConflict
+from .store import ChannelBusy, MatchRecord, NewJob, RawJSON, Store, VersionConflict
 from .store.base import dumps
 from .story import plan, public_story, standin_story
 
@@ -271,14 +271,15 @@ class MatchService:
 
     async def move(
         self, match_id: int, version: int | None, seat_or_user: tuple[str, int], action: Any,
-        loaded: Loaded | None = None, auto: bool = False, standin: bool = False,
+        loaded: Loaded | None = None, auto: bool = False, standin: bool = False, jobs: list[NewJob] = (),
     ) -> MoveResult:
         """Apply one action for a user (("user", id)) or an AI seat (("seat", n)).
 
         ``loaded``: the match as the caller just read it (no second read when it is still at
         ``version``). ``auto``: made by the person's standing orders, not by a click. The commit
         inserts the follow-up jobs (board, the next seats' turns, an AI step) in its transaction.
-        ``standin``: the stand-in AI moved for an absent person (the story says so).
+        ``standin``: the stand-in AI moved for an absent person (the story says so). ``jobs``: more
+        work to commit with the move (e.g. telling the table the stand-in played).
 
         Raises Stale (version moved on), UserError (not a player / not active) or EngineError (the
         rules refuse); in every such case nothing is written.
@@ -307,7 +308,8 @@ class MatchService:
             ended = outcome.turn_ended if outcome.turn_ended is not None else after != movers
             turn_changed = over or ended
             future = dataclasses.replace(rec, version=rec.version + 1, status="finished" if over else rec.status)
-            jobs = plan(future, after if not over else (), movers, turn_changed, auto)
+            extra = list(jobs)
+            jobs = plan(future, after if not over else (), movers, turn_changed, auto) + extra
             story = public_story(rec.game, encoded, loaded.names, seat)
             if standin:
                 story = standin_story(story)

@@ -643,23 +643,22 @@ class Timers:
             return False
         if policy in ("replace", "end") and misses >= limit:
             return await self.give_up_seat(mid, seat, uid, policy, misses, now)
-        if not await self.standin_turn(mid, seat):
-            rec = await self.store.get(mid)
-            if rec is not None and rec.status == "active" and seat in (await self.service.aload(rec)).to_move():
-                return False  # the stand-in could not move (it raced a change): the clock goes on
-            return True
         key = f"notice:standin:{mid}:{v}:{seat}"
         params = {"player": name, "n": misses, "max": limit if policy != "standin" else "∞"}
         dm_key = f"dm:standin:{mid}:{v}:{seat}"
-        await self.store.add_jobs([
-            NewJob("notice", key, key, {"text": "deadline.standin", **params}, now, mid),
-            NewJob("dm", dm_key, dm_key, {"user": uid, "text": "deadline.standin_dm", "game": rec.game, **params, "id": mid}, now, mid),
-        ], now=now)
-        self.after.scheduler.wake()
+        told = [  # committed with the stand-in's first move: the table and the person are told once
+            NewJob("notice", key, key, {"text": "deadline.standin", **params}, None, mid),
+            NewJob("dm", dm_key, dm_key, {"user": uid, "text": "deadline.standin_dm", "game": rec.game, **params, "id": mid}, None, mid),
+        ]
+        if not await self.standin_turn(mid, seat, told):
+            rec = await self.store.get(mid)
+            if rec is not None and rec.status == "active" and seat in (await self.service.aload(rec)).to_move():
+                return False  # the stand-in could not move (it raced a change): the clock goes on
         return True
 
-    async def standin_turn(self, mid: int, seat: int) -> int:
-        """The stand-in AI plays the seat's turn to its end; returns the moves made."""
+    async def standin_turn(self, mid: int, seat: int, jobs: list[NewJob] = ()) -> int:
+        """The stand-in AI plays the seat's turn to its end (``jobs`` committed with its first
+        move); returns the moves made."""
         made = 0
         for _attempt in range(200):
             rec = await self.store.get(mid)
@@ -672,7 +671,9 @@ class Timers:
             rng = random.Random(f"{rec.seed}/{rec.version}/standin")
             code = await asyncio.to_thread(player.choose, loaded.game, loaded.state, seat, rng)
             try:
-                await self.service.move(mid, rec.version, ("seat", seat), loaded.game.encode(code), loaded=loaded, standin=True)
+                await self.service.move(
+                    mid, rec.version, ("seat", seat), loaded.game.encode(code), loaded=loaded, standin=True, jobs=[] if made else jobs
+                )
                 made += 1
             except Stale:
                 continue  # the person (or someone) moved meanwhile: look again
