@@ -514,3 +514,17 @@ async def test_turns_that_began_without_timers_get_a_clock_at_start(store, clock
     await timed.run()
     await let_pass(timed, 5.2, 10)
     assert len(digests(timed, ANA)) == 1 and not digests(timed, BEN)
+
+
+def test_every_string_of_the_time_commands_has_a_spanish_translation():
+    from discord import app_commands
+
+    from bot.timer_commands import TimeCog
+
+    strings = []
+    for cmd in (TimeCog.away, TimeCog.quiet):
+        strings += [cmd._locale_name, cmd._locale_description]
+        for p in cmd._params.values():
+            strings += [p._rename if isinstance(p._rename, app_commands.locale_str) else None, p.description]
+    found = [s.message for s in strings if isinstance(s, app_commands.locale_str)]
+    assert len(found) == 4 + 2 * 4 and all(s in i18n.COMMAND_ES for s in found)
