@@ -109,7 +109,7 @@ async def simulate(n_matches: int, days: int, seed: int) -> int:
         while plans and plans[0][0] <= now:
             _at, game, seated, options, i = plans.pop(0)
             mid = await bot.new_match(game, [(p.uid, f"P{p.uid}") for p in seated], options=options, seed=seed * 1000 + i, channel=5000 + i)
-            matches[mid] = {"start": now, "end": None, "last": now, "people": [p.uid for p in seated]}
+            matches[mid] = {"start": now, "end": None, "last": now, "people": [p.uid for p in seated], "game": game}
         # people vanish (some announce it with /away) and come back (and take their seats back)
         for p in people:
             if p.gone_until is None and rng.random() < p.vanish_rate * STEP.total_seconds() / 86400:
@@ -196,6 +196,8 @@ async def simulate(n_matches: int, days: int, seed: int) -> int:
 
     print(f"simulated {days} days, {len(matches)} matches, {len(people)} people, seed {seed}: {wall:.1f} s wall clock")
     print(f"matches finished: {len(finished)}; ended by the 'end' policy: {len(abandoned)}; still active: {len(active)}; stalled: {len(stalled)}")
+    by_game = Counter((m["game"], m.get("status", "active")) for m in matches.values())
+    print("by game: " + "; ".join(f"{g} {st} {n}" for (g, st), n in sorted(by_game.items())))
     if lengths:
         print(f"median match length: {statistics.median(lengths):.2f} days (finished matches; min {lengths[0]:.2f}, max {lengths[-1]:.2f})")
     print(f"moves: {actions} ({moves['person']} by people, {standin} by the stand-in AI)")
