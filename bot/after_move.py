@@ -49,9 +49,13 @@ class AfterMove:
         self.store = service.store
         self.client = present.client
         self.scheduler = Scheduler(
-            self.store, {"turn": self.on_turn, "board": self.on_board, "ai": self.on_ai}, clock=clock, **scheduler_options
+            self.store, {"turn": self.on_turn, "board": self.on_board, "ai": self.on_ai, "clock": self.no_timers}, clock=clock, **scheduler_options
         )
         service.on_commit.append(self.scheduler.wake)
+        # Set by bot/timers.py (play over days): what a turn DM adds to catch the person up
+        # (text, files, note changes), and whom a board post may ping (quiet hours).
+        self.catch_up: Any = None
+        self.mentions: Any = None
 
     async def start(self) -> None:
         """Pick up where the last run stopped: a single-process store's leases die with the process;
@@ -87,8 +91,8 @@ class AfterMove:
         if seat not in loaded.to_move():
             return  # that turn is over already: never tell someone of a turn that has passed
         uid = rec.seats[seat].get("user_id")
-        if not uid:
-            return
+        if not uid or rec.seats[seat].get("ai"):
+            return  # nobody to tell, or the stand-in AI holds the seat
         note = (await self.store.notes(rec.id)).get(uid, {})
         if note.get("prefs") and await self.standing_order(loaded, seat, uid, note["prefs"]):
             return
@@ -101,6 +105,10 @@ class AfterMove:
             where = f"{getattr(getattr(ch, 'guild', None), 'name', '')} #{getattr(ch, 'name', '')}".strip()
             content, files, view = await self.present.private_turn(loaded, seat, lang)
             intro = t("turn.dm", lang, game=game_name(loaded.game, lang), where=where, id=rec.id, link=jump_link(rec))
+            if self.catch_up is not None:  # the board and the moves since they last acted
+                extra, extra_files, seen = await self.catch_up(loaded, seat, uid, lang, note)
+                intro = f"{intro}\n{extra}" if extra else intro
+                files = [*extra_files, *files][:10]
             kwargs: dict[str, Any] = {"content": f"{intro}\n{content}"[:2000], "files": files, "nonce": nonce(job.key)}
             if view is not None:
                 kwargs["view"] = view
@@ -113,7 +121,7 @@ class AfterMove:
             await self.store.set_note(rec.id, uid, {"dm_closed": True})
             return
         faults.point("dm")
-        await self.store.set_note(rec.id, uid, {"turn_told": job.key})
+        await self.store.set_note(rec.id, uid, {"turn_told": job.key, **(seen if self.catch_up is not None else {})})
 
     async def standing_order(self, loaded, seat: int, uid: int, prefs: list[str]) -> bool:
         """Make the choice the person's standing orders settle; True when a move was made (or the
@@ -170,12 +178,17 @@ class AfterMove:
             return  # the channel is gone: nobody to tell
         story = "\n".join([*(f"• {event_text(e, lang)}" for e in events), self.present.story_text(loaded, actions, lang)]).strip()
         kwargs = await self.present.board_message(loaded, story, lang)
+        if self.mentions is not None:  # nobody is pinged inside their quiet hours
+            kwargs["allowed_mentions"] = await self.mentions(rec)
         msg = await ch.send(nonce=nonce(job.key), **kwargs)
         faults.point("board")
         await self.store.set_note(mid, 0, {
             "board_version": max(version, int(intent.get("version", version))), "board_upto": int(intent["upto"]),
             "board_message": msg.id, "board_pending": None, "board_events": int(intent.get("events_upto", seen_events)),
         })
+
+    async def no_timers(self, job: Job) -> None:
+        """A turn's clock when no timers are attached (bot/timers.py replaces this handler)."""
 
     # -- AI --------------------------------------------------------------------------------------
 

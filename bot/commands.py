@@ -18,6 +18,7 @@ from engines import registry
 from engines.core import EngineError
 from render.guides import GAMES as GUIDED
 
+from . import timer_commands
 from .flows import Flows, ack, handle_error, reply
 from .games import ui_for
 from .games.base import PrefsError
@@ -28,6 +29,8 @@ from .service import UserError
 from .story import describe_move
 from .table import commitment
 from .table_ui import table_flows
+from .timers import AUTOCOMPLETE as TIMER_CHOICES
+from .timers import split_options
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +108,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             raise UserError("guild_only")
         if game not in playable_games():
             raise UserError("unknown_game", game=game)
-        opts = parse_options(options)
+        opts, timers = split_options(parse_options(options))  # deadline=48h policy=... misses=...
         channel_id = interaction.channel_id
         target: Any = None
         if thread and isinstance(interaction.channel, discord.TextChannel):
@@ -128,7 +131,8 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             )
             channel_id = target.id
         loaded = await self.bot.service.new_lobby(
-            interaction.guild_id, channel_id, game, interaction.user.id, interaction.user.display_name, opts, lang
+            interaction.guild_id, channel_id, game, interaction.user.id, interaction.user.display_name, opts, lang,
+            meta={"timers": timers},
         )
         content, view = self.present.lobby_message(loaded, lang)
         if target is not None:
@@ -160,6 +164,9 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             help_text = OPTION_HELP.get(name, {}).get(lang) or f.description
             desc = f" ({help_text})" if help_text else ""
             out.append(app_commands.Choice(name=(text + desc)[:100], value=text[:100]))
+        for name, value in TIMER_CHOICES:  # the match's timers (bot/timers.py)
+            text = f"{done}{name}={value}".strip()
+            out.append(app_commands.Choice(name=f"{text} ({OPTION_HELP[name][lang]})"[:100], value=text[:100]))
         return out[:25]
 
     @app_commands.command(name=_("play"), description=_("Make a move by typing it (the list shows your legal moves)"))
@@ -277,6 +284,8 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         text = self.present.status_text(loaded, lang)
         if loaded.record.status == "active" and (digest := commitment(loaded.record)):
             text += "\n" + t("seed.hash", lang, hash=digest)  # the shuffle's commitment, any time
+        if getattr(self.bot, "timers", None) is not None:  # the deadline and the time left (bot/timers.py)
+            text += "\n" + await self.bot.timers.status_text(loaded, lang)
         problems = await self.bot.after.failures(loaded.record.id)
         for kind, payload, error in problems[-3:]:
             if kind == "turn" and isinstance(payload.get("seat"), int) and payload["seat"] < len(loaded.names):
@@ -343,6 +352,21 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
                 name = f"guide-{key}-{n + 1}.png" if key in GUIDED else f"example-{key}.png"
                 files.append(discord.File(io.BytesIO(png), filename=name))
         await reply(interaction, "\n\n".join(texts)[:2000], files=files[:10])  # Discord takes 10 files a message
+
+    @app_commands.command(name=_("deadline"), description=_("Show or change the deadline per move (host)"))
+    @app_commands.rename(time=_("time"), policy=_("policy"), misses=_("misses"))
+    @app_commands.describe(
+        time=_("off, or 1h to 14d, e.g. 48h"), policy=_("At the deadline: wait, standin, replace or end"),
+        misses=_("Missed deadlines before replace/end acts (1-10)"),
+    )
+    async def deadline(self, interaction: discord.Interaction, time: str | None = None, policy: str | None = None, misses: int | None = None) -> None:
+        await timer_commands.deadline(self.bot, interaction, time, policy, misses)
+
+    @app_commands.command(name=_("headsup"), description=_("Be told when the player before you starts their turn"))
+    @app_commands.rename(on=_("on"))
+    @app_commands.describe(on=_("True to be told, False to stop"))
+    async def headsup(self, interaction: discord.Interaction, on: bool = True) -> None:
+        await timer_commands.headsup(self.bot, interaction, on)
 
     @app_commands.command(name=_("abandon"), description=_("Abandon the match in this channel"))
     async def abandon(self, interaction: discord.Interaction) -> None:
@@ -466,3 +490,4 @@ class PeopleCog(ErrorsToPeople, commands.Cog):
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(PartidaCog(bot))
     await bot.add_cog(PeopleCog(bot))
+    await timer_commands.setup(bot)  # play over days: the timer jobs, /away, /quiet

@@ -139,6 +139,10 @@ class Presenter:
                 range=str(game.min_players) if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}",
             )
         )
+        if rec.meta.get("timers"):  # the deadline chosen with /partida new (bot/timers.py)
+            from .timers import settings_text
+
+            content += "\n" + settings_text(rec.meta["timers"], lang)
         view = discord.ui.View(timeout=None)
         for act, style in (("join", "primary"), ("leave", "secondary"), ("ai", "secondary"), ("start", "success")):
             view.add_item(LobbyButton(act, rec.id, rec.version, t("lobby." + ("add_ai" if act == "ai" else act), lang), style))

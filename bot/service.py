@@ -24,9 +24,9 @@ from engines.core import EngineError, Game, Outcome
 from engines.rng import fresh_seed
 
 from . import faults
-from .store import ChannelBusy, MatchRecord, RawJSON, Store, VersionConflict
+from .store import ChannelBusy, MatchRecord, NewJob, RawJSON, Store, VersionConflict
 from .store.base import dumps
-from .story import plan, public_story
+from .story import plan, public_story, standin_story
 
 # DEBUG on this logger prints one line per committed move with the store transaction's duration
 # (bench/bot.py reads them from a bot running in its own process).
@@ -165,7 +165,7 @@ class MatchService:
 
     async def new_lobby(
         self, guild_id: int | None, channel_id: int, game_key: str, host_id: int, host_name: str,
-        options: dict[str, Any], lang: str,
+        options: dict[str, Any], lang: str, meta: dict[str, Any] | None = None,
     ) -> Loaded:
         try:
             game = registry.get(game_key)
@@ -178,7 +178,7 @@ class MatchService:
         seats = [{"user_id": host_id, "ai": None, "name": host_name}]
         try:
             rec = await self.store.create_match(
-                guild_id, channel_id, game_key, host_id, seats, opts.model_dump(mode="json"), lang
+                guild_id, channel_id, game_key, host_id, seats, opts.model_dump(mode="json"), lang, meta
             )
         except ChannelBusy as e:
             raise UserError("channel_busy", id=e.existing_match_id) from None
@@ -289,13 +289,15 @@ class MatchService:
 
     async def move(
         self, match_id: int, version: int | None, seat_or_user: tuple[str, int], action: Any,
-        loaded: Loaded | None = None, auto: bool = False,
+        loaded: Loaded | None = None, auto: bool = False, standin: bool = False, jobs: list[NewJob] = (),
     ) -> MoveResult:
         """Apply one action for a user (("user", id)) or an AI seat (("seat", n)).
 
         ``loaded``: the match as the caller just read it (no second read when it is still at
         ``version``). ``auto``: made by the person's standing orders, not by a click. The commit
         inserts the follow-up jobs (board, the next seats' turns, an AI step) in its transaction.
+        ``standin``: the stand-in AI moved for an absent person (the story says so). ``jobs``: more
+        work to commit with the move (e.g. telling the table the stand-in played).
 
         Raises Stale (version moved on), UserError (not a player / not active) or EngineError (the
         rules refuse); in every such case nothing is written.
@@ -324,12 +326,16 @@ class MatchService:
             ended = outcome.turn_ended if outcome.turn_ended is not None else after != movers
             turn_changed = over or ended
             future = dataclasses.replace(rec, version=rec.version + 1, status="finished" if over else rec.status)
-            jobs = plan(future, after if not over else (), movers, turn_changed, auto)
+            extra = list(jobs)
+            jobs = plan(future, after if not over else (), movers, turn_changed, auto) + extra
+            story = public_story(rec.game, encoded, loaded.names, seat, outcome.events)
+            if standin:
+                story = standin_story(story)
             t0 = time.perf_counter()
             try:
                 new = await self.store.commit_move(
                     match_id, rec.version, seat, encoded, outcome.revealed, snapshot,
-                    status="finished" if over else None, jobs=jobs, story=public_story(rec.game, encoded, loaded.names, seat, outcome.events),
+                    status="finished" if over else None, jobs=jobs, story=story,
                 )
             except VersionConflict:
                 raise Stale(await self.store.get(match_id)) from None
@@ -358,7 +364,10 @@ class MatchService:
             code = await asyncio.get_running_loop().run_in_executor(self._ai, player.choose, loaded.game, loaded.state, seat, rng)
             faults.point("ai")
             try:
-                return await self.move(match_id, rec.version, ("seat", seat), loaded.game.encode(code), loaded=loaded)
+                return await self.move(
+                    match_id, rec.version, ("seat", seat), loaded.game.encode(code), loaded=loaded,
+                    standin=bool(rec.seats[seat].get("standin")),  # a person's seat the AI holds for now
+                )
             except Stale:
                 if version is not None:
                     return None  # a person moved meanwhile: that move planned what comes next

@@ -5,7 +5,8 @@ keep each kind of work of one match in order):
 - ``board`` (lane ``m<id>:board``): post the board and the story since the last board post;
 - ``turn``  (lane ``m<id>:seat<n>``): a seat's turn begins: its standing orders, or a DM;
 - ``ai``    (lane ``m<id>:ai``): an AI seat makes one move, if the match is still at that version.
-Timers (reminders, deadlines) will be more kinds with a due time.
+- ``clock`` (lane ``m<id>:clock<n>:v<version>``): a person's turn began: its reminders and deadline
+  follow, each a job with a due time (``bot/timers.py``).
 """
 
 from __future__ import annotations
@@ -41,6 +42,15 @@ def public_story(game: str, action: dict[str, Any], names: list[str], seat: int,
     return out
 
 
+def standin_story(story: dict[str, str] | None) -> dict[str, str] | None:
+    """The public wording of a move the stand-in AI made for an absent person, marked as such."""
+    from .i18n import t
+
+    if story is None:
+        return None
+    return {lang: f"{t('standin.mark', lang)} {text}" for lang, text in story.items()}
+
+
 def lane(match_id: int, name: str) -> str:
     return f"m{match_id}:{name}"
 
@@ -60,8 +70,12 @@ def plan(record: Any, movers: tuple[int, ...], previous: tuple[int, ...], turn_c
         return jobs
     for seat in movers:
         s = record.seats[seat]
+        if s.get("ai"):  # an AI seat, or a person's seat the stand-in AI holds: the AI step below
+            continue
         if s.get("user_id") and (turn_changed or auto or seat not in previous):
             jobs.append(NewJob("turn", f"turn:{mid}:{v}:{seat}", lane(mid, f"seat{seat}"), {"version": v, "seat": seat}))
+        if s.get("user_id") and (turn_changed or seat not in previous):  # a turn begins: its clock starts
+            jobs.append(NewJob("clock", f"clock:{mid}:{v}:{seat}", lane(mid, f"clock{seat}:v{v}"), {"version": v, "seat": seat, "step": 0}))
     if any(record.seats[s].get("ai") for s in movers):
         jobs.append(NewJob("ai", f"ai:{mid}:{v}", lane(mid, "ai"), {"version": v}))
     return jobs

@@ -432,6 +432,15 @@ class Store(abc.ABC):
     async def action_timing(self, match_ids: list[int]) -> dict[tuple[int, int], tuple[int, int, float]]:
         """Per (match, seat): (actions, timed actions, seconds) where each action but a match's first
         is timed from the action before it (one query, for statistics)."""
+    # -- a person's own settings across all their matches (time zone, quiet hours, away) ---------
+
+    @abc.abstractmethod
+    async def person(self, user_id: int) -> dict[str, Any]:
+        """The person's settings ({} when none were ever set)."""
+
+    @abc.abstractmethod
+    async def set_person(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        """Merge ``changes`` into the person's settings (a key set to None is removed), atomically."""
 
     @abc.abstractmethod
     async def close(self) -> None: ...

@@ -69,20 +69,25 @@ def split_statements(sql: str) -> list[str]:
 
 
 def load_migrations() -> list[Migration]:
-    """All migrations shipped in ``bot/store/migrations``, ordered by number. Numbers are unique
-    but may leave gaps (branches reserve numbers: 0004 may ship before 0003); each is applied once,
-    in order, and a late lower number is applied when it arrives."""
+    """All migrations shipped in ``bot/store/migrations``, in order of their numbers.
+
+    A number may be missing (branches reserve numbers and land in any order: 0003 and 0005 without
+    0004 is fine, and 0004 is applied when it arrives); two files with one number are refused."""
     found = []
     for entry in resources.files("bot.store").joinpath("migrations").iterdir():
         m = _NAME.match(entry.name)
         if m:
             found.append(Migration(int(m.group(1)), m.group(2), entry.read_text(encoding="utf-8")))
     found.sort(key=lambda mig: mig.version)
+    return check_numbers(found)
+
+
+def check_numbers(found: list[Migration]) -> list[Migration]:
     for before, mig in zip(found, found[1:], strict=False):
         if mig.version == before.version:
-            raise RuntimeError(f"two migrations share the number {mig.version:04d}: {before.name}, {mig.name}")
-    if found and found[0].version < 1:
-        raise RuntimeError("migration numbers start at 0001")
+            raise RuntimeError(f"two migrations are numbered {mig.version:04d}: {before.name} and {mig.name}")
+    if any(mig.version < 1 for mig in found):
+        raise RuntimeError("migrations are numbered from 0001")
     return found
 
 

@@ -524,6 +524,21 @@ class PostgresStore(Store):
             ids,
         )
         return {(r[0], r[1]): (r[2], r[3], float(r[4])) for r in rows}
+    async def person(self, user_id: int) -> dict[str, Any]:
+        data = await self._p.fetchval("SELECT data FROM person_settings WHERE user_id = $1", int(user_id))
+        return data if data is not None else {}
+
+    async def set_person(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        check_note(user_id, changes)
+        return await self._p.fetchval(
+            "INSERT INTO person_settings (user_id, data, updated_at)"
+            " VALUES ($1, jsonb_strip_nulls($2::jsonb)::json, $3)"
+            " ON CONFLICT (user_id) DO UPDATE SET"
+            " data = jsonb_strip_nulls(person_settings.data::jsonb || $2::jsonb)::json, updated_at = $3 RETURNING data",
+            user_id,
+            dict(changes),
+            utcnow(),
+        )
 
     async def close(self) -> None:
         await self._pool.close()

@@ -729,6 +729,24 @@ class SqliteStore(Store):
                 ids,
             )
         return {(r[0], r[1]): (r[2], r[3], float(r[4])) for r in rows}
+    async def person(self, user_id: int) -> dict[str, Any]:
+        async with self._read() as conn:
+            row = await _one(conn, "SELECT data FROM person_settings WHERE user_id = ?", (int(user_id),))
+        return json.loads(row[0]) if row else {}
+
+    @_shielded
+    async def set_person(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        check_note(user_id, changes)
+        patch = dumps(dict(changes))
+        async with self._write() as conn:
+            row = await _one(
+                conn,
+                "INSERT INTO person_settings (user_id, data, updated_at) VALUES (?, json_patch('{}', ?), ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET data = json_patch(person_settings.data, ?),"
+                " updated_at = excluded.updated_at RETURNING data",
+                (user_id, patch, _ts(utcnow()), patch),
+            )
+        return json.loads(row[0])
 
     async def close(self) -> None:
         async with self._lock:

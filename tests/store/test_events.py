@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.store import NewEvent, NewJob, VersionConflict
-from bot.store.migrate import Migration, check_applied, load_migrations
+from bot.store.migrate import check_applied, load_migrations
 
 GUILD = 900000000000000001
 
@@ -64,10 +64,9 @@ def test_migration_numbers_may_have_a_gap():
     versions = [m.version for m in known]
     assert versions == sorted(set(versions)) and 4 in versions
     # a database at 1, 2 and 4 later receives 0003 from another branch: only 0003 is applied
-    three = Migration(3, "timers", "SELECT 1;")
+    assert 3 in versions
     applied = {m.version: m.name for m in known if m.version != 3}
-    assert [m.version for m in check_applied(applied, sorted([*known, three], key=lambda m: m.version)) if m.version == 3] == [3]
-    assert all(m.version == 3 for m in check_applied(applied, [*known, three]))
+    assert [m.version for m in check_applied(applied, known)] == [3]
 
 
 async def test_action_timing_per_match_and_seat(store, monkeypatch):

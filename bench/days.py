@@ -1,0 +1,227 @@
+"""Play over days, simulated: 100 matches over 30 days with people who sleep, vanish and come back.
+
+The real service, after-move jobs and timers run on a real SQLite store with an injected clock and a
+fake Discord that records what would be sent (no sockets, no pictures). Every 20 simulated minutes
+the due jobs run and the people who are around may play their turn. People have a time zone and
+(most) quiet hours, take a while to answer, and now and then vanish for 1-7 days, some announcing it
+with /away; when back, they usually take their seat back from the AI.
+
+Checks (printed, and the exit status is 1 if one fails): every match has finished or is still
+progressing (none stalls: no active match without a move in its last 8 days, every person to move
+has a pending timer), no reminder is sent twice, none for a turn already over.
+
+    ./dev python bench/days.py [--matches 100] [--days 30] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.service import UserError  # noqa: E402
+from bot.store import open_store  # noqa: E402
+from bot.timers import quiet_until  # noqa: E402
+from tests.bot.timers_harness import Bot, Clock, FakeDM, Outbox  # noqa: E402
+
+ZONES = ["Europe/Madrid", "America/New_York", "America/Mexico_City", "Asia/Tokyo", "UTC", "Australia/Sydney"]
+TIMERS = [
+    {"deadline": "24h", "policy": "replace", "misses": 3},
+    {"deadline": "48h", "policy": "standin"},
+    {"deadline": "12h", "policy": "end", "misses": 4},
+    {"deadline": "off", "policy": "wait"},
+    {"deadline": "72h", "policy": "wait"},
+]
+GAMES = [("lost-cities", 2, {"rounds": 1}), ("carcassonne", 3, {})]
+STEP = timedelta(minutes=20)
+
+
+class Person:
+    def __init__(self, uid: int, rng: random.Random) -> None:
+        self.uid = uid
+        self.zone = rng.choice(ZONES)
+        self.quiet = rng.random() < 0.7
+        self.mean_delay_h = rng.choice([0.5, 1, 2, 4, 8])
+        self.gone_until = None  # vanished until then
+        self.vanish_rate = rng.choice([0.0, 0.02, 0.05])  # chance per day
+
+
+async def simulate(n_matches: int, days: int, seed: int) -> int:
+    rng = random.Random(seed)
+    tmp = tempfile.mkdtemp(dir="/dev/shm" if Path("/dev/shm").is_dir() else None)  # the logic, not the disk
+    store = await open_store(f"sqlite:///{tmp}/days.sqlite3")
+    # a fixed start, so a seed gives the same run; March crosses both daylight-saving changes
+    # (America 2030-03-10, Europe 2030-03-31) and Sydney's (2030-04-07)
+    clock = Clock(datetime(2030, 3, 1, 0, 0, tzinfo=UTC))
+    box = Outbox(clock)
+    bot = Bot(store, clock, box, pictures=False)
+    t0 = clock()
+    people = [Person(1000 + i, rng) for i in range(int(n_matches * 1.3))]
+    for p in people:
+        if p.quiet:
+            await bot.timers.set_quiet(p.uid, f"{rng.choice([22, 23, 0]):02d}:00", f"{rng.choice([6, 7, 8]):02d}:00", p.zone)
+        await store.set_locale(p.uid, rng.choice(["en", "es"]))
+    by_id = {p.uid: p for p in people}
+    settings = {p.uid: await store.person(p.uid) for p in people}  # quiet hours (they never change here)
+
+    # reminders seen at the Discord boundary: (person, match, turn version, step) must never repeat,
+    # and the person must still be to move in that match when it is sent
+    reminded: Counter = Counter()
+    late: list[tuple[int, int]] = []
+    real_send = FakeDM.send
+
+    async def watching_send(self, content=None, **kwargs):
+        if content and content.startswith(("⏰ Waiting", "⏰ Te están")):
+            for mid in map(int, re.findall(r"#(\d+)\)", content)):
+                note = (await store.notes(mid)).get(self.uid, {})
+                reminded[(self.uid, mid, note.get("remind_v"), note.get("remind_step"))] += 1
+                if self.uid not in await bot.to_move(mid):
+                    late.append((self.uid, mid))
+        return await real_send(self, content, **kwargs)
+
+    FakeDM.send = watching_send  # type: ignore[method-assign]
+
+    # matches start over the first five days
+    plans = []
+    for i in range(n_matches):
+        game, n, options = GAMES[i % len(GAMES)]
+        seated = rng.sample(people, n)
+        plans.append((t0 + timedelta(hours=rng.uniform(0, 120)), game, seated, {**options, **rng.choice(TIMERS)}, i))
+    plans.sort(key=lambda p: p[0])
+    matches: dict[int, dict] = {}
+    moves = Counter()
+    events = Counter()
+    started = time.perf_counter()
+    end = t0 + timedelta(days=days)
+    while clock() < end:
+        now = clock.advance(seconds=STEP.total_seconds())
+        while plans and plans[0][0] <= now:
+            _at, game, seated, options, i = plans.pop(0)
+            mid = await bot.new_match(game, [(p.uid, f"P{p.uid}") for p in seated], options=options, seed=seed * 1000 + i, channel=5000 + i)
+            matches[mid] = {"start": now, "end": None, "last": now, "people": [p.uid for p in seated], "game": game}
+        # people vanish (some announce it with /away) and come back (and take their seats back)
+        for p in people:
+            if p.gone_until is None and rng.random() < p.vanish_rate * STEP.total_seconds() / 86400:
+                p.gone_until = now + timedelta(days=rng.randint(1, 7))
+                events["vanished"] += 1
+                if rng.random() < 0.4:
+                    try:
+                        await bot.timers.set_away(p.uid, (p.gone_until - now).days)
+                        events["away"] += 1
+                    except UserError:
+                        events["away refused (limit)"] += 1
+            elif p.gone_until is not None and now >= p.gone_until:
+                p.gone_until = None
+                events["came back"] += 1
+                for mid, m in matches.items():
+                    if p.uid in m["people"] and m["end"] is None and rng.random() < 0.8:
+                        try:
+                            await bot.timers.reclaim(mid, p.uid)
+                            events["seats taken back"] += 1
+                        except UserError:
+                            pass
+        await bot.run()
+        # people who are around answer after a while (not in their quiet hours)
+        for mid, m in matches.items():
+            if m["end"] is not None:
+                continue
+            loaded = await bot.service.get(mid)
+            rec = loaded.record
+            if rec.version != m.get("version"):
+                m["version"], m["last"] = rec.version, now
+            if rec.status != "active":
+                m["end"], m["status"] = now, rec.status
+                continue
+            for seat in loaded.to_move():
+                uid = rec.seats[seat].get("user_id")
+                if not uid or rec.seats[seat].get("ai"):
+                    continue
+                p = by_id[uid]
+                if p.gone_until is not None or quiet_until(settings[uid], now) is not None:
+                    continue
+                if rng.random() < 1 - math.exp(-STEP.total_seconds() / 3600 / p.mean_delay_h):
+                    moves["person"] += await bot.play_turn(mid, uid, rng)  # a race with the stand-in is retried there
+        await bot.run()
+    wall = time.perf_counter() - started
+    FakeDM.send = real_send  # type: ignore[method-assign]
+
+    # -- figures -------------------------------------------------------------------------------
+    finished = [m for m in matches.values() if m.get("status") == "finished"]
+    abandoned = [m for m in matches.values() if m.get("status") == "abandoned"]
+    active = [m for m in matches.values() if m["end"] is None]
+    stalled = [mid for mid, m in matches.items() if m["end"] is None and clock() - m["last"] > timedelta(days=8)]
+    pending = await store.jobs(None, "pending")
+    forgotten = []
+    for mid, m in matches.items():
+        if m["end"] is None:
+            for uid in await bot.to_move(mid):
+                if not any(j.kind in ("clock", "turn") and j.match_id == mid for j in pending):
+                    forgotten.append((mid, uid))
+    actions = 0
+    standin = 0
+    for mid in matches:
+        acts = await store.actions(mid)
+        actions += len(acts)
+        standin += sum(1 for a in acts if a.story and str(a.story.get("en", "")).startswith("🤖"))
+    digests = [s for s in box.sent if s.to[0] == "dm" and s.content.startswith(("⏰ Waiting", "⏰ Te están"))]
+    lines = sum(len(re.findall(r"#(\d+)\)", s.content)) for s in digests)
+    per_hour = Counter()
+    too_close = 0
+    last_digest: dict[int, object] = {}
+    for s in digests:
+        prev = last_digest.get(s.to[1])
+        if prev is not None and s.at - prev < timedelta(hours=1):
+            too_close += 1
+        last_digest[s.to[1]] = s.at
+        per_hour[s.to[1]] += 1
+    twice = sum(c - 1 for c in reminded.values() if c > 1)
+    failed = await store.jobs(None, "failed")
+    quiet_violations = 0
+    for s in box.sent:
+        if s.to[0] == "dm" and quiet_until(await store.person(s.to[1]), s.at) is not None:
+            quiet_violations += 1
+    mentions = sum(1 for s in box.sent if "the table is waiting" in s.content or "la mesa espera" in s.content)
+    lengths = sorted((m["end"] - m["start"]).total_seconds() / 86400 for m in finished)
+
+    print(f"simulated {days} days, {len(matches)} matches, {len(people)} people, seed {seed}: {wall:.1f} s wall clock")
+    print(f"matches finished: {len(finished)}; ended by the 'end' policy: {len(abandoned)}; still active: {len(active)}; stalled: {len(stalled)}")
+    by_game = Counter((m["game"], m.get("status", "active")) for m in matches.values())
+    print("by game: " + "; ".join(f"{g} {st} {n}" for (g, st), n in sorted(by_game.items())))
+    if lengths:
+        print(f"median match length: {statistics.median(lengths):.2f} days (finished matches; min {lengths[0]:.2f}, max {lengths[-1]:.2f})")
+    print(f"moves: {actions} ({moves['person']} by people, {standin} by the stand-in AI)")
+    print(f"reminder digests: {len(digests)} with {lines} match lines; reminders per move: {len(digests) / max(actions, 1):.3f} "
+          f"(lines per move {lines / max(actions, 1):.3f}); channel mentions: {mentions}")
+    print(f"people vanished {events['vanished']} times ({events['away']} with /away, {events['away refused (limit)']} refused), came back {events['came back']}, "
+          f"took a seat back {events['seats taken back']}; seats given to the AI: {sum(1 for s in box.sent if 'plays their seat from now on' in s.content or 'juega su asiento' in s.content)}")
+    print(f"checks: reminders sent twice {twice}; reminders for a turn already over {len(late)}; digests less than 1 h apart {too_close}; "
+          f"DMs inside quiet hours {quiet_violations}; turns with no timer {len(forgotten)}; failed jobs {len(failed)}")
+    await bot.after.close()
+    await store.close()
+    ok = not (stalled or twice or late or too_close or quiet_violations or forgotten or failed)
+    print("OK" if ok else "FAILED")
+    return 0 if ok else 1
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--matches", type=int, default=100)
+    ap.add_argument("--days", type=int, default=30)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    return asyncio.run(simulate(args.matches, args.days, args.seed))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1015 @@
+"""Play over days: deadlines, reminders, quiet hours, away, heads-up, the stand-in AI, catch-up.
+
+Every timer is a job with a due time (``bot/scheduler.py``); nothing lives only in memory, so a
+restart forgets nothing and (each handler checking what it already did) does nothing twice.
+
+A person's **turn** begins with a commit that plans a ``clock`` job (``bot/story.py``). That job and
+the ones it plans walk through the turn's **events**: reminders at 50%, 80% and 95% of the deadline
+and the deadline itself (without a deadline: a reminder after 12 h, then daily). Times are counted
+on the person's own clock, which stops during their quiet hours and while they are away; so an
+event is computed again when its job runs (settings may have changed) and planned later if it is
+not due yet. A ``clock`` job checks it still belongs to the current turn (the seat is to move and
+no newer turn of that seat began), so nobody is ever reminded of a turn that is over.
+
+- A due reminder marks the turn as owed a reminder (seat note) and plans a ``digest`` job for the
+  person: one DM naming every match where they are owed one, at most one per hour, never inside
+  their quiet hours; the first reminder of a turn also mentions them in the channel (``notice``).
+- At the deadline, the match's policy: ``wait`` (keep reminding daily), ``standin`` (the stand-in
+  AI plays that turn, marked as such in the story), ``replace`` (the stand-in plays; after N missed
+  deadlines in a row the seat goes to the AI for good) or ``end`` (the stand-in plays; after N
+  misses the match ends). A person takes their seat back with one click (``ReclaimButton``).
+- Heads-up: a person may ask for a DM when the player before them starts their turn.
+- The "your turn" DM carries the board picture and the moves since the person last looked
+  (``catch_up``, a hook of ``bot/after_move.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import io
+import logging
+import random
+import re
+from collections.abc import Callable
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import discord
+
+from engines import ai
+
+from . import i18n
+from .games import ui_for
+from .i18n import game_name, t
+from .posting import jump_link
+from .scheduler import Retry
+from .service import MatchService, Stale, UserError
+from .store import Job, NewJob, VersionConflict
+from .story import describe_move, lane, plan
+
+log = logging.getLogger(__name__)
+
+HOUR = 3600
+DAY = 24 * HOUR
+POLICIES = ("wait", "standin", "replace", "end")
+DEFAULTS: dict[str, Any] = {"deadline": 48 * HOUR, "policy": "replace", "misses": 3}
+MIN_DEADLINE, MAX_DEADLINE = HOUR, 14 * DAY
+REMIND_AT = (0.5, 0.8, 0.95)  # of the deadline, on the person's own clock
+NO_DEADLINE_FIRST, NO_DEADLINE_EVERY = 12 * HOUR, DAY
+DIGEST_GAP = timedelta(hours=1)  # at most one reminder digest per person per hour
+AWAY_DAYS_PER_MATCH = 10
+MAX_QUIET = 16 * HOUR  # quiet hours leave at least 8 h a day to play
+TIMER_KEYS = ("deadline", "policy", "misses")
+
+
+# -- texts (English and Spanish) -------------------------------------------------------------------
+
+TEXTS: dict[str, dict[str, str]] = {
+    "standin.mark": {"en": "🤖 [stand-in AI]", "es": "🤖 [IA suplente]"},
+    "remind.title": {"en": "⏰ Waiting for you:", "es": "⏰ Te están esperando:"},
+    "remind.line": {
+        "en": "• **{game}** on {where} (match #{id}): {left}. {link}",
+        "es": "• **{game}** en {where} (partida #{id}): {left}. {link}",
+    },
+    "remind.left": {"en": "deadline in {time}", "es": "fin del plazo en {time}"},
+    "remind.no_deadline": {"en": "your turn since {time} ago", "es": "tu turno desde hace {time}"},
+    "remind.overdue": {"en": "the deadline has passed, the table waits for you", "es": "el plazo ha vencido, la mesa te espera"},
+    "remind.channel": {
+        "en": "⏰ {player}, the table is waiting for your turn ({left}).",
+        "es": "⏰ {player}, la mesa espera tu turno ({left}).",
+    },
+    "deadline.wait": {
+        "en": "⌛ {player} missed the deadline; the table keeps waiting.",
+        "es": "⌛ {player} no ha jugado a tiempo; la mesa sigue esperando.",
+    },
+    "deadline.standin": {
+        "en": "⌛ {player} missed the deadline ({n}/{max}): the stand-in AI played that turn.",
+        "es": "⌛ {player} no ha jugado a tiempo ({n}/{max}): la IA suplente ha jugado ese turno.",
+    },
+    "deadline.standin_dm": {
+        "en": "⌛ You missed the deadline in **{game}** (match #{id}, {n}/{max}): the stand-in AI played that turn for you. {link}",
+        "es": "⌛ No jugaste a tiempo en **{game}** (partida #{id}, {n}/{max}): la IA suplente jugó ese turno por ti. {link}",
+    },
+    "deadline.replaced": {
+        "en": "🤖 {player} missed the deadline {n} time(s) in a row: the AI plays their seat from now on. {player} can take it back at any time with the button.",
+        "es": "🤖 {player} no ha jugado a tiempo {n} vez/veces seguidas: la IA juega su asiento desde ahora. {player} puede recuperarlo cuando quiera con el botón.",
+    },
+    "deadline.replaced_dm": {
+        "en": "🤖 You missed the deadline {n} time(s) in a row in **{game}** (match #{id}): the AI plays your seat now. Take it back at any time: {link}",
+        "es": "🤖 No jugaste a tiempo {n} vez/veces seguidas en **{game}** (partida #{id}): la IA juega tu asiento. Recupéralo cuando quieras: {link}",
+    },
+    "deadline.ended": {
+        "en": "🛑 {player} missed the deadline {n} time(s) in a row: the match ends here.",
+        "es": "🛑 {player} no ha jugado a tiempo {n} vez/veces seguidas: la partida termina aquí.",
+    },
+    "reclaim.button": {"en": "Take my seat back", "es": "Recuperar mi asiento"},
+    "reclaim.done": {"en": "You play your own seat again.", "es": "Vuelves a jugar tu asiento."},
+    "reclaim.notice": {"en": "👋 {player} is back and plays their own seat again.", "es": "👋 {player} ha vuelto y juega de nuevo su asiento."},
+    "err.timer.not_taken": {"en": "Nobody else holds your seat: you are playing it.", "es": "Nadie más ocupa tu asiento: lo estás jugando tú."},
+    "err.timer.bad_deadline": {
+        "en": "Invalid deadline {value!r}: use off, or 1h to 14d (e.g. 48h, 2d, 90m).",
+        "es": "Plazo no válido {value!r}: usa off, o de 1h a 14d (p. ej. 48h, 2d, 90m).",
+    },
+    "err.timer.bad_policy": {
+        "en": "Invalid policy {value!r}: use wait, standin, replace or end.",
+        "es": "Política no válida {value!r}: usa wait, standin, replace o end.",
+    },
+    "err.timer.bad_misses": {
+        "en": "Invalid misses {value!r}: a whole number from 1 to 10.",
+        "es": "Valor de misses no válido {value!r}: un número entero de 1 a 10.",
+    },
+    "err.timer.bad_time": {
+        "en": "Invalid time {value!r}: use HH:MM, e.g. 23:00.",
+        "es": "Hora no válida {value!r}: usa HH:MM, p. ej. 23:00.",
+    },
+    "err.timer.bad_zone": {
+        "en": "Unknown time zone {value!r}: use a name like Europe/Madrid or America/New_York.",
+        "es": "Zona horaria desconocida {value!r}: usa un nombre como Europe/Madrid o America/Mexico_City.",
+    },
+    "err.timer.quiet_too_long": {
+        "en": "Quiet hours can last at most 16 hours a day.",
+        "es": "Las horas de silencio pueden durar como mucho 16 horas al día.",
+    },
+    "err.timer.bad_days": {
+        "en": "Away days: a whole number from 0 (I am back) to {max}.",
+        "es": "Días de ausencia: un número entero de 0 (ya he vuelto) a {max}.",
+    },
+    "err.timer.away_limit": {
+        "en": "Match #{id} allows {left} more away day(s) for you (at most {max} per match).",
+        "es": "La partida #{id} te permite {left} día(s) más de ausencia (como mucho {max} por partida).",
+    },
+    "timer.settings": {
+        "en": "Deadline: {deadline}; at the deadline: {policy}; missed deadlines allowed: {misses}.",
+        "es": "Plazo: {deadline}; al vencer: {policy}; plazos perdidos permitidos: {misses}.",
+    },
+    "timer.off": {"en": "none", "es": "sin plazo"},
+    "timer.away_until": {"en": "away until {until}", "es": "ausente hasta {until}"},
+    "policy.wait": {"en": "keep waiting", "es": "seguir esperando"},
+    "policy.standin": {"en": "the stand-in AI plays that turn", "es": "la IA suplente juega ese turno"},
+    "policy.replace": {"en": "the stand-in AI plays; the seat goes to the AI after the misses", "es": "juega la IA suplente; el asiento pasa a la IA tras los plazos perdidos"},
+    "policy.end": {"en": "the stand-in AI plays; the match ends after the misses", "es": "juega la IA suplente; la partida termina tras los plazos perdidos"},
+    "timer.changed": {"en": "⏱️ The host changed the timers. {settings}", "es": "⏱️ El anfitrión ha cambiado los plazos. {settings}"},
+    "headsup.on": {
+        "en": "I will tell you when the player before you starts their turn in match #{id}.",
+        "es": "Te avisaré cuando el jugador anterior a ti empiece su turno en la partida #{id}.",
+    },
+    "headsup.off": {"en": "No more heads-ups for match #{id}.", "es": "Sin más avisos previos en la partida #{id}."},
+    "headsup.dm": {
+        "en": "👀 {player} started their turn in **{game}** (match #{id}): you are next. {link}",
+        "es": "👀 {player} ha empezado su turno en **{game}** (partida #{id}): vas después. {link}",
+    },
+    "quiet.set": {
+        "en": "Quiet hours {start}–{end} ({zone}): no DMs or mentions then, and your deadlines pause.",
+        "es": "Horas de silencio {start}–{end} ({zone}): sin mensajes ni menciones, y tus plazos se detienen.",
+    },
+    "quiet.off": {"en": "Quiet hours removed.", "es": "Horas de silencio eliminadas."},
+    "away.set": {
+        "en": "You are away until {until} in {n} match(es): your deadlines pause and the tables are told.",
+        "es": "Estás ausente hasta {until} en {n} partida(s): tus plazos se detienen y las mesas lo saben.",
+    },
+    "away.back": {"en": "Welcome back: your deadlines run again.", "es": "Bienvenido de vuelta: tus plazos vuelven a correr."},
+    "away.notice": {
+        "en": "🏖️ {player} is away until {until}: their deadline pauses until then.",
+        "es": "🏖️ {player} está ausente hasta {until}: su plazo se detiene hasta entonces.",
+    },
+    "away.back_notice": {"en": "👋 {player} is back.", "es": "👋 {player} ha vuelto."},
+    "catchup.title": {"en": "Since you last played:", "es": "Desde tu última jugada:"},
+    "catchup.none": {"en": "Nothing happened since you last played.", "es": "No ha pasado nada desde tu última jugada."},
+}
+i18n.M.update(TEXTS)
+
+COMMANDS_ES = {
+    "deadline": "plazo",
+    "Show or change the deadline per move (host)": "Muestra o cambia el plazo por jugada (anfitrión)",
+    "time": "tiempo",
+    "off, or 1h to 14d, e.g. 48h": "off, o de 1h a 14d, p. ej. 48h",
+    "policy": "politica",
+    "At the deadline: wait, standin, replace or end": "Al vencer: wait, standin, replace o end",
+    "misses": "fallos",
+    "Missed deadlines before replace/end acts (1-10)": "Plazos perdidos antes de que actúe replace/end (1-10)",
+    "headsup": "aviso",
+    "Be told when the player before you starts their turn": "Que te avisen cuando el jugador anterior empiece su turno",
+    "on": "activar",
+    "True to be told, False to stop": "True para recibir avisos, False para dejarlos",
+    "away": "ausente",
+    "Away for some days: your deadlines pause in all your matches": "Ausente unos días: tus plazos se detienen en todas tus partidas",
+    "days": "dias",
+    "How many days (0: I am back)": "Cuántos días (0: ya he vuelto)",
+    "quiet": "silencio",
+    "Quiet hours: no DMs or mentions, and your deadlines pause": "Horas de silencio: sin mensajes ni menciones, y tus plazos se detienen",
+    "start": "inicio",
+    "From, e.g. 23:00 (off to remove)": "Desde, p. ej. 23:00 (off para quitarlas)",
+    "end": "fin",
+    "Until, e.g. 08:00": "Hasta, p. ej. 08:00",
+    "timezone": "zona",
+    "Your time zone, e.g. Europe/Madrid": "Tu zona horaria, p. ej. Europe/Madrid",
+}
+i18n.COMMAND_ES.update(COMMANDS_ES)
+i18n.OPTION_HELP.update({
+    "deadline": {"en": "time per move: off, or 1h to 14d", "es": "tiempo por jugada: off, o de 1h a 14d"},
+    "policy": {"en": "at the deadline: wait, standin, replace or end", "es": "al vencer el plazo: wait, standin, replace o end"},
+    "misses": {"en": "missed deadlines in a row before replace/end act", "es": "plazos perdidos seguidos antes de que actúen replace/end"},
+})
+AUTOCOMPLETE = (("deadline", "48h"), ("policy", "replace"), ("misses", "3"))  # /partida new's options list
+
+
+# -- options ---------------------------------------------------------------------------------------
+
+_DURATION = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?$")
+
+
+def parse_deadline(raw: Any) -> int:
+    """'48h', '2d', '1d12h', '90m', 36 (hours) -> seconds; 'off'/'none'/0 -> 0 (no deadline)."""
+    if isinstance(raw, bool):
+        raise UserError("timer.bad_deadline", value=str(raw))
+    if isinstance(raw, (int, float)):
+        seconds = int(raw * HOUR)
+    else:
+        text = str(raw).strip().lower()
+        if text in ("off", "none", "no", "0", ""):
+            return 0
+        m = _DURATION.match(text)
+        if text.isdigit():
+            seconds = int(text) * HOUR
+        elif m and any(m.groups()):
+            d, h, mi = (int(x or 0) for x in m.groups())
+            seconds = d * DAY + h * HOUR + mi * 60
+        else:
+            raise UserError("timer.bad_deadline", value=str(raw)[:30])
+    if seconds == 0:
+        return 0
+    if not MIN_DEADLINE <= seconds <= MAX_DEADLINE:
+        raise UserError("timer.bad_deadline", value=str(raw)[:30])
+    return seconds
+
+
+def check_timer_settings(changes: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if "deadline" in changes:
+        out["deadline"] = parse_deadline(changes["deadline"])
+    if "policy" in changes:
+        policy = str(changes["policy"]).strip().lower()
+        if policy not in POLICIES:
+            raise UserError("timer.bad_policy", value=str(changes["policy"])[:30])
+        out["policy"] = policy
+    if "misses" in changes:
+        misses = changes["misses"]
+        if isinstance(misses, str) and misses.strip().isdigit():
+            misses = int(misses)
+        if not isinstance(misses, int) or isinstance(misses, bool) or not 1 <= misses <= 10:
+            raise UserError("timer.bad_misses", value=str(changes["misses"])[:30])
+        out["misses"] = misses
+    return out
+
+
+def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """/partida new's options: (the game's own, the match's timers with defaults filled in)."""
+    game_opts = {k: v for k, v in options.items() if k not in TIMER_KEYS}
+    timers = {**DEFAULTS, **check_timer_settings({k: v for k, v in options.items() if k in TIMER_KEYS})}
+    return game_opts, timers
+
+
+def settings_of(rec: Any, notes: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """The match's timers: chosen at /partida new (meta), changed by the host (the match's note)."""
+    out = {**DEFAULTS, **(rec.meta.get("timers") or {})}
+    own = notes.get(0, {})
+    for key in TIMER_KEYS:
+        if f"t_{key}" in own:
+            out[key] = own[f"t_{key}"]
+    return out
+
+
+def settings_text(cfg: dict[str, Any], lang: str) -> str:
+    deadline = duration_text(cfg["deadline"], lang) if cfg["deadline"] else t("timer.off", lang)
+    return t("timer.settings", lang, deadline=deadline, policy=t("policy." + cfg["policy"], lang), misses=cfg["misses"])
+
+
+def duration_text(seconds: float, lang: str) -> str:
+    seconds = max(0, int(seconds))
+    d, rest = divmod(seconds, DAY)
+    h, rest = divmod(rest, HOUR)
+    m = rest // 60
+    parts = [f"{d}d"] if d else []
+    if h:
+        parts.append(f"{h}h")
+    if m and not d:
+        parts.append(f"{m}m")
+    return " ".join(parts) or "<1m"
+
+
+# -- a person's clock: quiet hours and away ---------------------------------------------------------
+
+
+def _hhmm(text: str) -> time:
+    m = re.fullmatch(r"(\d{1,2}):(\d{2})", str(text).strip())
+    if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
+        raise UserError("timer.bad_time", value=str(text)[:20])
+    return time(int(m.group(1)), int(m.group(2)))
+
+
+def zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(str(name).strip())
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise UserError("timer.bad_zone", value=str(name)[:40]) from None
+
+
+def quiet_settings(start: str, end: str, tz: str) -> dict[str, Any]:
+    """Validated quiet hours as a person's settings (local wall-clock times in their zone)."""
+    a, b = _hhmm(start), _hhmm(end)
+    zone(tz)
+    length = ((b.hour * 60 + b.minute) - (a.hour * 60 + a.minute)) % (24 * 60)
+    if length == 0 or length * 60 > MAX_QUIET:
+        raise UserError("timer.quiet_too_long")
+    return {"tz": str(tz).strip(), "quiet_start": a.strftime("%H:%M"), "quiet_end": b.strftime("%H:%M")}
+
+
+def _ts(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
+
+
+def quiet_windows(person: dict[str, Any], start: datetime, end: datetime) -> list[tuple[datetime, datetime]]:
+    """The person's quiet hours overlapping [start, end], in UTC. Wall-clock times in their zone:
+    across a daylight-saving change a night is one hour shorter or longer, as it is for them."""
+    if not person.get("quiet_start") or not person.get("tz"):
+        return []
+    tz = ZoneInfo(person["tz"])
+    a, b = _hhmm(person["quiet_start"]), _hhmm(person["quiet_end"])
+    out = []
+    day: date = start.astimezone(tz).date() - timedelta(days=1)
+    last = end.astimezone(tz).date()
+    while day <= last:
+        lo = datetime.combine(day, a, tzinfo=tz).astimezone(UTC)
+        hi = datetime.combine(day if b > a else day + timedelta(days=1), b, tzinfo=tz).astimezone(UTC)
+        if hi > start and lo < end and hi > lo:
+            out.append((lo, hi))
+        day += timedelta(days=1)
+    return out
+
+
+def pauses(person: dict[str, Any], start: datetime, end: datetime) -> list[tuple[datetime, datetime]]:
+    """When the person's clock stands still within [start, end] (quiet hours, away), merged."""
+    spans = quiet_windows(person, start, end)
+    away_from, away_until = _ts(person.get("away_from")), _ts(person.get("away_until"))
+    if away_from and away_until and away_until > start and away_from < end:
+        spans.append((away_from, away_until))
+    spans.sort()
+    merged: list[tuple[datetime, datetime]] = []
+    for lo, hi in spans:
+        if merged and lo <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], hi))
+        else:
+            merged.append((lo, hi))
+    return merged
+
+
+def after_active(person: dict[str, Any], start: datetime, seconds: float) -> datetime:
+    """The instant when ``seconds`` of the person's own clock (not quiet, not away) have passed
+    since ``start``."""
+    away = _ts(person.get("away_until"))
+    horizon = start + timedelta(seconds=3 * seconds + 2 * DAY) + (max(away - start, timedelta(0)) if away else timedelta(0))
+    now, left = start, float(seconds)
+    for lo, hi in pauses(person, start, horizon):
+        if hi <= now:
+            continue
+        if lo > now:
+            gap = (lo - now).total_seconds()
+            if gap >= left:
+                return now + timedelta(seconds=left)
+            left -= gap
+        now = max(now, hi)
+    return now + timedelta(seconds=left)
+
+
+def active_between(person: dict[str, Any], start: datetime, end: datetime) -> float:
+    """Seconds of the person's own clock between ``start`` and ``end``."""
+    if end <= start:
+        return 0.0
+    total = (end - start).total_seconds()
+    for lo, hi in pauses(person, start, end):
+        total -= (min(hi, end) - max(lo, start)).total_seconds()
+    return max(0.0, total)
+
+
+def quiet_until(person: dict[str, Any], at: datetime) -> datetime | None:
+    """The end of the quiet hours ``at`` falls in (no DMs, no mentions until then), else None."""
+    for lo, hi in quiet_windows(person, at - timedelta(days=1), at + timedelta(days=1)):
+        if lo <= at < hi:
+            return hi
+    return None
+
+
+# -- a turn's events ----------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    step: int
+    kind: str  # "remind" | "deadline"
+    seconds: float  # on the person's own clock since the turn began
+
+
+def event(cfg: dict[str, Any], step: int) -> Event:
+    """The turn's ``step``-th event (1, 2, ...)."""
+    d = cfg["deadline"]
+    if not d:
+        return Event(step, "remind", NO_DEADLINE_FIRST + (step - 1) * NO_DEADLINE_EVERY)
+    if step <= len(REMIND_AT):
+        return Event(step, "remind", REMIND_AT[step - 1] * d)
+    if step == len(REMIND_AT) + 1:
+        return Event(step, "deadline", d)
+    # after a deadline the table keeps waiting for (policy "wait"): daily reminders
+    return Event(step, "remind", d + (step - len(REMIND_AT) - 1) * NO_DEADLINE_EVERY)
+
+
+# -- the service ---------------------------------------------------------------------------------------
+
+
+def iso(at: datetime) -> str:
+    return at.astimezone(UTC).isoformat()
+
+
+class Timers:
+    """The timer job kinds (registered in the after-move scheduler), the person-wide commands'
+    logic and the hooks of the turn DM and the board post."""
+
+    def __init__(self, after: Any) -> None:
+        self.after = after
+        self.service: MatchService = after.service
+        self.store = after.store
+        self.present = after.present
+        self.client = after.client
+        self.clock: Callable[[], datetime] = after.scheduler.clock
+        handlers = after.scheduler.handlers
+        self._turn = handlers["turn"]
+        handlers.update({
+            "turn": self.on_turn, "clock": self.on_clock, "digest": self.on_digest,
+            "notice": self.on_notice, "dm": self.on_dm,
+        })
+        after.catch_up = self.catch_up
+        after.mentions = self.mentions
+        self.pictures = True  # the bench turns pictures off (a fake Discord, thousands of turns)
+
+    # -- small helpers -----------------------------------------------------------------------
+
+    async def lang_for(self, uid: int, fallback: str) -> str:
+        return (await self.store.locales([uid])).get(uid, fallback)
+
+    async def where(self, rec: Any) -> str:
+        ch = await self.present.channel(rec)
+        return f"{getattr(getattr(ch, 'guild', None), 'name', '')} #{getattr(ch, 'name', '')}".strip()
+
+    async def _later(self, job: Job, at: datetime, tag: str = "q") -> None:
+        """Plan the same work again at ``at`` (quiet hours, the digest's hour)."""
+        key = f"{job.key.split('@')[0]}@{tag}{at.strftime('%Y%m%dT%H%M%S')}"
+        await self.store.add_jobs([NewJob(job.kind, key, key, job.payload, at, job.match_id)], now=self.clock())
+        self.after.scheduler.wake()
+
+    async def board_file(self, loaded: Any, lang: str) -> list[discord.File]:
+        if not self.pictures or loaded.state is None:
+            return []
+        ui = ui_for(loaded.record.game)
+        view = await asyncio.to_thread(loaded.view, None)
+        png = await self.present.draw(ui.board_png, view, loaded.names, lang)
+        return [discord.File(io.BytesIO(png), filename="board.png")] if png else []
+
+    async def sweep(self) -> int:
+        """At start: every person to move whose turn has no clock yet (a match started before the
+        timers existed, or under a process without them) gets one. Reads notes only, no state."""
+        jobs = []
+        for rec in await self.store.live_matches():
+            if rec.status != "active":
+                continue
+            notes = await self.store.notes(rec.id)
+            for seat, s in enumerate(rec.seats):
+                uid = s.get("user_id")
+                if uid and not s.get("ai") and "clock_v" not in notes.get(uid, {}):
+                    key = f"clock:{rec.id}:{rec.version}:{seat}:sweep"
+                    payload = {"version": rec.version, "seat": seat, "step": 0}
+                    jobs.append(NewJob("clock", key, lane(rec.id, f"clock{seat}:v{rec.version}"), payload, None, rec.id))
+        return await self.store.add_jobs(jobs, now=self.clock()) if jobs else 0
+
+    # -- turn DMs wait for the end of the person's quiet hours ------------------------------
+
+    async def on_turn(self, job: Job) -> None:
+        rec = await self.store.get(job.match_id)
+        seat = int(job.payload["seat"])
+        if rec is not None and rec.status == "active" and seat < len(rec.seats):
+            uid = rec.seats[seat].get("user_id")
+            if uid:
+                end = quiet_until(await self.store.person(uid), self.clock())
+                if end is not None:
+                    raise Retry("quiet hours", after=(end - self.clock()).total_seconds())
+        await self._turn(job)
+
+    async def mentions(self, rec: Any) -> discord.AllowedMentions:
+        now = self.clock()
+        users = []
+        for uid in rec.user_ids:
+            if quiet_until(await self.store.person(uid), now) is None:
+                users.append(discord.Object(id=uid))
+        return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+    # -- the clock of a turn -----------------------------------------------------------------
+
+    async def on_clock(self, job: Job) -> None:
+        mid, v, seat = job.match_id, int(job.payload["version"]), int(job.payload["seat"])
+        now = self.clock()
+        rec = await self.store.get(mid)
+        if rec is None or rec.status != "active" or seat >= len(rec.seats):
+            return
+        uid = rec.seats[seat].get("user_id")
+        if not uid or rec.seats[seat].get("ai"):
+            return
+        loaded = await self.service.aload(rec)
+        if seat not in loaded.to_move():
+            return  # that turn is over
+        notes = await self.store.notes(mid)
+        note = notes.get(uid, {})
+        current = note.get("clock_v", -1)
+        if current > v:
+            return  # a newer turn of theirs has its own clock
+        if current < v:
+            pending = await self.store.jobs(mid, "pending")
+            if any(j.kind == "clock" and j.payload.get("seat") == seat and int(j.payload["version"]) > v for j in pending):
+                return  # a newer turn began; its first clock job has not run yet
+            # the turn begins now; misses count in a row: a turn the person played resets them
+            changes: dict[str, Any] = {"clock_v": v, "clock_start": iso(now), "clock_step": 0, "clock_missed": None}
+            if current >= 0 and not note.get("clock_missed"):
+                changes["misses"] = None
+            note = await self.store.set_note(mid, uid, changes)
+            await self.heads_up(rec, loaded, seat, v, now)
+        cfg = settings_of(rec, notes)
+        person = await self.store.person(uid)
+        start = datetime.fromisoformat(note["clock_start"])
+        step = int(note.get("clock_step", 0))
+        # the events due by now: only the last reminder is sent (an older one would be late), and
+        # the deadline is never skipped
+        remind: Event | None = None
+        while True:
+            ev = event(cfg, step + 1)
+            due = after_active(person, start, ev.seconds)
+            if due > now:
+                break
+            step = ev.step
+            if ev.kind == "deadline":
+                remind = None
+                await self.store.set_note(mid, uid, {"clock_step": step})
+                if await self.deadline(rec, seat, uid, v, cfg, now):
+                    return  # the turn is over (stand-in, seat taken, match ended)
+                continue
+            remind = ev
+        if remind is not None:
+            await self.remind(rec, seat, uid, v, remind, cfg, person, start, now)
+        if step != int(note.get("clock_step", 0)):
+            await self.store.set_note(mid, uid, {"clock_step": step})
+        key = f"clock:{mid}:{v}:{seat}:{ev.step}:{due.strftime('%Y%m%dT%H%M%S')}"
+        await self.store.add_jobs([NewJob("clock", key, key, {"version": v, "seat": seat, "step": ev.step}, due, mid)], now=now)
+
+    async def poke(self, rec: Any, uid: int) -> None:
+        """The person's settings or the match's timers changed: compute their turn's clock again now."""
+        note = (await self.store.notes(rec.id)).get(uid, {})
+        seat = next((i for i, s in enumerate(rec.seats) if s.get("user_id") == uid), None)
+        if seat is None or "clock_v" not in note:
+            return
+        now = self.clock()
+        key = f"clock:{rec.id}:{note['clock_v']}:{seat}:poke:{now.strftime('%Y%m%dT%H%M%S.%f')}"
+        await self.store.add_jobs([NewJob("clock", key, key, {"version": note["clock_v"], "seat": seat, "step": "poke"}, now, rec.id)], now=now)
+        self.after.scheduler.wake()
+
+    async def remind(self, rec, seat, uid, v, ev: Event, cfg, person, start, now) -> None:
+        mid = rec.id
+        await self.store.set_note(mid, uid, {"remind_v": v, "remind_step": ev.step})
+        jobs = []
+        at = now
+        last = _ts(person.get("last_digest"))
+        if last and last + DIGEST_GAP > at:
+            at = last + DIGEST_GAP
+        at = quiet_until(person, at) or at
+        key = f"digest:{uid}:{at.strftime('%Y%m%dT%H%M')}"
+        jobs.append(NewJob("digest", key, f"u{uid}:digest", {"user": uid}, at, None))
+        if ev.step == 1:  # the first reminder of a turn also mentions them in the channel
+            key = f"notice:remind:{mid}:{v}:{seat}"
+            jobs.append(NewJob("notice", key, key, {"text": "remind.channel", "ping": uid, "seat": seat, "while_v": v, "left": True}, now, mid))
+        await self.store.add_jobs(jobs, now=now)
+        self.after.scheduler.wake()
+
+    def left_text(self, cfg, person, start: datetime, now: datetime, lang: str) -> str:
+        if not cfg["deadline"]:
+            return t("remind.no_deadline", lang, time=duration_text(active_between(person, start, now), lang))
+        end = after_active(person, start, cfg["deadline"])
+        if end <= now:
+            return t("remind.overdue", lang)
+        return t("remind.left", lang, time=duration_text((end - now).total_seconds(), lang))
+
+    async def status_text(self, loaded: Any, lang: str) -> str:
+        """For /partida status: the match's timers and how long each person to move has left."""
+        rec = loaded.record
+        if rec.status not in ("lobby", "active"):
+            return ""
+        notes = await self.store.notes(rec.id)
+        cfg = settings_of(rec, notes)
+        lines = [f"⏱️ {settings_text(cfg, lang)}"]
+        now = self.clock()
+        for seat in loaded.to_move() if rec.status == "active" else ():
+            uid = rec.seats[seat].get("user_id")
+            note = notes.get(uid, {}) if uid else {}
+            if rec.seats[seat].get("ai") or "clock_start" not in note:
+                continue
+            person = await self.store.person(uid)
+            left = self.left_text(cfg, person, datetime.fromisoformat(note["clock_start"]), now, lang)
+            away = _ts(person.get("away_until"))
+            extra = f" ({t('timer.away_until', lang, until=f'<t:{int(away.timestamp())}:f>')})" if away and away > now else ""
+            lines.append(f"• {loaded.names[seat]}: {left}{extra}")
+        return "\n".join(lines)
+
+    # -- deadlines ----------------------------------------------------------------------------
+
+    async def deadline(self, rec, seat: int, uid: int, v: int, cfg, now) -> bool:
+        """Apply the policy; True when the turn is over (someone played it or the match ended)."""
+        mid = rec.id
+        note = (await self.store.notes(mid)).get(uid, {})
+        misses = int(note.get("misses", 0))
+        if note.get("missed_v") != v:  # count each turn once, even when this job runs again
+            misses += 1
+            await self.store.set_note(mid, uid, {"misses": misses, "missed_v": v, "clock_missed": True})
+        policy, limit = cfg["policy"], int(cfg["misses"])
+        name = f"<@{uid}>"
+        if policy == "wait":
+            key = f"notice:deadline:{mid}:{v}:{seat}"
+            await self.store.add_jobs([NewJob("notice", key, key, {"text": "deadline.wait", "player": name}, now, mid)], now=now)
+            return False
+        if policy in ("replace", "end") and misses >= limit:
+            return await self.give_up_seat(mid, seat, uid, policy, misses, now)
+        key = f"notice:standin:{mid}:{v}:{seat}"
+        params = {"player": name, "n": misses, "max": limit if policy != "standin" else "∞"}
+        dm_key = f"dm:standin:{mid}:{v}:{seat}"
+        told = [  # committed with the stand-in's first move: the table and the person are told once
+            NewJob("notice", key, key, {"text": "deadline.standin", **params}, None, mid),
+            NewJob("dm", dm_key, dm_key, {"user": uid, "text": "deadline.standin_dm", "game": rec.game, **params, "id": mid}, None, mid),
+        ]
+        if not await self.standin_turn(mid, seat, told):
+            rec = await self.store.get(mid)
+            if rec is not None and rec.status == "active" and seat in (await self.service.aload(rec)).to_move():
+                return False  # the stand-in could not move (it raced a change): the clock goes on
+        return True
+
+    async def standin_turn(self, mid: int, seat: int, jobs: list[NewJob] = ()) -> int:
+        """The stand-in AI plays the seat's turn to its end (``jobs`` committed with its first
+        move); returns the moves made."""
+        made = 0
+        for _attempt in range(200):
+            rec = await self.store.get(mid)
+            if rec is None or rec.status != "active" or rec.seats[seat].get("ai"):
+                break
+            loaded = await self.service.aload(rec)
+            if seat not in loaded.to_move():
+                break
+            player = ai.best_player(rec.game)
+            rng = random.Random(f"{rec.seed}/{rec.version}/standin")
+            code = await asyncio.to_thread(player.choose, loaded.game, loaded.state, seat, rng)
+            try:
+                await self.service.move(
+                    mid, rec.version, ("seat", seat), loaded.game.encode(code), loaded=loaded, standin=True, jobs=[] if made else jobs
+                )
+                made += 1
+            except Stale:
+                continue  # the person (or someone) moved meanwhile: look again
+        return made
+
+    async def give_up_seat(self, mid: int, seat: int, uid: int, policy: str, misses: int, now: datetime) -> bool:
+        for _attempt in range(5):
+            rec = await self.store.get(mid)
+            if rec is None or rec.status != "active" or rec.seats[seat].get("ai"):
+                return True
+            name = f"<@{uid}>"
+            v = rec.version + 1
+            if policy == "end":
+                key = f"notice:ended:{mid}"
+                jobs = [
+                    NewJob("notice", key, key, {"text": "deadline.ended", "player": name, "n": misses}),
+                    NewJob("board", f"board:{mid}:{v}", lane(mid, "board"), {"version": v}),
+                ]
+                changes: dict[str, Any] = {"status": "abandoned"}
+            else:
+                seats = [dict(s) for s in rec.seats]
+                seats[seat]["ai"] = next(iter(ai.players_for(rec.game)))
+                seats[seat]["standin"] = True
+                key, dm_key = f"notice:replaced:{mid}:{v}", f"dm:replaced:{mid}:{v}"
+                jobs = [
+                    NewJob("notice", key, key, {"text": "deadline.replaced", "player": name, "n": misses, "reclaim": seat}),
+                    NewJob("dm", dm_key, dm_key, {"user": uid, "text": "deadline.replaced_dm", "game": rec.game, "n": misses, "id": mid, "reclaim": seat}),
+                    NewJob("ai", f"ai:{mid}:{v}", lane(mid, "ai"), {"version": v}),
+                ]
+                changes = {"seats": seats}
+            try:
+                await self.store.update(mid, rec.version, jobs=jobs, **changes)
+            except VersionConflict:
+                continue
+            self.after.scheduler.wake()
+            return True
+        raise Retry("the match kept changing")
+
+    async def reclaim(self, mid: int, uid: int) -> Any:
+        """The person takes their seat back from the AI (one click, any time)."""
+        async with self.service.lock(mid):
+            for _attempt in range(5):
+                rec = await self.store.get(mid)
+                if rec is None:
+                    raise UserError("no_such_match")
+                if rec.status != "active":
+                    raise UserError("not_active", status=rec.status)
+                seat = next((i for i, s in enumerate(rec.seats) if s.get("user_id") == uid), None)
+                if seat is None:
+                    raise UserError("not_player")
+                if not rec.seats[seat].get("ai"):
+                    raise UserError("timer.not_taken")
+                seats = [dict(s) for s in rec.seats]
+                seats[seat]["ai"] = None
+                seats[seat].pop("standin", None)
+                loaded = await self.service.aload(rec)
+                after = dataclasses.replace(rec, version=rec.version + 1, seats=seats)
+                movers = loaded.to_move()
+                jobs = [j for j in plan(after, movers, tuple(s for s in movers if s != seat), False) if j.kind != "ai"]
+                key = f"notice:reclaim:{mid}:{after.version}"
+                jobs.append(NewJob("notice", key, key, {"text": "reclaim.notice", "player": f"<@{uid}>"}))
+                try:
+                    new = await self.store.update(mid, rec.version, seats=seats, jobs=jobs)
+                except VersionConflict:
+                    continue
+                await self.store.set_note(mid, uid, {"misses": None, "missed_v": None, "clock_missed": None})
+                self.after.scheduler.wake()
+                return await self.service.aload(new)
+            raise UserError("busy")
+
+    # -- heads-up ------------------------------------------------------------------------------
+
+    async def heads_up(self, rec, loaded, seat: int, v: int, now: datetime) -> None:
+        """The seat after ``seat`` asked to be told when ``seat``'s turn begins."""
+        n = len(rec.seats)
+        nxt = (seat + 1) % n
+        uid = rec.seats[nxt].get("user_id")
+        if not uid or nxt == seat or rec.seats[nxt].get("ai") or nxt in loaded.to_move() or uid == rec.seats[seat].get("user_id"):
+            return
+        if not (await self.store.notes(rec.id)).get(uid, {}).get("headsup"):
+            return
+        key = f"headsup:{rec.id}:{v}:{seat}"
+        payload = {"user": uid, "text": "headsup.dm", "game": rec.game, "player": loaded.names[seat], "id": rec.id, "while_seat": seat, "while_v": v}
+        await self.store.add_jobs([NewJob("dm", key, key, payload, now, rec.id)], now=now)
+
+    async def set_headsup(self, rec: Any, uid: int, on: bool) -> None:
+        if rec.seats and uid not in rec.user_ids:
+            raise UserError("not_player")
+        await self.store.set_note(rec.id, uid, {"headsup": True if on else None})
+
+    # -- sending ---------------------------------------------------------------------------------
+
+    async def still_waiting(self, rec: Any, payload: dict[str, Any]) -> bool:
+        """A message about a turn is sent only while that turn goes on."""
+        seat = payload.get("while_seat", payload.get("seat"))
+        if "while_v" not in payload or seat is None:
+            return rec.status in ("active", "abandoned", "finished")
+        if rec.status != "active" or rec.seats[seat].get("ai"):
+            return False
+        loaded = await self.service.aload(rec)
+        if seat not in loaded.to_move():
+            return False
+        uid = rec.seats[seat].get("user_id")
+        return (await self.store.notes(rec.id)).get(uid, {}).get("clock_v", payload["while_v"]) == payload["while_v"]
+
+    def _params(self, payload: dict[str, Any], lang: str, rec: Any) -> dict[str, Any]:
+        params = {k: v for k, v in payload.items() if isinstance(v, (str, int, float))}
+        if "game" in payload:
+            params["game"] = game_name(payload["game"], lang)
+        if rec is not None:
+            params["link"] = jump_link(rec)
+        return params
+
+    def reclaim_view(self, mid: int, seat: int, lang: str) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        view.add_item(ReclaimButton(mid, seat, t("reclaim.button", lang)))
+        return view
+
+    async def on_notice(self, job: Job) -> None:
+        """A line in the match's channel (in the match's language)."""
+        p = job.payload
+        rec = await self.store.get(job.match_id)
+        if rec is None or not await self.still_waiting(rec, p):
+            return
+        ping = p.get("ping")
+        if ping:
+            end = quiet_until(await self.store.person(ping), self.clock())
+            if end is not None:
+                await self._later(job, end)
+                return
+        lang = rec.lang
+        params = self._params(p, lang, rec)
+        if ping:
+            params["player"] = f"<@{ping}>"
+        if p.get("left"):
+            notes = await self.store.notes(rec.id)
+            note = notes.get(ping, {})
+            params["left"] = self.left_text(settings_of(rec, notes), await self.store.person(ping), datetime.fromisoformat(note["clock_start"]), self.clock(), lang)
+        ch = await self.present.channel(rec)
+        if ch is None:
+            return
+        kwargs: dict[str, Any] = {
+            "content": t(p["text"], lang, **params)[:2000],
+            "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=ping)] if ping else False),
+            "nonce": _nonce(job.key),
+        }
+        if "reclaim" in p:
+            kwargs["view"] = self.reclaim_view(rec.id, int(p["reclaim"]), lang)
+        await ch.send(**kwargs)
+
+    async def on_dm(self, job: Job) -> None:
+        """A DM to one person, in their language, outside their quiet hours."""
+        p = job.payload
+        uid = int(p["user"])
+        rec = await self.store.get(job.match_id) if job.match_id else None
+        if rec is not None and not await self.still_waiting(rec, p):
+            return
+        end = quiet_until(await self.store.person(uid), self.clock())
+        if end is not None:
+            await self._later(job, end)
+            return
+        lang = await self.lang_for(uid, rec.lang if rec else "en")
+        kwargs: dict[str, Any] = {"content": t(p["text"], lang, **self._params(p, lang, rec))[:2000], "nonce": _nonce(job.key)}
+        if "reclaim" in p and rec is not None:
+            kwargs["view"] = self.reclaim_view(rec.id, int(p["reclaim"]), lang)
+        try:
+            dm = await self.client.create_dm(discord.Object(id=uid))
+            await dm.send(**kwargs)
+        except discord.Forbidden:
+            log.info("DMs of %s are closed: %s not sent", uid, p["text"])
+
+    async def on_digest(self, job: Job) -> None:
+        """One DM naming every match where the person is owed a reminder; at most one an hour."""
+        uid = int(job.payload["user"])
+        now = self.clock()
+        person = await self.store.person(uid)
+        last = _ts(person.get("last_digest"))
+        if last and last + DIGEST_GAP > now:
+            await self._later(job, last + DIGEST_GAP, "h")
+            return
+        end = quiet_until(person, now)
+        if end is not None:
+            await self._later(job, end)
+            return
+        items = []
+        for rec in await self.store.matches_for_user(uid):
+            if rec.status != "active":
+                continue
+            notes = await self.store.notes(rec.id)
+            note = notes.get(uid, {})
+            v = note.get("remind_v")
+            tag = f"{v}:{note.get('remind_step')}"
+            if v is None or v != note.get("clock_v") or note.get("reminded") == tag:
+                continue
+            loaded = await self.service.aload(rec)
+            seat = next((i for i in loaded.to_move() if rec.seats[i].get("user_id") == uid and not rec.seats[i].get("ai")), None)
+            if seat is None:
+                continue  # that turn is over: never a reminder for it
+            items.append((rec, loaded, notes, note, tag))
+        if not items:
+            return
+        lang = await self.lang_for(uid, items[0][0].lang)
+        lines, files = [t("remind.title", lang)], []
+        for rec, loaded, notes, note, _tag in items:
+            left = self.left_text(settings_of(rec, notes), person, datetime.fromisoformat(note["clock_start"]), now, lang)
+            lines.append(t("remind.line", lang, game=game_name(loaded.game, lang), where=await self.where(rec), id=rec.id, left=left, link=jump_link(rec)))
+            if len(files) < 4:
+                files += await self.board_file(loaded, lang)
+        try:
+            dm = await self.client.create_dm(discord.Object(id=uid))
+            await dm.send(content="\n".join(lines)[:2000], files=files, nonce=_nonce(job.key))
+        except discord.Forbidden:
+            log.info("DMs of %s are closed: reminder digest not sent (the channel was told)", uid)
+        await self.store.set_person(uid, {"last_digest": iso(now)})
+        for rec, _loaded, _notes, _note, tag in items:
+            await self.store.set_note(rec.id, uid, {"reminded": tag})
+
+    # -- catch-up in the turn DM --------------------------------------------------------------
+
+    async def catch_up(self, loaded: Any, seat: int, uid: int, lang: str, note: dict[str, Any]):
+        """(text, files, note changes): the board picture and, in words, the moves since the person
+        last looked (others' in public words; what the stand-in did for them, in private words)."""
+        rec = loaded.record
+        since = int(note.get("seen_upto", 0))
+        actions = await self.store.actions(rec.id, since)
+        ui = ui_for(rec.game)
+        mark_en = t("standin.mark", "en")
+        lines = []
+        for a in actions:
+            story = a.story if isinstance(a.story, dict) else {}
+            by_standin = str(story.get("en", "")).startswith(mark_en)
+            if a.seat == seat and not by_standin:
+                continue  # they know what they did themselves
+            if a.seat == seat and hasattr(ui, "label"):
+                words = f"{t('standin.mark', lang)} {ui.label(a.action, lang)}"
+            else:
+                words = story.get(lang) or describe_move(ui, a.action, loaded.names, a.seat, lang)
+            lines.append(f"• {words}")
+        if len(lines) > 8:
+            lines = [f"• … (+{len(lines) - 8})", *lines[-8:]]
+        text = f"{t('catchup.title', lang)}\n" + "\n".join(lines) if lines else (t("catchup.none", lang) if since else "")
+        return text[:900], await self.board_file(loaded, lang), {"seen_upto": since + len(actions)}
+
+    # -- person-wide commands ----------------------------------------------------------------
+
+    async def set_quiet(self, uid: int, start: str | None, end: str | None, tz: str | None) -> dict[str, Any]:
+        if start is None or str(start).strip().lower() == "off":
+            person = await self.store.set_person(uid, {"quiet_start": None, "quiet_end": None})
+        else:
+            person = await self.store.set_person(uid, quiet_settings(start, end or "", tz or "UTC"))
+        await self._poke_all(uid)
+        return person
+
+    async def set_away(self, uid: int, days: int) -> tuple[datetime | None, list[Any]]:
+        """Away for ``days`` from now (0: back) in every live match at once; the tables are told."""
+        if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= AWAY_DAYS_PER_MATCH:
+            raise UserError("timer.bad_days", max=AWAY_DAYS_PER_MATCH)
+        now = self.clock()
+        recs = [r for r in await self.store.matches_for_user(uid) if r.status == "active"]
+        if days == 0:
+            person = await self.store.person(uid)
+            was_away = (_ts(person.get("away_until")) or now) > now
+            await self.store.set_person(uid, {"away_until": iso(now) if was_away else None})
+            if was_away:
+                await self._tell_all(recs, uid, "away.back_notice", now, {})
+            await self._poke_all(uid, recs)
+            return None, recs
+        for rec in recs:
+            used = int((await self.store.notes(rec.id)).get(uid, {}).get("away_days", 0))
+            if used + days > AWAY_DAYS_PER_MATCH:
+                raise UserError("timer.away_limit", id=rec.id, left=AWAY_DAYS_PER_MATCH - used, max=AWAY_DAYS_PER_MATCH)
+        until = now + timedelta(days=days)
+        await self.store.set_person(uid, {"away_from": iso(now), "away_until": iso(until)})
+        for rec in recs:
+            used = int((await self.store.notes(rec.id)).get(uid, {}).get("away_days", 0))
+            await self.store.set_note(rec.id, uid, {"away_days": used + days})
+        await self._tell_all(recs, uid, "away.notice", now, {"until": f"<t:{int(until.timestamp())}:f>"})
+        await self._poke_all(uid, recs)
+        return until, recs
+
+    async def _tell_all(self, recs, uid: int, text: str, now: datetime, params: dict[str, Any]) -> None:
+        jobs = []
+        for rec in recs:
+            key = f"notice:{text}:{rec.id}:{uid}:{now.strftime('%Y%m%dT%H%M%S.%f')}"
+            jobs.append(NewJob("notice", key, key, {"text": text, "player": f"<@{uid}>", **params}, now, rec.id))
+        if jobs:
+            await self.store.add_jobs(jobs, now=now)
+            self.after.scheduler.wake()
+
+    async def _poke_all(self, uid: int, recs=None) -> None:
+        for rec in recs if recs is not None else await self.store.matches_for_user(uid):
+            if rec.status == "active":
+                await self.poke(rec, uid)
+
+    async def set_timers(self, rec: Any, uid: int, changes: dict[str, Any]) -> dict[str, Any]:
+        """The host changes the match's timers; the clocks of the players to move follow at once."""
+        if rec.host_id != uid:
+            raise UserError("host_only", host=f"<@{rec.host_id}>")
+        checked = check_timer_settings({k: v for k, v in changes.items() if v is not None})
+        if checked:
+            await self.store.set_note(rec.id, 0, {f"t_{k}": v for k, v in checked.items()})
+            now = self.clock()
+            key = f"notice:timers:{rec.id}:{now.strftime('%Y%m%dT%H%M%S.%f')}"
+            cfg = settings_of(rec, await self.store.notes(rec.id))
+            await self.store.add_jobs([NewJob("notice", key, key, {"text": "timer.changed", "settings": settings_text(cfg, rec.lang)}, now, rec.id)], now=now)
+            for other in rec.user_ids:
+                if rec.status == "active":
+                    await self.poke(rec, other)
+        return settings_of(rec, await self.store.notes(rec.id))
+
+
+def _nonce(key: str) -> str:
+    from .after_move import nonce
+
+    return nonce(key)
+
+
+class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:r:(?P<mid>\d+):(?P<seat>\d+)"):
+    """"Take my seat back": works from the DM or the channel, after any restart."""
+
+    def __init__(self, mid: int, seat: int, label: str = "Take my seat back") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"p:r:{mid}:{seat}"))
+        self.mid, self.seat = mid, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["mid"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from .flows import ack, guarded, reply
+
+        @guarded
+        async def run(interaction: discord.Interaction) -> None:
+            await ack(interaction, ephemeral=True, thinking=True)
+            lang = await interaction.client.flows.note_locale(interaction)  # type: ignore[attr-defined]
+            await interaction.client.timers.reclaim(self.mid, interaction.user.id)  # type: ignore[attr-defined]
+            await reply(interaction, t("reclaim.done", lang))
+
+        await run(interaction)
