@@ -542,6 +542,24 @@ class LostCities(Game[State]):
         a = self.encode(code)
         return f"{a['type']} {a.get('card') or a.get('from')}"
 
+    variants = ({}, {"purple": True, "rounds": 1})
+
+    def redeal(self, s: State, seat: int | None, rng: Any) -> State:
+        """Deal anew what ``seat`` cannot see (``None``: nobody): the deck's order together with the
+        other hand (each hand keeps its size), and the randomness state that deals later rounds."""
+        d = self.dump(s)
+        hidden = [p for p in (0, 1) if p != seat]
+        deck = d["deck_top_last"]
+        pool = list(deck) + [c for p in hidden for c in d["hands"][p]]
+        rng.shuffle(pool)
+        d["deck_top_last"], rest = pool[: len(deck)], pool[len(deck):]
+        for p in hidden:
+            n = len(d["hands"][p])
+            d["hands"][p], rest = rest[:n], rest[n:]
+        if d["rng"] is not None:
+            d["rng"] = Rng(rng.randrange(2**32), rng.randrange(100)).to_json()
+        return self.load(d)
+
     def dump(self, s: State) -> dict[str, Any]:
         last = self._last(s)
         m = s.m
