@@ -327,7 +327,8 @@ class MatchService:
             try:
                 new = await self.store.commit_move(
                     match_id, rec.version, seat, encoded, outcome.revealed, snapshot,
-                    status="finished" if over else None, jobs=jobs, story=public_story(rec.game, encoded, loaded.names, seat),
+                    status="finished" if over else None, jobs=jobs, story=public_story(
+                        rec.game, encoded, loaded.names, seat, [e.to_json() for e in outcome.events if e.private_to is None]),
                 )
             except VersionConflict:
                 raise Stale(await self.store.get(match_id)) from None

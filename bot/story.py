@@ -22,20 +22,23 @@ log = logging.getLogger(__name__)
 LANGS = ("en", "es")
 
 
-def describe_move(ui: Any, action: dict[str, Any], names: list[str], seat: int, lang: str) -> str:
-    """A move in public words; games whose wording names other players (Citadels) get every name."""
+def describe_move(ui: Any, action: dict[str, Any], names: list[str], seat: int, lang: str, events: Any = None) -> str:
+    """A move in public words; games whose wording names other players (Citadels) get every name;
+    games with ``story_events`` also get the move's public engine events (what a take revealed)."""
+    if events is not None and getattr(ui, "story_events", False):
+        return ui.describe(action, names[seat], lang, names=names, events=events)
     if "names" in inspect.signature(ui.describe).parameters:
         return ui.describe(action, names[seat], lang, names=names)
     return ui.describe(action, names[seat], lang)
 
 
-def public_story(game: str, action: dict[str, Any], names: list[str], seat: int) -> dict[str, str] | None:
+def public_story(game: str, action: dict[str, Any], names: list[str], seat: int, events: Any = None) -> dict[str, str] | None:
     """The public wording of one move in every language, stored with the action in the log."""
     ui = ui_for(game)
     out = {}
     for lang in LANGS:
         try:
-            out[lang] = describe_move(ui, action, names, seat, lang)
+            out[lang] = describe_move(ui, action, names, seat, lang, events)
         except Exception:  # a presentation that cannot word an action must not stop the move
             log.exception("cannot describe %s", action)
             return None

@@ -351,3 +351,100 @@ def hood_png(view: dict[str, Any], seat: int, size: int = 480) -> bytes:
     """One neighbourhood alone (e.g. the turn preview), ``size`` pixels square."""
     player = view["players"][seat]
     return encode_png(hood_image(player, size, tuple(view.get("max_size") or (3, 3))))  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------------
+# Turn steps (bot/games/cities.py): candidate places lettered, the rotations of a city tile
+
+
+def marked_hood_image(view: dict[str, Any], seat: int, marks: dict[tuple[int, int], str] | None = None,
+                      unit: str = "space", focus: tuple[int, int] | None = None, size: int = 480,
+                      caption: str | None = None, min_span: int | None = None) -> Image.Image:
+    """One neighbourhood with letters on the places the mover may choose.
+
+    ``marks`` maps a place to its label: space coordinates (``unit="space"``) or tile cells
+    (``unit="tile"``: free cells drawn as dashed outlines with the letter in the middle). ``focus``
+    (a space, or a tile cell) gets a thick frame: the item just previewed there. ``caption`` is a
+    line of text under the picture; ``min_span`` (tiles) zooms in on a small neighbourhood. Axis numbers (space coordinates) run along the top and left, so
+    typed moves' (x, y) can be read off the picture."""
+    marks = marks or {}
+    player = view["players"][seat]
+    tiles = player.get("tiles") or []
+    cells = [(t["x"], t["y"]) for t in tiles]
+    if unit == "tile":
+        cells += list(marks)
+    if focus is not None and unit == "tile":
+        cells.append(focus)
+    if not cells:
+        cells = [(0, 0)]
+    max_size = tuple(view.get("max_size") or (3, 3))
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    span = max(max(max_size) if min_span is None else min_span, max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    axis = 26
+    cap_h = 34 if caption else 0
+    cell = (size - axis - 6) // (2 * span)
+    img = Image.new("RGB", (size, size + cap_h), UI["panel"])
+    d = ImageDraw.Draw(img)
+    w = (max(xs) - min(xs) + 1) * 2 * cell
+    h = (max(ys) - min(ys) + 1) * 2 * cell
+    ox = axis + (size - axis - w) // 2 - 2 * min(xs) * cell
+    oy = axis + (size - axis - h) // 2 - 2 * min(ys) * cell
+    for sp in player.get("spaces") or []:
+        x, y = ox + sp["x"] * cell, oy + sp["y"] * cell
+        _space(d, (x, y, x + cell - 1, y + cell - 1), sp)
+    for t in tiles:
+        x, y = ox + 2 * t["x"] * cell, oy + 2 * t["y"] * cell
+        d.rectangle((x, y, x + 2 * cell - 1, y + 2 * cell - 1), outline=UI["bg"], width=3)
+    # axis numbers (space coordinates)
+    for sx in range(2 * min(xs), 2 * max(xs) + 2):
+        text(d, (ox + sx * cell + cell / 2, axis / 2), str(sx), 15, UI["muted"], anchor="mm", bold=True)
+    for sy in range(2 * min(ys), 2 * max(ys) + 2):
+        text(d, (axis / 2, oy + sy * cell + cell / 2), str(sy), 15, UI["muted"], anchor="mm", bold=True)
+    accent = UI["accent"]
+    for (mx, my), label in marks.items():
+        if unit == "tile":
+            x, y, s = ox + 2 * mx * cell, oy + 2 * my * cell, 2 * cell
+            for k in range(0, s, 12):  # a dashed outline
+                d.line((x + k, y + 2, x + min(k + 6, s), y + 2), fill=accent, width=3)
+                d.line((x + k, y + s - 3, x + min(k + 6, s), y + s - 3), fill=accent, width=3)
+                d.line((x + 2, y + k, x + 2, y + min(k + 6, s)), fill=accent, width=3)
+                d.line((x + s - 3, y + k, x + s - 3, y + min(k + 6, s)), fill=accent, width=3)
+            r = max(16, cell // 3)
+        else:
+            x, y, s = ox + mx * cell, oy + my * cell, cell
+            r = max(13, cell // 4)
+        cx, cy = x + s - r - 3, y + s - r - 3  # bottom-right corner: the colour letter stays visible
+        if unit == "tile":
+            cx, cy = x + s / 2, y + s / 2
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=accent, outline=(20, 20, 20), width=2)
+        text(d, (cx, cy), label, int(r * 1.3), ink_for(accent), anchor="mm", bold=True)
+    if focus is not None:
+        fx, fy = focus
+        s = 2 * cell if unit == "tile" else cell
+        x, y = ox + fx * s, oy + fy * s
+        d.rectangle((x - 2, y - 2, x + s + 1, y + s + 1), outline=(255, 255, 255), width=4)
+        d.rectangle((x - 5, y - 5, x + s + 4, y + s + 4), outline=(20, 20, 20), width=2)
+    if caption:
+        text(d, (size / 2, size + cap_h / 2), caption, 20, UI["text"], anchor="mm", bold=True, max_width=size - 16)
+    return img
+
+
+def marked_hood_png(view: dict[str, Any], seat: int, marks: dict[tuple[int, int], str] | None = None,
+                    unit: str = "space", focus: tuple[int, int] | None = None, size: int = 480,
+                    caption: str | None = None) -> bytes:
+    return encode_png(marked_hood_image(view, seat, marks, unit, focus, size, caption))
+
+
+def rotations_png(views: list[tuple[str, dict[str, Any]]], seat: int, cell: tuple[int, int], size: int = 400) -> bytes:
+    """Previews of a city tile laid on ``cell`` turned each legal way: ``views`` are (caption,
+    previewed view) pairs, drawn in a 2-column sheet (one column for a single way)."""
+    pics = [marked_hood_image(v, seat, focus=cell, unit="tile", size=size, caption=c, min_span=2) for c, v in views]
+    cols = 1 if len(pics) == 1 else 2
+    rows_n = (len(pics) + cols - 1) // cols
+    pw, ph = pics[0].size
+    gap = 8
+    img = new_canvas(cols * pw + (cols - 1) * gap, rows_n * ph + (rows_n - 1) * gap)
+    for k, p in enumerate(pics):
+        img.paste(p, ((k % cols) * (pw + gap), (k // cols) * (ph + gap)))
+    return encode_png(img)

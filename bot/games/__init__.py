@@ -14,7 +14,7 @@ def ui_for(game_key: str) -> GameUI:
     if not _UIS:
         import importlib
 
-        for module, cls in (("lost_cities", "LostCitiesUI"), ("carcassonne", "CarcassonneUI"), ("citadels", "CitadelsUI")):
+        for module, cls in (("lost_cities", "LostCitiesUI"), ("carcassonne", "CarcassonneUI"), ("citadels", "CitadelsUI"), ("cities", "CitiesUI")):
             try:
                 ui = getattr(importlib.import_module(f"{__name__}.{module}"), cls)()
             except (ModuleNotFoundError, AttributeError):
