@@ -7,7 +7,7 @@ Private turn steps (``controls``); every choice comes from the engine's legal ac
 * place phase - the item being placed is the one named in ``picked`` or else the first held one
   (the city tile, then the feature tiles, then the pieces). Its legal places are lettered on a
   picture of the neighbourhood and listed in a select; "Remove … from the game" is one button;
-  other held items have a button each to switch to them.
+  other held items are entries of the same select, to place them first.
   - a feature tile or a piece: picking a space shows a preview of the neighbourhood with the item
     there (``engines.cities.preview``) and a Confirm button (2 taps an item);
   - the city tile: picking a free cell shows the tile there turned each legal way, one button per
@@ -30,7 +30,6 @@ from engines.cities import texts as engine_texts
 
 from .base import Choice, Controls, GameUI
 
-PAGE = 23
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 PIECE_ES = {"red": "roja", "blue": "azul", "green": "verde", "yellow": "amarilla"}
 
@@ -334,14 +333,14 @@ class CitiesUI(GameUI):
         words = _item_words(kind, item, lang)
         buttons: list[Choice] = []
         others = [
-            Choice(tr("switch", lang, item=_item_words(k, v, lang))[:80], f"i.{k}.{v}", "secondary")
+            Choice(tr("switch", lang, item=_item_words(k, v, lang))[:100], f"i.{k}.{v}")
             for k, v in held if (k, v) != current
-        ]
+        ]  # select entries (a button would apply an action)
         if decline is not None:
             buttons.append(Choice(tr("decline", lang, item=words)[:80], self.token(decline), "danger"))
         head = self._holding_text(view, lang)
         if not places:
-            return Controls(f"{head}\n{tr('no_place', lang, item=words)}", buttons=buttons)
+            return Controls(f"{head}\n{tr('no_place', lang, item=words)}", tr("pick_space", lang), others, buttons)
         if kind == "t":
             cells = list(dict.fromkeys((a["x"], a["y"]) for a in places))
             labels = {c: LETTERS[k % 26] + ("" if k < 26 else str(k // 26)) for k, c in enumerate(cells)}
@@ -349,7 +348,7 @@ class CitiesUI(GameUI):
                 Choice(tr("opt_cell", lang, label=labels[c], x=c[0], y=c[1]), f"c.{c[0]}.{c[1]}",
                        description=tr("opt_ways", lang, n=sum(1 for a in places if (a["x"], a["y"]) == c)))
                 for c in cells
-            ][:25]
+            ][: 25 - len(others)] + others
             if cell in labels:
                 ways = [a for a in places if (a["x"], a["y"]) == cell]
                 views = [(tr("rot_caption", lang, label=labels[cell], deg=90 * a["rot"]), preview(view, a)) for a in ways]
@@ -360,16 +359,17 @@ class CitiesUI(GameUI):
                     for a in ways
                 ]
                 text = f"{head}\n{tr('rotations', lang, tile=item, label=labels[cell])}"
-                return Controls(text, tr("pick_cell", lang), select, rot_buttons + buttons + others, picture)
+                return Controls(text, tr("pick_cell", lang), select, rot_buttons + buttons, picture)
             picture = marked_hood_png(view, seat, labels, unit="tile")
             text = f"{head}\n{tr('place_tile', lang, tile=item)}"
-            return Controls(text, tr("pick_cell", lang), select, buttons + others, picture)
+            return Controls(text, tr("pick_cell", lang), select, buttons, picture)
         spaces = list(dict.fromkeys((a["x"], a["y"]) for a in places))
         labels = {c: LETTERS[k % 26] + ("" if k < 26 else str(k // 26)) for k, c in enumerate(spaces)}
         by_xy = {(sp["x"], sp["y"]): sp for sp in view["players"][seat]["spaces"]}
+        room = 25 - len(others)
         if space in labels:
-            page = spaces.index(space) // PAGE if len(spaces) > 25 else 0
-        select = self._space_choices(spaces, labels, by_xy, kind, item, page, lang)
+            page = spaces.index(space) // (room - 2) if len(spaces) > room else 0
+        select = self._space_choices(spaces, labels, by_xy, kind, item, page, lang, room) + others
         if space in labels:
             action = next(a for a in places if (a["x"], a["y"]) == space)
             shown = preview(view, action)
@@ -378,23 +378,24 @@ class CitiesUI(GameUI):
             picture = marked_hood_png(shown, seat, focus=space)
             confirm = Choice(tr("confirm", lang, item=words, x=space[0], y=space[1])[:80], self.token(action), "success")
             text = f"{head}\n{tr('preview', lang, item=words, x=space[0], y=space[1], height=height)}"
-            return Controls(text, tr("pick_space", lang), select, [confirm, *buttons, *others], picture)
+            return Controls(text, tr("pick_space", lang), select, [confirm, *buttons], picture)
         picture = marked_hood_png(view, seat, labels)
         text = f"{head}\n{tr('place_item', lang, item=words)}"
-        return Controls(text, tr("pick_space", lang), select, buttons + others, picture)
+        return Controls(text, tr("pick_space", lang), select, buttons, picture)
 
-    def _space_choices(self, spaces, labels, by_xy, kind, item, page, lang) -> list[Choice]:
+    def _space_choices(self, spaces, labels, by_xy, kind, item, page, lang, room=25) -> list[Choice]:
         n = len(spaces)
-        if n <= 25:
+        size = room - 2  # a page leaves room for "previous" and "more"
+        if n <= room:
             shown, prev, more = spaces, None, None
         else:
-            start = page * PAGE
-            shown = spaces[start:start + PAGE]
+            start = page * size
+            shown = spaces[start:start + size]
             prev = page - 1 if page > 0 else None
-            more = page + 1 if start + PAGE < n else None
+            more = page + 1 if start + size < n else None
         out = []
         if prev is not None:
-            out.append(Choice(tr("prev", lang, a=prev * PAGE + 1, b=min(n, prev * PAGE + PAGE), n=n), f"i.{kind}.{item}.{prev}"))
+            out.append(Choice(tr("prev", lang, a=prev * size + 1, b=min(n, prev * size + size), n=n), f"i.{kind}.{item}.{prev}"))
         for x, y in shown:
             sp = by_xy.get((x, y)) or {}
             out.append(Choice(
@@ -402,7 +403,7 @@ class CitiesUI(GameUI):
                 f"s.{kind}.{item}.{x}.{y}",
             ))
         if more is not None:
-            out.append(Choice(tr("more", lang, a=more * PAGE + 1, b=min(n, more * PAGE + PAGE), n=n), f"i.{kind}.{item}.{more}"))
+            out.append(Choice(tr("more", lang, a=more * size + 1, b=min(n, more * size + size), n=n), f"i.{kind}.{item}.{more}"))
         return out
 
     @staticmethod
