@@ -413,8 +413,8 @@ def marked_hood_image(view: dict[str, Any], seat: int, marks: dict[tuple[int, in
             r = max(16, cell // 3)
         else:
             x, y, s = ox + mx * cell, oy + my * cell, cell
-            r = max(13, cell // 4)
-        cx, cy = x + s - r - 3, y + s - r - 3  # bottom-right corner: the colour letter stays visible
+            r = max(12, cell // 5)
+        cx, cy = x + s - r - 1, y + s - r - 1  # bottom-right corner: the space letter and height stay visible
         if unit == "tile":
             cx, cy = x + s / 2, y + s / 2
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=accent, outline=(20, 20, 20), width=2)

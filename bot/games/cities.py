@@ -88,6 +88,7 @@ T = {
     "decline": {"en": "Remove {item} from the game", "es": "Retirar {item} del juego"},
     "switch": {"en": "Place {item} first", "es": "Colocar antes {item}"},
     "status": {"en": "Round {round}/{rounds} · {scores}", "es": "Ronda {round}/{rounds} · {scores}"},
+    "status_start": {"en": " · choosing starting tiles", "es": " · eligiendo losetas iniciales"},
     "s_take": {"en": "{who} takes row {row}, slot {slot}", "es": "{who} toma la fila {row}, hueco {slot}"},
 }
 
@@ -455,4 +456,5 @@ class CitiesUI(GameUI):
 
     def status(self, view, names, lang):
         scores = " · ".join(f"{n} {p['score']['total']}" for n, p in zip(names, view["players"], strict=False))
-        return tr("status", lang, round=view.get("round"), rounds=view.get("rounds"), scores=scores)
+        line = tr("status", lang, round=view.get("round"), rounds=view.get("rounds"), scores=scores)
+        return line + tr("status_start", lang) if view.get("phase") == "start" else line
