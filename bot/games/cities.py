@@ -88,6 +88,7 @@ T = {
     "decline": {"en": "Remove {item} from the game", "es": "Retirar {item} del juego"},
     "switch": {"en": "Place {item} first", "es": "Colocar antes {item}"},
     "status": {"en": "Round {round}/{rounds} · {scores}", "es": "Ronda {round}/{rounds} · {scores}"},
+    "l_tile": {"en": "City tile at ({x}, {y}), turned {deg}°", "es": "Loseta de ciudad en ({x}, {y}), girada {deg}°"},
     "status_start": {"en": " · choosing starting tiles", "es": " · eligiendo losetas iniciales"},
     "s_take": {"en": "{who} takes row {row}, slot {slot}", "es": "{who} toma la fila {row}, hueco {slot}"},
 }
@@ -443,10 +444,9 @@ class CitiesUI(GameUI):
         kind = action.get("type")
         if kind == "start":
             return tr("start_btn", lang, tile=action["tile"], layout=_layout(action["tile"]))
-        text = engine_texts.action_label(action, lang)
         if kind == "tile":
-            text += f" · {action['rot'] * 90}°"
-        return text
+            return tr("l_tile", lang, x=action["x"], y=action["y"], deg=90 * action["rot"])
+        return engine_texts.action_label(action, lang)
 
     def rule_text(self, code: str, params: dict[str, Any], lang: str) -> str | None:
         """An engine refusal in the reader's language (colours and items translated)."""

@@ -254,3 +254,17 @@ def test_a_whole_game_clicked_through_the_controls(n):
     # a take is one tap, each placement two (place, confirm), each decline one: at most 1 + 2 x 4
     assert max(per_turn) <= 9
     assert sum(per_turn) / len(per_turn) < 5
+
+
+def test_typed_move_labels_are_distinct_for_every_legal_action():
+    m = start_match(2, seed=11)
+    rng = random.Random(4)
+    for _ in range(40):
+        if m.over:
+            break
+        seat = m.to_move()[0]
+        legal = m.legal(seat)
+        for lang in ("en", "es"):
+            labels = [UI.label(a, lang) for a in legal]
+            assert len(set(labels)) == len(labels), labels
+        m.apply(seat, rng.choice(legal))
