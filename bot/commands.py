@@ -315,7 +315,14 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
                 _EXAMPLE[(key, lang)] = await self.present.draw(example_board_png, key, lang)
             if _EXAMPLE[(key, lang)]:
                 files.append(discord.File(io.BytesIO(_EXAMPLE[(key, lang)]), filename=f"example-{key}.png"))
-        await reply(interaction, "\n\n".join(texts)[:2000], files=files)
+        chunks = [""]  # every game's summary whole: as many messages as 2,000 characters need
+        for text in texts:
+            if chunks[-1] and len(chunks[-1]) + 2 + len(text) > 2000:
+                chunks.append("")
+            chunks[-1] = f"{chunks[-1]}\n\n{text}" if chunks[-1] else text
+        await reply(interaction, chunks[0][:2000], files=files)
+        for more in chunks[1:]:
+            await reply(interaction, more[:2000])
 
     @app_commands.command(name=_("abandon"), description=_("Abandon the match in this channel"))
     async def abandon(self, interaction: discord.Interaction) -> None:

@@ -359,17 +359,24 @@ def hood_png(view: dict[str, Any], seat: int, size: int = 480) -> bytes:
 
 def marked_hood_image(view: dict[str, Any], seat: int, marks: dict[tuple[int, int], str] | None = None,
                       unit: str = "space", focus: tuple[int, int] | None = None, size: int = 480,
-                      caption: str | None = None, min_span: int | None = None) -> Image.Image:
+                      caption: str | None = None, min_span: int | None = None,
+                      window: tuple[int, int, int, int] | None = None) -> Image.Image:
     """One neighbourhood with letters on the places the mover may choose.
 
     ``marks`` maps a place to its label: space coordinates (``unit="space"``) or tile cells
     (``unit="tile"``: free cells drawn as dashed outlines with the letter in the middle). ``focus``
     (a space, or a tile cell) gets a thick frame: the item just previewed there. ``caption`` is a
-    line of text under the picture; ``min_span`` (tiles) zooms in on a small neighbourhood. Axis numbers (space coordinates) run along the top and left, so
+    line of text under the picture; ``min_span`` (tiles) zooms in on a small neighbourhood;
+    ``window`` (tile cells x0, y0, x1, y1, inclusive) draws only that part of it. Axis numbers (space coordinates) run along the top and left, so
     typed moves' (x, y) can be read off the picture."""
     marks = marks or {}
     player = view["players"][seat]
     tiles = player.get("tiles") or []
+    spaces = player.get("spaces") or []
+    if window is not None:
+        wx0, wy0, wx1, wy1 = window
+        tiles = [t for t in tiles if wx0 <= t["x"] <= wx1 and wy0 <= t["y"] <= wy1]
+        spaces = [sp for sp in spaces if wx0 <= sp["x"] // 2 <= wx1 and wy0 <= sp["y"] // 2 <= wy1]
     cells = [(t["x"], t["y"]) for t in tiles]
     if unit == "tile":
         cells += list(marks)
@@ -390,7 +397,7 @@ def marked_hood_image(view: dict[str, Any], seat: int, marks: dict[tuple[int, in
     h = (max(ys) - min(ys) + 1) * 2 * cell
     ox = axis + (size - axis - w) // 2 - 2 * min(xs) * cell
     oy = axis + (size - axis - h) // 2 - 2 * min(ys) * cell
-    for sp in player.get("spaces") or []:
+    for sp in spaces:
         x, y = ox + sp["x"] * cell, oy + sp["y"] * cell
         _space(d, (x, y, x + cell - 1, y + cell - 1), sp)
     for t in tiles:
@@ -438,8 +445,18 @@ def marked_hood_png(view: dict[str, Any], seat: int, marks: dict[tuple[int, int]
 
 def rotations_png(views: list[tuple[str, dict[str, Any]]], seat: int, cell: tuple[int, int], size: int = 400) -> bytes:
     """Previews of a city tile laid on ``cell`` turned each legal way: ``views`` are (caption,
-    previewed view) pairs, drawn in a 2-column sheet (one column for a single way)."""
-    pics = [marked_hood_image(v, seat, focus=cell, unit="tile", size=size, caption=c, min_span=2) for c, v in views]
+    previewed view) pairs, drawn in a 2-column sheet (one column for a single way). A neighbourhood
+    wider or taller than 3 tiles (the long variant) is shown around the cell only, 3x3 tiles."""
+    tiles = views[0][1]["players"][seat]["tiles"]
+    xs, ys = [t["x"] for t in tiles] + [cell[0]], [t["y"] for t in tiles] + [cell[1]]
+    x0, x1 = (min(xs), max(xs)) if max(xs) - min(xs) < 3 else (max(min(xs), min(cell[0] - 1, max(xs) - 2)),) * 2
+    y0, y1 = (min(ys), max(ys)) if max(ys) - min(ys) < 3 else (max(min(ys), min(cell[1] - 1, max(ys) - 2)),) * 2
+    if max(xs) - min(xs) >= 3:
+        x1 = x0 + 2
+    if max(ys) - min(ys) >= 3:
+        y1 = y0 + 2
+    pics = [marked_hood_image(v, seat, focus=cell, unit="tile", size=size, caption=c, min_span=2, window=(x0, y0, x1, y1))
+            for c, v in views]
     cols = 1 if len(pics) == 1 else 2
     rows_n = (len(pics) + cols - 1) // cols
     pw, ph = pics[0].size

@@ -120,6 +120,12 @@ async def type_first_take(person) -> None:
 async def test_four_players_ana_clicks_every_kind_of_placement_three_ai(standin, partida):  # noqa: F811
     ana = standin.user("ana", dms_open=False)
     channel = standin.channel_id("general")
+    # no match yet: every game's summary, each one whole (several messages when needed)
+    r = await ana.slash("general", "partida rules")
+    await r.wait_done(timeout=TIMEOUT)
+    await standin.wait_until(lambda: "3x5 neighbourhoods)." in r.text(), TIMEOUT, "the whole Cities summary")
+    assert "**Lost Cities**" in r.text() and "**Carcassonne**" in r.text()
+    assert all(len(m.content) <= 2000 for m in r.messages)
     resp = await ana.slash("general", "partida new", game="cities", options="board=venice")
     assert not resp.ephemeral and "Cities" in resp.content
     lobby = resp.message
@@ -177,6 +183,9 @@ async def test_two_players_bob_plays_in_spanish_in_his_dms_against_an_ai(standin
     await standin.wait_until(lambda: "IA 1" in standin.messages_by_id[lobby.id].content, TIMEOUT, "the AI seat")
     r = await bob.click(standin.messages_by_id[lobby.id], label="Empezar")
     await r.wait(lambda x: "empezado" in x.content, TIMEOUT)
+    r = await bob.slash("general", "partida rules")  # the match's game only, in his language
+    await r.wait_done(timeout=TIMEOUT)
+    assert r.text().startswith("**Cities**") and "barrio" in r.text() and "example-cities.png" in r.messages[0].files
     rng = random.Random(8)
     stats: Counter = Counter()
     dm_seen, turns, taps = 0, 0, []
