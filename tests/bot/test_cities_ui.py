@@ -268,3 +268,40 @@ def test_typed_move_labels_are_distinct_for_every_legal_action():
             labels = [UI.label(a, lang) for a in legal]
             assert len(set(labels)) == len(labels), labels
         m.apply(seat, rng.choice(legal))
+
+
+@pytest.mark.parametrize("options", [{}, {"long": True}])
+def test_turn_pictures_readable_on_a_phone(options):
+    """Every picture of the place steps, measured while drawn: the smallest text seen at 400 px wide
+    is at least 10 px, in the standard game and in the long variant's 3x5 neighbourhoods."""
+    from engines.ai import best_player
+    from render.common import MIN_TEXT_SEEN, clear_caches, recording, seen_scale
+
+    m = start_match(2, seed=12, **options)
+    ai, rng = best_player("cities"), random.Random(3)
+    while m.view(None)["round"] < 3:
+        seat = m.to_move()[0]
+        m.apply_code(seat, ai.choose(m.game, m.state, seat, rng))
+    while not any(b.token.startswith("K.B") for b in controls(m).buttons):
+        seat = m.to_move()[0]
+        m.apply_code(seat, ai.choose(m.game, m.state, seat, rng))
+    take(m, "K.B")
+    cell = controls(m).select[-1].token  # the tile step, then the rotations at one cell
+    for picked in (None, cell):
+        clear_caches()
+        with recording() as rec:
+            pic = Image.open(io.BytesIO(controls(m, picked).picture))
+        size, what = min(rec.texts)
+        assert size * seen_scale(pic.width) >= MIN_TEXT_SEEN, (what, size, pic.width)
+    # a piece: the lettered spaces, then the preview
+    while not any(b.token.startswith("K.D") for b in controls(m).buttons):
+        seat = m.to_move()[0]
+        m.apply_code(seat, ai.choose(m.game, m.state, seat, rng))
+    take(m, "K.D")
+    space = next((o.token for o in controls(m).select if o.token.startswith("s.")), None)
+    for picked in (None, space):
+        clear_caches()
+        with recording() as rec:
+            pic = Image.open(io.BytesIO(controls(m, picked).picture))
+        size, what = min(rec.texts)
+        assert size * seen_scale(pic.width) >= MIN_TEXT_SEEN, (what, size, pic.width)
