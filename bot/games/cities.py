@@ -9,7 +9,8 @@ Private turn steps (``controls``); every choice comes from the engine's legal ac
   picture of the neighbourhood and listed in a select; "Remove … from the game" is one button;
   other held items are entries of the same select, to place them first.
   - a feature tile or a piece: picking a space shows a preview of the neighbourhood with the item
-    there (``engines.cities.preview``) and a Confirm button (2 taps an item);
+    there (``engines.cities.preview``) and a Confirm button (2 taps an item; 1 when only one space
+    is legal: the preview comes at once);
   - the city tile: picking a free cell shows the tile there turned each legal way, one button per
     way (2 taps).
 
@@ -346,6 +347,8 @@ class CitiesUI(GameUI):
         if kind == "t":
             cells = list(dict.fromkeys((a["x"], a["y"]) for a in places))
             labels = {c: LETTERS[k % 26] + ("" if k < 26 else str(k // 26)) for k, c in enumerate(cells)}
+            if len(cells) == 1:  # one place only: straight to its ways to turn the tile (a tap saved)
+                cell = cells[0]
             select = [
                 Choice(tr("opt_cell", lang, label=labels[c], x=c[0], y=c[1]), f"c.{c[0]}.{c[1]}",
                        description=tr("opt_ways", lang, n=sum(1 for a in places if (a["x"], a["y"]) == c)))
@@ -367,6 +370,8 @@ class CitiesUI(GameUI):
             return Controls(text, tr("pick_cell", lang), select, buttons, picture)
         spaces = list(dict.fromkeys((a["x"], a["y"]) for a in places))
         labels = {c: LETTERS[k % 26] + ("" if k < 26 else str(k // 26)) for k, c in enumerate(spaces)}
+        if len(spaces) == 1:  # one space only: straight to its preview (a tap saved)
+            space = spaces[0]
         by_xy = {(sp["x"], sp["y"]): sp for sp in view["players"][seat]["spaces"]}
         room = 25 - len(others)
         if space in labels:

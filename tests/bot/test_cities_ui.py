@@ -121,6 +121,22 @@ def test_tile_step_cells_then_rotations_each_a_legal_placement():
     assert len(m.view(None)["players"][seat]["tiles"]) == 2
 
 
+def test_a_single_legal_space_goes_straight_to_its_preview():
+    for seed in range(30, 60):
+        m = start_match(2, seed=seed)
+        take(m, "K.D")
+        seat = m.to_move()[0]
+        c = controls(m)
+        colour = next(b.token for b in c.buttons if b.token.startswith("X.p.")).split(".")[2]
+        builds = [a for a in m.legal(seat) if a["type"] == "build" and a["colour"] == colour]
+        if len(builds) == 1:
+            assert [b.token for b in c.buttons if b.style == "success"] == [UI.token(builds[0])]
+            assert "Preview" in c.text and c.picture
+            return
+        assert not any(b.style == "success" for b in c.buttons)
+    pytest.fail("no seed gave a piece with a single legal space")
+
+
 def test_piece_step_select_preview_confirm_and_one_click_decline():
     m = start_match(2, seed=5)
     take(m, "K.D0")
@@ -166,7 +182,7 @@ def test_stale_or_forged_pick_starts_the_step_again():
     for picked in ("s.p.red.99.99", "c.5.5", "i.f.boat-1", "junk", "s.p.purple.0.0"):
         again = controls(m, picked)
         assert [o.token for o in again.select] == [o.token for o in first.select], picked
-        assert not any(b.style == "success" for b in again.buttons)
+        assert [b.token for b in again.buttons] == [b.token for b in first.buttons], picked
 
 
 def test_spanish_controls_use_the_game_terms():
@@ -224,7 +240,7 @@ def clicker_turn(m: Match, rng: random.Random, decline_rate: float = 0.1, lang: 
         actions = [b for b in c.buttons if not b.token.startswith("X.")]
         declines = [b for b in c.buttons if b.token.startswith("X.")]
         places = [o for o in c.select if o.token.startswith(("s.", "c."))]
-        if actions and (picked is not None or not places):
+        if actions:  # a take, a starting tile, a confirm after a preview, a way to turn the tile
             choice = rng.choice(actions)
         elif declines and (not places or rng.random() < decline_rate):
             choice = declines[0]
@@ -251,7 +267,8 @@ def test_a_whole_game_clicked_through_the_controls(n):
         per_turn.append(taps)
     assert kinds == {"start", "take", "tile", "feature", "build", "decline"}
     assert m.result() is not None
-    # a take is one tap, each placement two (place, confirm), each decline one: at most 1 + 2 x 4
+    # a take is one tap, each placement two (place, confirm; one when a single place is legal),
+    # each decline one: at most 1 + 2 x 4
     assert max(per_turn) <= 9
     assert sum(per_turn) / len(per_turn) < 5
 

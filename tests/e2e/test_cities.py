@@ -64,7 +64,7 @@ async def play_turn(server, person, msg, rng: random.Random, stats: Counter, dec
     worker of a round and the star), the bot puts the next controls on the same message: the turn
     DM or board sent meanwhile is then out of date, which ``stats["ver"]`` (the last version
     clicked) tells."""
-    taps, picked = 0, False
+    taps = 0
     while True:
         select, buttons = controls(msg)
         if not select and not buttons:
@@ -77,7 +77,7 @@ async def play_turn(server, person, msg, rng: random.Random, stats: Counter, dec
         declines = [t for t in tokens if t.startswith("X.")]
         before = (msg.content, msg.custom_ids())
         stats["ver"] = max(stats["ver"], *(_version(c) for c in msg.custom_ids() if c.startswith("p:")))
-        if actions and (picked or not places):
+        if actions:  # only a take, a starting tile, a confirm or a way to turn the tile applies an action
             if actions[0].startswith("S."):  # a starting tile: one button each, the table shown
                 assert "hand.png" in msg.files and not select
                 choice = rng.choice(actions)
@@ -90,7 +90,6 @@ async def play_turn(server, person, msg, rng: random.Random, stats: Counter, dec
                 choice = rng.choice(actions)
             stats[choice.split(".")[0]] += 1
             r = await person.click(msg, tokens[choice])
-            picked = False
         elif declines and (decline or not places):
             stats["X"] += 1
             decline = False
@@ -98,7 +97,6 @@ async def play_turn(server, person, msg, rng: random.Random, stats: Counter, dec
         else:
             assert "preview.png" in msg.files  # the neighbourhood with the legal places lettered
             r = await person.select(msg, select, [rng.choice(places)])
-            picked = True
         taps += 1
         msg = await _changed(server, msg, before, r)
 
