@@ -351,7 +351,14 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             for n, png in enumerate(_EXAMPLE[(key, lang)]):
                 name = f"guide-{key}-{n + 1}.png" if key in GUIDED else f"example-{key}.png"
                 files.append(discord.File(io.BytesIO(png), filename=name))
-        await reply(interaction, "\n\n".join(texts)[:2000], files=files[:10])  # Discord takes 10 files a message
+        chunks = [""]  # every game's summary whole: as many messages as 2,000 characters need
+        for text in texts:
+            if chunks[-1] and len(chunks[-1]) + 2 + len(text) > 2000:
+                chunks.append("")
+            chunks[-1] = f"{chunks[-1]}\n\n{text}" if chunks[-1] else text
+        await reply(interaction, chunks[0][:2000], files=files[:10])  # Discord takes 10 files a message
+        for more in chunks[1:]:
+            await reply(interaction, more[:2000])
 
     @app_commands.command(name=_("deadline"), description=_("Show or change the deadline per move (host)"))
     @app_commands.rename(time=_("time"), policy=_("policy"), misses=_("misses"))

@@ -208,6 +208,9 @@ def error_text(code: str, params: dict[str, Any], lang: str, fallback: str = "",
     from .games import ui_for
 
     ui_for("")  # make sure every game's presentation (and its rule texts) is loaded
+    worded = getattr(ui_for(game), "rule_text", None) if game else None  # a game that words its own refusals
+    if worded is not None and (text := worded(code, params, lang)):
+        return text
     if game is not None and code in GAME_RULES_BY_GAME.get(game, {}):
         return _format(GAME_RULES_BY_GAME[game][code], lang, params)
     if code in GAME_RULES and "rule." + code not in M:
@@ -256,6 +259,8 @@ OPTION_HELP: dict[str, dict[str, str]] = {
     "medina": {"en": "add the Medina Azahara tile", "es": "añade la loseta de Medina Azahara"},
     "dark_city": {"en": "add the Dark City districts", "es": "añade los distritos de Ciudad Oscura"},
     "districts_to_end": {"en": "districts that end the game", "es": "distritos que acaban la partida"},
+    "long": {"en": "Cities, 2 players: 7 rounds, 3x5 neighbourhoods", "es": "Cities, 2 jugadores: 7 rondas, barrios de 3x5"},
+    "board": {"en": "Cities achievement board, e.g. venice (random if unset)", "es": "tablero de logros de Cities, p. ej. venice (al azar si no se da)"},
 }
 
 

@@ -328,7 +328,7 @@ class MatchService:
             future = dataclasses.replace(rec, version=rec.version + 1, status="finished" if over else rec.status)
             extra = list(jobs)
             jobs = plan(future, after if not over else (), movers, turn_changed, auto) + extra
-            story = public_story(rec.game, encoded, loaded.names, seat, outcome.events)
+            story = public_story(rec.game, encoded, loaded.names, seat, [e for e in outcome.events if e.private_to is None])
             if standin:
                 story = standin_story(story)
             t0 = time.perf_counter()

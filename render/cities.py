@@ -119,15 +119,15 @@ def _space(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], sp: dict[str,
     height = sp.get("height") or 0
     feature = sp.get("feature")
     if kind in ("park", "water") or not height:
-        text(d, (x0 + 3, y0 + 1), LETTER[kind], max(9, s // 4), mix(ink, fill, 0.35), anchor="la", bold=True)
+        text(d, (x0 + 3, y0 + 1), LETTER[kind], max(10, s // 4), mix(ink, fill, 0.35), anchor="la", bold=True)
     if feature:
         r = s * 0.3
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + (s * 0.08 if not height else 0)
         if height:  # a wild space under a building: a small badge in the corner
-            r = s * 0.14
-            cx, cy = x1 - r - 2, y0 + r + 2
+            r = s * 0.18
+            cx, cy = x1 - r - 1, y0 + r + 1
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 250, 245), outline=(40, 40, 40))
-        text(d, (cx, cy), _feature_mark(feature), max(8, int(r * 1.3)), (30, 30, 30), anchor="mm", bold=True)
+        text(d, (cx, cy), _feature_mark(feature), max(10, int(r * 1.3)), (30, 30, 30), anchor="mm", bold=True)
     if height:
         colour = BUILD_FILL[sp["colour"]]
         edge = mix(colour, (0, 0, 0), 0.45)
@@ -143,7 +143,7 @@ def _space(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], sp: dict[str,
         tink = ink_for(colour)
         cx, cy = (top[0] + top[2]) / 2, (top[1] + top[3]) / 2
         text(d, (cx, cy + s * 0.06), str(height), max(10, int(s * 0.42)), tink, anchor="mm", bold=True)
-        text(d, (top[0] + 3, top[1] + 1), LETTER[sp["colour"]], max(8, s // 5), tink, anchor="la", bold=True)
+        text(d, (top[0] + 3, top[1] + 1), LETTER[sp["colour"]], max(10, s // 4), tink, anchor="la", bold=True)
 
 
 def hood_image(player: dict[str, Any], size: int = 360, max_size: tuple[int, int] = (3, 3)) -> Image.Image:
@@ -351,3 +351,115 @@ def hood_png(view: dict[str, Any], seat: int, size: int = 480) -> bytes:
     """One neighbourhood alone (e.g. the turn preview), ``size`` pixels square."""
     player = view["players"][seat]
     return encode_png(hood_image(player, size, tuple(view.get("max_size") or (3, 3))))  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------------
+# Turn steps (bot/games/cities.py): candidate places lettered, the rotations of a city tile
+
+
+def marked_hood_image(view: dict[str, Any], seat: int, marks: dict[tuple[int, int], str] | None = None,
+                      unit: str = "space", focus: tuple[int, int] | None = None, size: int = 400,
+                      caption: str | None = None, min_span: int | None = None,
+                      window: tuple[int, int, int, int] | None = None, axes: bool = True) -> Image.Image:
+    """One neighbourhood with letters on the places the mover may choose.
+
+    ``marks`` maps a place to its label: space coordinates (``unit="space"``) or tile cells
+    (``unit="tile"``: free cells drawn as dashed outlines with the letter in the middle). ``focus``
+    (a space, or a tile cell) gets a thick frame: the item just previewed there. ``caption`` is a
+    line of text under the picture; ``min_span`` (tiles) zooms in on a small neighbourhood;
+    ``window`` (tile cells x0, y0, x1, y1, inclusive) draws only that part of it. Axis numbers
+    (space coordinates; ``axes``) run along the top and left, so
+    typed moves' (x, y) can be read off the picture."""
+    marks = marks or {}
+    player = view["players"][seat]
+    tiles = player.get("tiles") or []
+    spaces = player.get("spaces") or []
+    if window is not None:
+        wx0, wy0, wx1, wy1 = window
+        tiles = [t for t in tiles if wx0 <= t["x"] <= wx1 and wy0 <= t["y"] <= wy1]
+        spaces = [sp for sp in spaces if wx0 <= sp["x"] // 2 <= wx1 and wy0 <= sp["y"] // 2 <= wy1]
+    cells = [(t["x"], t["y"]) for t in tiles] + ([window[:2], window[2:]] if window is not None else [])
+    if unit == "tile":
+        cells += list(marks)
+    if focus is not None and unit == "tile":
+        cells.append(focus)
+    if not cells:
+        cells = [(0, 0)]
+    max_size = tuple(view.get("max_size") or (3, 3))
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    span = max(max(max_size) if min_span is None else min_span, max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    axis = 26 if axes else 0
+    cap_h = 44 if caption else 0
+    cell = (size - axis - 6) // (2 * span)
+    img = Image.new("RGB", (size, size + cap_h), UI["panel"])
+    d = ImageDraw.Draw(img)
+    w = (max(xs) - min(xs) + 1) * 2 * cell
+    h = (max(ys) - min(ys) + 1) * 2 * cell
+    ox = axis + (size - axis - w) // 2 - 2 * min(xs) * cell
+    oy = axis + (size - axis - h) // 2 - 2 * min(ys) * cell
+    for sp in spaces:
+        x, y = ox + sp["x"] * cell, oy + sp["y"] * cell
+        _space(d, (x, y, x + cell - 1, y + cell - 1), sp)
+    for t in tiles:
+        x, y = ox + 2 * t["x"] * cell, oy + 2 * t["y"] * cell
+        d.rectangle((x, y, x + 2 * cell - 1, y + 2 * cell - 1), outline=UI["bg"], width=3)
+    # axis numbers (space coordinates)
+    for sx in range(2 * min(xs), 2 * max(xs) + 2) if axes else ():
+        text(d, (ox + sx * cell + cell / 2, axis / 2), str(sx), 15, UI["muted"], anchor="mm", bold=True)
+    for sy in range(2 * min(ys), 2 * max(ys) + 2) if axes else ():
+        text(d, (axis / 2, oy + sy * cell + cell / 2), str(sy), 15, UI["muted"], anchor="mm", bold=True)
+    accent = UI["accent"]
+    for (mx, my), label in marks.items():
+        if unit == "tile":
+            x, y, s = ox + 2 * mx * cell, oy + 2 * my * cell, 2 * cell
+            for k in range(0, s, 12):  # a dashed outline
+                d.line((x + k, y + 2, x + min(k + 6, s), y + 2), fill=accent, width=3)
+                d.line((x + k, y + s - 3, x + min(k + 6, s), y + s - 3), fill=accent, width=3)
+                d.line((x + 2, y + k, x + 2, y + min(k + 6, s)), fill=accent, width=3)
+                d.line((x + s - 3, y + k, x + s - 3, y + min(k + 6, s)), fill=accent, width=3)
+            r = max(16, cell // 3)
+        else:
+            x, y, s = ox + mx * cell, oy + my * cell, cell
+            r = max(12, cell // 5)
+        cx, cy = x + s - r - 1, y + s - r - 1  # bottom-right corner: the space letter and height stay visible
+        if unit == "tile":
+            cx, cy = x + s / 2, y + s / 2
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=accent, outline=(20, 20, 20), width=2)
+        text(d, (cx, cy), label, int(r * 1.3), ink_for(accent), anchor="mm", bold=True)
+    if focus is not None:
+        fx, fy = focus
+        s = 2 * cell if unit == "tile" else cell
+        x, y = ox + fx * s, oy + fy * s
+        d.rectangle((x - 2, y - 2, x + s + 1, y + s + 1), outline=(255, 255, 255), width=4)
+        d.rectangle((x - 5, y - 5, x + s + 4, y + s + 4), outline=(20, 20, 20), width=2)
+    if caption:
+        text(d, (size / 2, size + cap_h / 2), caption, 26, UI["text"], anchor="mm", bold=True, max_width=size - 16)
+    return img
+
+
+def marked_hood_png(view: dict[str, Any], seat: int, marks: dict[tuple[int, int], str] | None = None,
+                    unit: str = "space", focus: tuple[int, int] | None = None, size: int = 400,
+                    caption: str | None = None) -> bytes:
+    return encode_png(marked_hood_image(view, seat, marks, unit, focus, size, caption))
+
+
+def rotations_png(views: list[tuple[str, dict[str, Any]]], seat: int, cell: tuple[int, int], size: int = 400) -> bytes:
+    """Previews of a city tile laid on ``cell`` turned each legal way: ``views`` are (caption,
+    previewed view) pairs, drawn in a 2-column sheet (one column for a single way). Each preview
+    shows a window of 2x2 tiles: the new tile and the neighbours it touches most (large enough to
+    read on a phone, where the sheet is shown about half size)."""
+    tiles = {(t["x"], t["y"]) for t in views[0][1]["players"][seat]["tiles"]}
+    cx, cy = cell
+    windows = [(x0, y0, x0 + 1, y0 + 1) for y0 in (cy - 1, cy) for x0 in (cx - 1, cx)]
+    window = max(windows, key=lambda w: sum(1 for x, y in tiles if w[0] <= x <= w[2] and w[1] <= y <= w[3]))
+    pics = [marked_hood_image(v, seat, focus=cell, unit="tile", size=size, caption=c, min_span=2, window=window, axes=False)
+            for c, v in views]
+    cols = 1 if len(pics) == 1 else 2
+    rows_n = (len(pics) + cols - 1) // cols
+    pw, ph = pics[0].size
+    gap = 8
+    img = new_canvas(cols * pw + (cols - 1) * gap, rows_n * ph + (rows_n - 1) * gap)
+    for k, p in enumerate(pics):
+        img.paste(p, ((k % cols) * (pw + gap), (k // cols) * (ph + gap)))
+    return encode_png(img)
