@@ -74,7 +74,7 @@ async def test_undo_of_a_move_that_revealed_nothing_is_immediate(table):
     assert "deshecho" in ev.data["story"]["es"]
     # the board and Ana's turn follow as after a move; the board tells the undo
     jobs = [j for j in await table.store.jobs(mid) if j.payload.get("version") == done.record.version]
-    assert {j.kind for j in jobs} == {"board", "turn"}
+    assert {j.kind for j in jobs} == {"board", "turn", "clock"}  # clock: the turn's deadline and reminders (bot/timers.py)
     # a button drawn before the undo is stale
     with pytest.raises(Stale):
         await table.service.move(mid, v0 + 1, ("user", ANA), {"type": "draw", "from": "deck"})
@@ -285,7 +285,7 @@ async def test_rematch_same_seats_and_options_new_seed(table):
     with pytest.raises(UserError) as e:  # a second click (someone else's) does not start another
         await table.rematch(mid, ANA)
     assert e.value.code == "rematch_exists" and e.value.params["id"] == rec.id
-    assert [j.kind for j in await table.store.jobs(rec.id)] == ["board", "turn"]  # the first turn follows
+    assert [j.kind for j in await table.store.jobs(rec.id)] == ["board", "turn", "clock"]  # the first turn follows
 
 
 async def test_stats_and_leaderboard_from_finished_matches(table, monkeypatch):
@@ -439,7 +439,7 @@ async def test_a_rematch_cut_short_before_its_start_is_started_by_the_next_click
     results = await asyncio.gather(table.rematch(other.record.id, ANA), table.rematch(other.record.id, BEN), return_exceptions=True)
     ok = [r for r in results if not isinstance(r, Exception)]
     assert len(ok) == 1 and isinstance(results[0 if ok[0] is results[1] else 1], UserError)
-    assert [j.kind for j in await table.store.jobs(ok[0].record.id)] == ["board", "turn"]
+    assert [j.kind for j in await table.store.jobs(ok[0].record.id)] == ["board", "turn", "clock"]
 
 
 async def test_an_undo_vote_among_three_needs_every_other_person(table):
