@@ -23,6 +23,7 @@ import discord
 from engines.core import EngineError
 
 from . import faults
+from .components import TurnButton
 from .games import ui_for
 from .i18n import game_name, t
 from .posting import ALLOWED, Presenter, jump_link
@@ -91,8 +92,12 @@ class AfterMove:
         note = (await self.store.notes(rec.id)).get(uid, {})
         if note.get("prefs") and await self.standing_order(loaded, seat, uid, note["prefs"]):
             return
-        if note.get("turn_told") == job.key or note.get("dm_closed"):
-            return  # told already; or they play through the channel's button
+        if note.get("turn_told") == job.key:
+            return  # told already
+        if note.get("dm_closed"):
+            if not job.payload.get("board", True):
+                await self.prompt_in_channel(rec, uid, job)  # no board names them this time
+            return
         lang = await self.lang_for(uid, rec.lang)
         try:
             dm = await self.client.create_dm(discord.Object(id=uid))
@@ -112,6 +117,17 @@ class AfterMove:
             await self.store.set_note(rec.id, uid, {"dm_closed": True})
             return
         faults.point("dm")
+        await self.store.set_note(rec.id, uid, {"turn_told": job.key})
+
+    async def prompt_in_channel(self, rec, uid: int, job: Job) -> None:
+        """A person whose DMs are closed plays from the channel: when no board post names them
+        (a quiet step), a one-line prompt with the "Take your turn" button does."""
+        ch = await self.present.channel(rec)
+        if ch is None:
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(TurnButton(rec.id, rec.version, t("turn.button", rec.lang)))
+        await ch.send(t("turn.now", rec.lang, player=f"<@{uid}>"), view=view, allowed_mentions=ALLOWED, nonce=nonce(job.key))
         await self.store.set_note(rec.id, uid, {"turn_told": job.key})
 
     async def standing_order(self, loaded, seat: int, uid: int, prefs: list[str]) -> bool:

@@ -23,6 +23,7 @@ from engines.core import EngineError, Game, Outcome
 from engines.rng import fresh_seed
 
 from . import faults
+from .games import ui_for
 from .store import ChannelBusy, MatchRecord, RawJSON, Store, VersionConflict
 from .store.base import dumps
 from .story import plan, public_story
@@ -322,7 +323,8 @@ class MatchService:
             ended = outcome.turn_ended if outcome.turn_ended is not None else after != movers
             turn_changed = over or ended
             future = dataclasses.replace(rec, version=rec.version + 1, status="finished" if over else rec.status)
-            jobs = plan(future, after if not over else (), movers, turn_changed, auto)
+            quiet = turn_changed and not over and ui_for(rec.game).quiet_step(encoded, lambda: game.view(state, None).get("phase"))
+            jobs = plan(future, after if not over else (), movers, turn_changed, auto, quiet)
             t0 = time.perf_counter()
             try:
                 new = await self.store.commit_move(

@@ -251,7 +251,8 @@ async def test_two_player_citadels_discard_after_an_automatic_pick_reaches_its_p
     assert len(picks) == 1 and picks[0].action["type"] == "draft"
     (dm,) = env.fake.dms(b_uid)  # told, with controls to set a character aside
     assert dm["view"] is not None and "Your turn" in dm["content"]
-    assert env.fake.boards()[-1]["content"].endswith(f"It is <@{b_uid}>'s turn.")
+    # the draft is secret: the channel keeps the one post of the draft's start (a quiet channel)
+    assert len(env.fake.boards()) == 1
 
 
 async def test_the_scheduler_runs_each_lane_in_order_and_other_lanes_meanwhile(url):  # noqa: F811
@@ -270,3 +271,50 @@ async def test_the_scheduler_runs_each_lane_in_order_and_other_lanes_meanwhile(u
     assert seen.index("a1") < seen.index("a2") and "b1" in seen and seen.count("a1") == 1
     assert [j.status for j in await store.jobs()] == ["failed", "done", "done"]
     await store.close()
+
+
+async def test_a_quiet_channel_no_post_per_secret_draft_pick(env):
+    m = await env.service.new_lobby(1, 100, "citadels", 11, "Ana", {}, "en")
+    for uid, name in ((22, "Ben"), (33, "Cy")):
+        m = await env.service.join(m.record.id, None, uid, name)
+    m = await env.service.start(m.record.id, None, 11, seed=3)
+    mid = m.record.id
+    await env.after.scheduler.run_due()
+    assert len(env.fake.boards()) == 1  # the draft begins
+    picks = 0
+    while (loaded := await env.service.get(mid)).view(None)["phase"] == "draft":
+        seat = loaded.to_move()[0]
+        await env.service.move(mid, loaded.record.version, ("seat", seat), loaded.game.legal_json(loaded.state, seat)[0])
+        picks += 1
+        await env.after.scheduler.run_due()
+        if (await env.service.get(mid)).view(None)["phase"] == "draft":
+            assert len(env.fake.boards()) == 1, "a board was posted for a secret pick"
+    assert picks >= 3 and len(env.fake.boards()) == 2  # one post when the draft is over
+    story = [line for line in env.fake.boards()[-1]["content"].splitlines() if line.startswith("• ")]
+    assert len(story) == picks  # every pick told, in public words (which character stays secret)
+    # every person was told of each of their draft turns by DM all the same
+    assert sum(len(env.fake.dms(u)) for u in (11, 22, 33)) >= picks
+
+
+async def test_consecutive_ai_turns_share_one_board_post(env):
+    m = await env.service.new_lobby(1, 100, "lost-cities", 11, "Ana", {}, "en")
+    m = await env.service.add_ai(m.record.id, None, 11, "AI 1")
+    m = await env.service.start(m.record.id, None, 11, seed=4)
+    await env.after.scheduler.run_due()
+    await whole_turn(env.service, m.record.id, 11)
+    await env.after.scheduler.run_due()
+    assert len(env.fake.boards()) == 2  # not one after Ana's turn and another after the AI's
+    story = [line for line in env.fake.boards()[-1]["content"].splitlines() if line.startswith("• ")]
+    assert len(story) == 4 and story[0].startswith("• Ana") and story[-1].startswith("• AI 1")
+
+
+async def test_dms_speak_each_person_s_language_and_the_channel_the_match_s(env):
+    await env.store.set_locale(22, "es")
+    m = await lost_cities(env.service)  # the match (channel) language is English
+    await env.after.scheduler.run_due()
+    await whole_turn(env.service, m.record.id, 11)
+    await env.after.scheduler.run_due()
+    (ben_dm,) = env.fake.dms(22)
+    (ana_dm,) = env.fake.dms(11)
+    assert ben_dm["content"].startswith("Te toca") and ana_dm["content"].startswith("Your turn")
+    assert "It is <@22>'s turn." in env.fake.boards()[-1]["content"]
