@@ -89,7 +89,11 @@ class AfterMove:
         uid = rec.seats[seat].get("user_id")
         if not uid:
             return
-        note = (await self.store.notes(rec.id)).get(uid, {})
+        note = dict((await self.store.notes(rec.id)).get(uid, {}))
+        # matches from before the notes kept these in the match's meta
+        note.setdefault("prefs", (rec.meta.get("prefs") or {}).get(str(uid)))
+        if uid in (rec.meta.get("dm_closed") or []):
+            note["dm_closed"] = True
         if note.get("prefs") and await self.standing_order(loaded, seat, uid, note["prefs"]):
             return
         if note.get("turn_told") == job.key:

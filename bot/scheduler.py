@@ -96,6 +96,7 @@ class Scheduler:
         base_delay: float = 2.0,
         max_delay: float = 600.0,
         poll: float = 5.0,
+        keep_done: timedelta = timedelta(days=7),
     ) -> None:
         self.store = store
         self.handlers = handlers
@@ -107,6 +108,8 @@ class Scheduler:
         self.base_delay = base_delay
         self.max_delay = max_delay
         self.poll = poll  # how often to look when nothing is known to be due (other processes add jobs)
+        self.keep_done = keep_done  # done jobs are deleted after this long (hourly)
+        self._purged: datetime | None = None
         self._wake = asyncio.Event()
         self._running: set[asyncio.Task] = set()
         self._loop_task: asyncio.Task | None = None
@@ -152,7 +155,18 @@ class Scheduler:
                 await asyncio.sleep(1.0)
             if claimed and len(self._running) < self.concurrency:
                 continue  # there may be more due right now
+            await self._purge()
             await self._sleep()
+
+    async def _purge(self) -> None:
+        now = self.clock()
+        if self._purged is not None and now - self._purged < timedelta(hours=1):
+            return
+        self._purged = now
+        try:
+            await self.store.purge_jobs(now - self.keep_done)
+        except Exception as e:
+            log.warning("could not delete old jobs: %s", describe_error(e))
 
     async def _sleep(self) -> None:
         timeout = self.poll

@@ -362,6 +362,10 @@ class Store(abc.ABC):
         """When the earliest pending job is due (or its lease runs out), if any."""
 
     @abc.abstractmethod
+    async def purge_jobs(self, before: datetime) -> int:
+        """Delete jobs done before ``before`` (failed ones stay for an operator); returns how many."""
+
+    @abc.abstractmethod
     async def release_claims(self, owner: str | None = None) -> int:
         """Drop the leases of ``owner`` (every lease when None): for a single-process store
         restarting, whose previous run died holding them."""

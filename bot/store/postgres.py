@@ -394,6 +394,10 @@ class PostgresStore(Store):
             "SELECT MIN(GREATEST(due_at, COALESCE(claimed_until, due_at))) FROM jobs WHERE status = 'pending'"
         )
 
+    async def purge_jobs(self, before: datetime) -> int:
+        status = await self._p.execute("DELETE FROM jobs WHERE status = 'done' AND done_at < $1", before)
+        return int(status.split()[-1])
+
     async def release_claims(self, owner: str | None = None) -> int:
         status = await self._p.execute(
             "UPDATE jobs SET claimed_by = NULL, claimed_until = NULL WHERE status = 'pending'"

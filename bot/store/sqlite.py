@@ -591,6 +591,12 @@ class SqliteStore(Store):
         return None if row is None or row[0] is None else datetime.fromisoformat(row[0])
 
     @_shielded
+    async def purge_jobs(self, before: datetime) -> int:
+        async with self._write() as conn:
+            cur = await conn.execute("DELETE FROM jobs WHERE status = 'done' AND done_at < ?", (_jts(before),))
+            return cur.rowcount
+
+    @_shielded
     async def release_claims(self, owner: str | None = None) -> int:
         sql = "UPDATE jobs SET claimed_by = NULL, claimed_until = NULL WHERE status = 'pending' AND claimed_by IS NOT NULL"
         async with self._write() as conn:

@@ -318,3 +318,19 @@ async def test_dms_speak_each_person_s_language_and_the_channel_the_match_s(env)
     (ana_dm,) = env.fake.dms(11)
     assert ben_dm["content"].startswith("Te toca") and ana_dm["content"].startswith("Your turn")
     assert "It is <@22>'s turn." in env.fake.boards()[-1]["content"]
+
+
+async def test_standing_orders_kept_in_the_meta_by_an_older_version_still_work(env):
+    m = await env.service.new_lobby(1, 100, "citadels", 11, "Ana", {}, "en")
+    m = await env.service.join(m.record.id, None, 22, "Ben")
+    m = await env.service.join(m.record.id, None, 33, "Cy")
+    m = await env.service.start(m.record.id, None, 11, seed=3)
+    seat = m.to_move()[0]
+    uid = m.record.seats[seat]["user_id"]
+    every = [c["character"] for c in m.game.legal_json(m.state, seat)]
+    await env.store.update(m.record.id, m.record.version, meta={"prefs": {str(uid): every}})
+    await env.store.add_jobs([NewJob("turn", "old-turn", "x", {"version": m.record.version + 1, "seat": seat}, match_id=m.record.id)])
+    await env.after.scheduler.run_due()
+    (pick,) = await env.store.actions(m.record.id)
+    assert pick.seat == seat and pick.action == {"type": "draft", "character": every[0]}
+    assert env.fake.dms(uid) == []  # the orders picked: no DM asked for it

@@ -148,3 +148,13 @@ async def test_people_remember_their_language(store):
     await store.set_locale(1, "en")
     assert await store.locales([1, 2, 3]) == {1: "en", 2: "en"}
     assert await store.locales([]) == {}
+
+
+async def test_old_done_jobs_are_purged_failed_ones_stay(store):
+    await store.add_jobs([job("old", "a"), job("new", "b"), job("bad", "c")], now=T0)
+    claimed = {j.key: j for j in await store.claim_jobs("p", T0, LEASE, 5)}
+    await store.finish_job(claimed["old"].id, "p", T0)
+    await store.finish_job(claimed["new"].id, "p", T0 + timedelta(days=8))
+    await store.fail_job(claimed["bad"].id, "p", T0, "gave up")
+    assert await store.purge_jobs(T0 + timedelta(days=7)) == 1
+    assert sorted(j.key for j in await store.jobs()) == ["bad", "new"]
