@@ -59,7 +59,11 @@ def user_error_text(e: UserError, lang: str) -> str:
 
 
 async def handle_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """The one place an interaction's error becomes an answer (commands, buttons, selects)."""
+    """The one place an interaction's error becomes an answer (commands, buttons, selects).
+    discord.py hands a command's error to the cog's handler and then to the tree's: answer once."""
+    if interaction.extras.get("error_answered"):
+        return
+    interaction.extras["error_answered"] = True
     flows: Flows | None = getattr(interaction.client, "flows", None)
     lang = lang_of(interaction.locale)
     inner = getattr(error, "original", None)  # app_commands.CommandInvokeError wraps the real one

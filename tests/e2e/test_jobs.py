@@ -101,6 +101,8 @@ async def test_a_stale_race_inside_partida_play_is_answered(standin, bot):
     r = await ana.slash("general", "partida play", move=f"x.{hand[0]}")
     await r.wait_done()
     assert "out of date" in r.text() and r.ephemeral
+    await asyncio.sleep(0.2)
+    assert len(r.messages) == 1  # answered once (the cog's handler, not again by the tree's)
     assert await store.actions(1) == []
 
 
