@@ -121,7 +121,8 @@ class AfterMove:
             await self.store.set_note(rec.id, uid, {"dm_closed": True})
             return
         faults.point("dm")
-        await self.store.set_note(rec.id, uid, {"turn_told": job.key})
+        # what they were last shown (issue "play over days": catch-up from there)
+        await self.store.set_note(rec.id, uid, {"turn_told": job.key, "seen_version": rec.version})
 
     async def prompt_in_channel(self, rec, uid: int, job: Job) -> None:
         """A person whose DMs are closed plays from the channel: when no board post names them

@@ -102,6 +102,8 @@ async def test_a_start_and_each_turn_are_told_once_and_the_board_once(env):
     await whole_turn(env.service, mid, 11)
     await env.after.scheduler.run_due()
     assert len(env.fake.dms(22)) == 1 and len(env.fake.boards()) == 2
+    notes = await env.store.notes(mid)
+    assert notes[22]["seen_version"] == (await env.service.get(mid)).record.version  # what Ben was shown
     # planning the same work again (a restart sweep, a retried commit) does nothing twice
     for job in await env.store.jobs(mid):
         await env.store.add_jobs([NewJob(job.kind, job.key, job.lane, job.payload)])
