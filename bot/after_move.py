@@ -114,11 +114,14 @@ class AfterMove:
                 kwargs["view"] = view
             await dm.send(**kwargs)
         except discord.Forbidden:
-            # DMs closed: tell the channel once (nothing private in it) and remember it
+            # DMs closed: tell the channel once (nothing private in it), with the button they will
+            # use from now on, and remember it
             ch = await self.present.channel(rec)
             if ch is not None:
-                await ch.send(t("turn.dm_closed", rec.lang, player=f"<@{uid}>"), allowed_mentions=ALLOWED, nonce=nonce("closed" + job.key))
-            await self.store.set_note(rec.id, uid, {"dm_closed": True})
+                view = discord.ui.View(timeout=None)
+                view.add_item(TurnButton(rec.id, rec.version, t("turn.button", rec.lang)))
+                await ch.send(t("turn.dm_closed", rec.lang, player=f"<@{uid}>"), view=view, allowed_mentions=ALLOWED, nonce=nonce("closed" + job.key))
+            await self.store.set_note(rec.id, uid, {"dm_closed": True, "turn_told": job.key})
             return
         faults.point("dm")
         # what they were last shown (issue "play over days": catch-up from there)
