@@ -208,6 +208,7 @@ class Scheduler:
 
     async def _run(self, job: Job) -> None:
         handler = self.handlers.get(job.kind)
+        keeper = asyncio.create_task(self._keep_lease(job))
         try:
             if handler is None:
                 raise LookupError(f"no handler for jobs of kind {job.kind!r}")
@@ -217,8 +218,22 @@ class Scheduler:
         except Exception as e:
             await self._settle_error(job, e)
             return
+        finally:
+            keeper.cancel()
         self.done += 1
         await self._settle(self.store.finish_job(job.id, self.owner, self.clock()), job)
+
+    async def _keep_lease(self, job: Job) -> None:
+        """While a job runs (a long AI think, a big picture), renew its lease every third of it, so
+        no other process takes it over while this one is alive."""
+        while True:
+            await asyncio.sleep(self.lease.total_seconds() / 3)
+            try:
+                if not await self.store.extend_lease(job.id, self.owner, self.clock() + self.lease):
+                    log.warning("job %s: lease lost while running", job.id)
+                    return
+            except Exception as e:
+                log.warning("could not renew the lease of job %s: %s", job.id, describe_error(e))
 
     async def _settle_error(self, job: Job, e: Exception) -> None:
         again, after = transient(e)

@@ -342,6 +342,10 @@ class Store(abc.ABC):
         (``FOR UPDATE SKIP LOCKED``); SQLite serves one process with the same interface."""
 
     @abc.abstractmethod
+    async def extend_lease(self, job_id: int, owner: str, until: datetime) -> bool:
+        """Keep a long job's lease (only its holder can); False if the lease was lost."""
+
+    @abc.abstractmethod
     async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
         """Mark done (only while ``owner`` holds the lease); False if the lease was lost."""
 

@@ -359,6 +359,12 @@ class PostgresStore(Store):
         status = await self._p.execute(sql, *args)
         return status.split()[-1] != "0"
 
+    async def extend_lease(self, job_id: int, owner: str, until: datetime) -> bool:
+        return await self._settle(
+            "UPDATE jobs SET claimed_until = $1 WHERE id = $2 AND claimed_by = $3 AND status = 'pending'",
+            until, job_id, owner,
+        )
+
     async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
         return await self._settle(
             "UPDATE jobs SET status = 'done', done_at = $1, claimed_until = NULL"

@@ -545,6 +545,13 @@ class SqliteStore(Store):
             return cur.rowcount > 0
 
     @_shielded
+    async def extend_lease(self, job_id: int, owner: str, until: datetime) -> bool:
+        return await self._settle(
+            "UPDATE jobs SET claimed_until = ? WHERE id = ? AND claimed_by = ? AND status = 'pending'",
+            (_jts(until), job_id, owner),
+        )
+
+    @_shielded
     async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
         return await self._settle(
             "UPDATE jobs SET status = 'done', done_at = ?, claimed_until = NULL"

@@ -336,3 +336,30 @@ async def test_standing_orders_kept_in_the_meta_by_an_older_version_still_work(e
     (pick,) = await env.store.actions(m.record.id)
     assert pick.seat == seat and pick.action == {"type": "draft", "character": every[0]}
     assert env.fake.dms(uid) == []  # the orders picked: no DM asked for it
+
+
+async def test_a_long_job_keeps_its_lease_while_it_runs(url):  # noqa: F811
+    import asyncio
+
+    store = await open_store(url)
+    clock = Clock()
+    renewed = asyncio.Event()
+
+    async def slow(job):
+        clock.advance(50)  # the job outlives its first lease (30 s) ...
+        await asyncio.wait_for(renewed.wait(), 5)
+
+    sched = Scheduler(store, {"t": slow}, clock=clock, lease=timedelta(seconds=0.3))
+    real = store.extend_lease
+
+    async def extend(job_id, owner, until):
+        ok = await real(job_id, owner, until)
+        renewed.set()
+        return ok
+
+    store.extend_lease = extend
+    await store.add_jobs([NewJob("t", "long", "l")], now=clock())
+    await sched.run_due()
+    (job,) = await store.jobs()
+    assert job.status == "done" and job.attempts == 1  # ... yet nobody else could take it meanwhile
+    await store.close()
