@@ -44,6 +44,15 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
+def bot_cpu(pid: int) -> float:
+    """CPU seconds (user + system) the bot process has used so far (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
 class Tickets:
     """Clicks are allowed one ticket at a time; tickets come at a Poisson rate (open loop)."""
 
@@ -84,6 +93,7 @@ async def main(args: argparse.Namespace) -> None:
     from tests.standin import StandIn
 
     logging.disable(logging.WARNING)
+    load0 = os.getloadavg()[0]  # other work on the machine (the figures are only as good as this is low)
     cores = os.cpu_count() or 1
     pinned = cores >= 2 and shutil.which("taskset") is not None
     if pinned:
@@ -165,10 +175,12 @@ async def main(args: argparse.Namespace) -> None:
             tickets.drain()
             issued = tickets.issued
             t0 = standin.now()
+            cpu0 = bot_cpu(proc.pid)
             await tickets.run(rate, args.step, rng)
             t1 = standin.now()
             lat = latencies(t0, t1)
-            rows.append((rate, (tickets.issued - issued) / args.step, len(lat) / args.step, statistics.median(lat) if lat else float("nan"), pct(lat, 99)))
+            cpu_ms = (bot_cpu(proc.pid) - cpu0) * 1000 / max(1, len(lat))
+            rows.append((rate, (tickets.issued - issued) / args.step, len(lat) / args.step, statistics.median(lat) if lat else float("nan"), pct(lat, 99), cpu_ms))
             await asyncio.sleep(1.0)  # the step's clicks finish
 
         # phase 2: a marathon starts in the database while the bot serves clicks at a modest rate
@@ -211,22 +223,29 @@ async def main(args: argparse.Namespace) -> None:
             task.cancel()
     await standin.stop()
     bot_log = log_path.read_text()
-    stalls = [(float(a), float(b)) for a, b in re.findall(r"stall_ms=([0-9.]+) at=([0-9.]+)", bot_log)]
-    during = [s for s, at in stalls if wall_marathon0 <= at <= wall_marathon1]
+    stalls = [(float(a), float(c), float(b)) for a, c, b in re.findall(r"stall_ms=([0-9.]+) busy_ms=([0-9.]+) at=([0-9.]+)", bot_log)]
+    during = [s for s, _busy, at in stalls if wall_marathon0 <= at <= wall_marathon1]
+    busy_during = [busy for _s, busy, at in stalls if wall_marathon0 <= at <= wall_marathon1]
     commits = [float(x) for x in re.findall(r"commit_ms=([0-9.]+)", bot_log)]
 
     print(f"bot pinned to core 1, load generator to core 0: {pinned} ({cores} cores); {args.matches} Lost Cities matches; "
-          f"spec checks {'on' if not args.no_spec else 'off'}; render processes {args.render_processes}")
-    print(f"{'offered clicks/s':>16} {'issued/s':>9} {'answered/s':>11} {'p50 ms':>8} {'p99 ms':>8}")
-    for rate, got, answered, p50, p99 in rows:
-        print(f"{rate:>16.0f} {got:>9.1f} {answered:>11.1f} {p50:>8.1f} {p99:>8.1f}")
+          f"spec checks {'on' if not args.no_spec else 'off'}; render processes {args.render_processes}; "
+          f"machine load average at start {load0:.1f}, at end {os.getloadavg()[0]:.1f}")
+    print(f"{'offered clicks/s':>16} {'issued/s':>9} {'answered/s':>11} {'p50 ms':>8} {'p99 ms':>8} {'bot CPU ms/click':>17}")
+    for rate, got, answered, p50, p99, cpu_ms in rows:
+        print(f"{rate:>16.0f} {got:>9.1f} {answered:>11.1f} {p50:>8.1f} {p99:>8.1f} {cpu_ms:>17.1f}")
+    per_click = statistics.median(r[5] for r in rows)
+    print(f"the bot process spends ~{per_click:.1f} ms of CPU per click (with the jobs each move causes): "
+          f"~{1000 / per_click:.0f} clicks/s would fill one dedicated core")
     ok = [r for r in rows if r[4] <= 50]
     print(f"highest offered load with click -> initial response p99 <= 50 ms: {max(r[0] for r in ok) if ok else 'none'} clicks/s (goal >= 50)")
     print(f"move commit in the bot (ms): p50 {statistics.median(commits):.2f}, p99 {pct(commits, 99):.2f} ({len(commits)} moves)")
     print(f"marathon: Carcassonne, {args.sets} sets, 4 AI seats, {tiles} tiles left, snapshot {snapshot_kb:.0f} KB, "
           f"set up in {build_s:.1f} s; in {args.marathon_seconds:.0f} s the bot made {moves} moves and posted {boards} boards")
     print(f"  event loop's longest stall during the marathon: {max(during, default=0.0):.1f} ms "
-          f"({len(during)} stalls over 5 ms; goal: none over 50 ms); over the whole run: {max((s for s, _ in stalls), default=0.0):.1f} ms")
+          f"({len(during)} stalls over 5 ms; goal: none over 50 ms); over the whole run: {max((s for s, _b, _a in stalls), default=0.0):.1f} ms")
+    print(f"  of which the loop thread was itself busy (CPU time on the loop, the rest is waiting for the GIL or the CPU): "
+          f"longest {max(busy_during, default=0.0):.1f} ms during the marathon, {max((b for _s, b, _a in stalls), default=0.0):.1f} ms over the run")
     print(f"  clicks meanwhile at {args.marathon_rate:.0f}/s offered ({(tickets.issued - issued) / args.marathon_seconds:.1f}/s issued): "
           f"p50 {statistics.median(mlat) if mlat else float('nan'):.1f} ms, p99 {pct(mlat, 99):.1f} ms")
 

@@ -23,6 +23,7 @@ import discord
 from engines.core import EngineError
 
 from . import faults
+from .components import TurnButton
 from .games import ui_for
 from .i18n import game_name, t
 from .posting import ALLOWED, Presenter, jump_link
@@ -93,11 +94,19 @@ class AfterMove:
         uid = rec.seats[seat].get("user_id")
         if not uid or rec.seats[seat].get("ai"):
             return  # nobody to tell, or the stand-in AI holds the seat
-        note = (await self.store.notes(rec.id)).get(uid, {})
+        note = dict((await self.store.notes(rec.id)).get(uid, {}))
+        # matches from before the notes kept these in the match's meta
+        note.setdefault("prefs", (rec.meta.get("prefs") or {}).get(str(uid)))
+        if uid in (rec.meta.get("dm_closed") or []):
+            note["dm_closed"] = True
         if note.get("prefs") and await self.standing_order(loaded, seat, uid, note["prefs"]):
             return
-        if note.get("turn_told") == job.key or note.get("dm_closed"):
-            return  # told already; or they play through the channel's button
+        if note.get("turn_told") == job.key:
+            return  # told already
+        if note.get("dm_closed"):
+            if not job.payload.get("board", True):
+                await self.prompt_in_channel(rec, uid, job)  # no board names them this time
+            return
         lang = await self.lang_for(uid, rec.lang)
         try:
             dm = await self.client.create_dm(discord.Object(id=uid))
@@ -114,14 +123,29 @@ class AfterMove:
                 kwargs["view"] = view
             await dm.send(**kwargs)
         except discord.Forbidden:
-            # DMs closed: tell the channel once (nothing private in it) and remember it
+            # DMs closed: tell the channel once (nothing private in it), with the button they will
+            # use from now on, and remember it
             ch = await self.present.channel(rec)
             if ch is not None:
-                await ch.send(t("turn.dm_closed", rec.lang, player=f"<@{uid}>"), allowed_mentions=ALLOWED, nonce=nonce("closed" + job.key))
-            await self.store.set_note(rec.id, uid, {"dm_closed": True})
+                view = discord.ui.View(timeout=None)
+                view.add_item(TurnButton(rec.id, rec.version, t("turn.button", rec.lang)))
+                await ch.send(t("turn.dm_closed", rec.lang, player=f"<@{uid}>"), view=view, allowed_mentions=ALLOWED, nonce=nonce("closed" + job.key))
+            await self.store.set_note(rec.id, uid, {"dm_closed": True, "turn_told": job.key})
             return
         faults.point("dm")
-        await self.store.set_note(rec.id, uid, {"turn_told": job.key, **(seen if self.catch_up is not None else {})})
+        # what they were last shown (issue "play over days": catch-up from there)
+        await self.store.set_note(rec.id, uid, {"turn_told": job.key, "seen_version": rec.version, **(seen if self.catch_up is not None else {})})
+
+    async def prompt_in_channel(self, rec, uid: int, job: Job) -> None:
+        """A person whose DMs are closed plays from the channel: when no board post names them
+        (a quiet step), a one-line prompt with the "Take your turn" button does."""
+        ch = await self.present.channel(rec)
+        if ch is None:
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(TurnButton(rec.id, rec.version, t("turn.button", rec.lang)))
+        await ch.send(t("turn.now", rec.lang, player=f"<@{uid}>"), view=view, allowed_mentions=ALLOWED, nonce=nonce(job.key))
+        await self.store.set_note(rec.id, uid, {"turn_told": job.key})
 
     async def standing_order(self, loaded, seat: int, uid: int, prefs: list[str]) -> bool:
         """Make the choice the person's standing orders settle; True when a move was made (or the

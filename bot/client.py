@@ -27,16 +27,18 @@ log = logging.getLogger(__name__)
 
 
 async def watch_loop(interval: float = 0.005, report_ms: float = 5.0) -> None:
-    """Log (timing, DEBUG) every time the event loop was late by more than ``report_ms``."""
+    """Log (timing, DEBUG) every time the event loop was late by more than ``report_ms``, with the
+    CPU time the loop's own thread used meanwhile (busy_ms: work done on the loop; the rest of the
+    stall is waiting for the GIL or for the CPU)."""
     loop = asyncio.get_running_loop()
-    last = loop.time()
+    last, cpu = loop.time(), time.thread_time()
     while True:
         await asyncio.sleep(interval)
-        now = loop.time()
+        now, now_cpu = loop.time(), time.thread_time()
         late = (now - last - interval) * 1000
         if late > report_ms:
-            timing.debug("stall_ms=%.1f at=%.3f", late, time.time())
-        last = now
+            timing.debug("stall_ms=%.1f busy_ms=%.1f at=%.3f", late, (now_cpu - cpu) * 1000, time.time())
+        last, cpu = now, now_cpu
 
 
 class Partida(commands.Bot):

@@ -59,7 +59,14 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 
 class ErrorsToPeople:
-    """Mixed into every cog: a command's error is answered by the one error handler."""
+    """Mixed into every cog: a command's error is answered by the one error handler, and the
+    person's language is remembered (their DMs speak it)."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        flows = getattr(interaction.client, "flows", None)
+        if flows is not None:
+            await flows.note_locale(interaction)
+        return True
 
     async def cog_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await handle_error(interaction, error)
@@ -130,11 +137,13 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
                 name=f"{game_name(registry_game, lang)} · {interaction.user.display_name}"[:100], type=discord.ChannelType.public_thread
             )
             channel_id = target.id
+        # channel posts speak the server's preferred language; the host's own replies, theirs
+        channel_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
         loaded = await self.bot.service.new_lobby(
-            interaction.guild_id, channel_id, game, interaction.user.id, interaction.user.display_name, opts, lang,
+            interaction.guild_id, channel_id, game, interaction.user.id, interaction.user.display_name, opts, channel_lang,
             meta={"timers": timers},
         )
-        content, view = self.present.lobby_message(loaded, lang)
+        content, view = self.present.lobby_message(loaded, channel_lang)
         if target is not None:
             await target.send(content, view=view, allowed_mentions=ALLOWED)
             await reply(interaction, f"{target.mention}", ephemeral=False)
@@ -249,7 +258,6 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         await ack(interaction, ephemeral=True, thinking=True)  # the store and the DM may take a while
         loaded = await self.bot.service.in_channel(interaction.channel_id)
         rec = loaded.record
-        body = t("invite.body", rec.lang, user=interaction.user.display_name, game=game_name(loaded.game, rec.lang), channel=f"<#{rec.channel_id}>", link=jump_link(rec))
         who = getattr(user, "display_name", None) or f"<@{user.id}>"
         me = getattr(self.bot.user, "id", None)
         if getattr(user, "bot", False) or user.id == me:  # bots take no DMs and play no seats
@@ -257,6 +265,8 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         if loaded.seat_of(interaction.user.id) is None and interaction.user.id != rec.host_id:
             raise UserError("invite_not_player")  # else anyone could make the bot DM anyone
         self._within(self.invite_limit, interaction)
+        their = await self.bot.after.lang_for(user.id, rec.lang)  # a DM speaks the invitee's language
+        body = t("invite.body", their, user=interaction.user.display_name, game=game_name(loaded.game, their), channel=f"<#{rec.channel_id}>", link=jump_link(rec))
         try:
             dm = await self.bot.create_dm(discord.Object(id=user.id))
             await dm.send(body)
@@ -265,7 +275,8 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             ch = await self.present.channel(rec)
             if ch is None:
                 raise
-            await ch.send(f"<@{user.id}> " + body, allowed_mentions=ALLOWED)
+            public = t("invite.body", rec.lang, user=interaction.user.display_name, game=game_name(loaded.game, rec.lang), channel=f"<#{rec.channel_id}>", link=jump_link(rec))
+            await ch.send(f"<@{user.id}> " + public, allowed_mentions=ALLOWED)
             await reply(interaction, t("invite.closed", lang, user=who))
 
     @app_commands.command(name=_("status"), description=_("Show the match in this channel"))

@@ -60,7 +60,11 @@ def user_error_text(e: UserError, lang: str) -> str:
 
 
 async def handle_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """The one place an interaction's error becomes an answer (commands, buttons, selects)."""
+    """The one place an interaction's error becomes an answer (commands, buttons, selects).
+    discord.py hands a command's error to the cog's handler and then to the tree's: answer once."""
+    if interaction.extras.get("error_answered"):
+        return
+    interaction.extras["error_answered"] = True
     flows: Flows | None = getattr(interaction.client, "flows", None)
     lang = lang_of(interaction.locale)
     inner = getattr(error, "original", None)  # app_commands.CommandInvokeError wraps the real one
@@ -117,6 +121,13 @@ class Flows:
                 log.warning("could not remember the language of %s", uid, exc_info=True)
         return lang
 
+    async def note_seen(self, loaded: Any, user_id: int) -> None:
+        """Remember the version of the match a person last looked at (a note: no version bump)."""
+        try:
+            await self.service.store.set_note(loaded.record.id, user_id, {"seen_version": loaded.record.version})
+        except Exception:  # a busy store must not cost the click
+            log.warning("could not note what %s saw in match %s", user_id, loaded.record.id, exc_info=True)
+
     # -- lobby -----------------------------------------------------------------------------------
 
     @guarded
@@ -160,6 +171,7 @@ class Flows:
         if seat is None:
             raise UserError("not_player")
         content, files, view = await self.present.private_turn(loaded, seat, lang)
+        await self.note_seen(loaded, interaction.user.id)
         if loaded.record.version != ver:
             content = f"{self.present.stale_text(None, lang)}\n{content}"
         elif loaded.record.status == "active" and seat not in loaded.to_move():
@@ -178,6 +190,7 @@ class Flows:
         if loaded.state is None:
             raise UserError("not_active", status=t("status.lobby", lang))
         content, files, view = await self.present.private_turn(loaded, seat, lang)
+        await self.note_seen(loaded, interaction.user.id)
         await reply(interaction, content, files=files, view=view)
 
     @guarded

@@ -43,6 +43,19 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
+def _warm() -> None:
+    """In a drawing worker: import the drawing code once, before the first picture is asked for."""
+    import contextlib
+    import importlib
+    import pkgutil
+
+    import render
+
+    for mod in pkgutil.iter_modules(render.__path__):
+        with contextlib.suppress(Exception):  # a module that does not import fails its own pictures later
+            importlib.import_module(f"render.{mod.name}")
+
+
 def _private_data(loaded: Loaded, seat: int) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
     """A seat's view (with the names) and, when it is to move, its legal actions: in a thread, as a
     marathon state makes both slow."""
@@ -63,7 +76,8 @@ class Presenter:
                 max_workers=render_processes, mp_context=multiprocessing.get_context("spawn"),
                 initializer=_exit_with_parent, initargs=(os.getpid(),),
             )
-
+            for _ in range(render_processes):  # start the workers now, in the background: the first
+                self._pool.submit(_warm)  # picture must not wait for a process to spawn and import
     async def draw(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a drawing function (a game UI's method, with plain JSON-like arguments) off the loop."""
         if self._pool is None:

@@ -96,6 +96,7 @@ class Scheduler:
         base_delay: float = 2.0,
         max_delay: float = 600.0,
         poll: float = 5.0,
+        keep_done: timedelta = timedelta(days=7),
     ) -> None:
         self.store = store
         self.handlers = handlers
@@ -107,6 +108,8 @@ class Scheduler:
         self.base_delay = base_delay
         self.max_delay = max_delay
         self.poll = poll  # how often to look when nothing is known to be due (other processes add jobs)
+        self.keep_done = keep_done  # done jobs are deleted after this long (hourly)
+        self._purged: datetime | None = None
         self._wake = asyncio.Event()
         self._running: set[asyncio.Task] = set()
         self._loop_task: asyncio.Task | None = None
@@ -152,7 +155,18 @@ class Scheduler:
                 await asyncio.sleep(1.0)
             if claimed and len(self._running) < self.concurrency:
                 continue  # there may be more due right now
+            await self._purge()
             await self._sleep()
+
+    async def _purge(self) -> None:
+        now = self.clock()
+        if self._purged is not None and now - self._purged < timedelta(hours=1):
+            return
+        self._purged = now
+        try:
+            await self.store.purge_jobs(now - self.keep_done)
+        except Exception as e:
+            log.warning("could not delete old jobs: %s", describe_error(e))
 
     async def _sleep(self) -> None:
         timeout = self.poll
@@ -194,6 +208,7 @@ class Scheduler:
 
     async def _run(self, job: Job) -> None:
         handler = self.handlers.get(job.kind)
+        keeper = asyncio.create_task(self._keep_lease(job))
         try:
             if handler is None:
                 raise LookupError(f"no handler for jobs of kind {job.kind!r}")
@@ -203,8 +218,22 @@ class Scheduler:
         except Exception as e:
             await self._settle_error(job, e)
             return
+        finally:
+            keeper.cancel()
         self.done += 1
         await self._settle(self.store.finish_job(job.id, self.owner, self.clock()), job)
+
+    async def _keep_lease(self, job: Job) -> None:
+        """While a job runs (a long AI think, a big picture), renew its lease every third of it, so
+        no other process takes it over while this one is alive."""
+        while True:
+            await asyncio.sleep(self.lease.total_seconds() / 3)
+            try:
+                if not await self.store.extend_lease(job.id, self.owner, self.clock() + self.lease):
+                    log.warning("job %s: lease lost while running", job.id)
+                    return
+            except Exception as e:
+                log.warning("could not renew the lease of job %s: %s", job.id, describe_error(e))
 
     async def _settle_error(self, job: Job, e: Exception) -> None:
         again, after = transient(e)

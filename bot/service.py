@@ -24,6 +24,7 @@ from engines.core import EngineError, Game, Outcome
 from engines.rng import fresh_seed
 
 from . import faults
+from .games import ui_for
 from .store import ChannelBusy, MatchRecord, NewJob, RawJSON, Store, VersionConflict
 from .store.base import dumps
 from .story import plan, public_story, standin_story
@@ -327,7 +328,8 @@ class MatchService:
             turn_changed = over or ended
             future = dataclasses.replace(rec, version=rec.version + 1, status="finished" if over else rec.status)
             extra = list(jobs)
-            jobs = plan(future, after if not over else (), movers, turn_changed, auto) + extra
+            quiet = turn_changed and not over and ui_for(rec.game).quiet_step(encoded, lambda: game.view(state, None).get("phase"))
+            jobs = plan(future, after if not over else (), movers, turn_changed, auto, quiet) + extra
             story = public_story(rec.game, encoded, loaded.names, seat, [e for e in outcome.events if e.private_to is None])
             if standin:
                 story = standin_story(story)

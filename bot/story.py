@@ -55,16 +55,23 @@ def lane(match_id: int, name: str) -> str:
     return f"m{match_id}:{name}"
 
 
-def plan(record: Any, movers: tuple[int, ...], previous: tuple[int, ...], turn_changed: bool, auto: bool = False) -> list[NewJob]:
+def plan(
+    record: Any, movers: tuple[int, ...], previous: tuple[int, ...], turn_changed: bool, auto: bool = False,
+    quiet: bool = False,
+) -> list[NewJob]:
     """The jobs a commit leading to ``record`` (now to move: ``movers``) inserts with itself.
 
-    The board is posted when the turn passed on or the match ended. A human seat is told when its
-    turn begins, and also when a standing order moved for it and it still has to act (nobody else
-    would tell it). An AI seat to move gets one step, tied to this version.
+    The board is posted when the match ended, or when the turn passed to a person, unless the move
+    was a hidden step followed by another (``quiet``: a Citadels draft pick). Turns passing between
+    AI seats are not posted one by one: the next post tells them all. A person is told when their
+    turn begins, and also when a standing order moved for them and they still have to act (nobody
+    else would tell them). An AI seat to move gets one step, tied to this version.
     """
     mid, v = record.id, record.version
     jobs = []
-    if turn_changed or record.status != "active":
+    person_next = any(record.seats[s].get("user_id") for s in movers)
+    board = record.status != "active" or (turn_changed and person_next and not quiet)
+    if board:
         jobs.append(NewJob("board", f"board:{mid}:{v}", lane(mid, "board"), {"version": v}))
     if record.status != "active":
         return jobs
@@ -73,7 +80,9 @@ def plan(record: Any, movers: tuple[int, ...], previous: tuple[int, ...], turn_c
         if s.get("ai"):  # an AI seat, or a person's seat the stand-in AI holds: the AI step below
             continue
         if s.get("user_id") and (turn_changed or auto or seat not in previous):
-            jobs.append(NewJob("turn", f"turn:{mid}:{v}:{seat}", lane(mid, f"seat{seat}"), {"version": v, "seat": seat}))
+            # board: whether a board post names them too (a person whose DMs are closed then needs
+            # no prompt of their own in the channel)
+            jobs.append(NewJob("turn", f"turn:{mid}:{v}:{seat}", lane(mid, f"seat{seat}"), {"version": v, "seat": seat, "board": board}))
         if s.get("user_id") and (turn_changed or seat not in previous):  # a turn begins: its clock starts
             jobs.append(NewJob("clock", f"clock:{mid}:{v}:{seat}", lane(mid, f"clock{seat}:v{v}"), {"version": v, "seat": seat, "step": 0}))
     if any(record.seats[s].get("ai") for s in movers):

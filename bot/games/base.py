@@ -76,6 +76,12 @@ class GameUI:
         """An action to take for the player at once, from their standing orders, or None to ask them."""
         return None
 
+    def quiet_step(self, action: dict[str, Any], phase_after: Any) -> bool:
+        """True when a move that passes the turn needs no board post: a hidden step (its news is
+        private, e.g. a draft pick) followed by another hidden step. ``phase_after()`` gives the
+        public phase after the move. Default: every turn change is posted."""
+        return False
+
     def token(self, action: dict[str, Any]) -> str:
         raise NotImplementedError
 

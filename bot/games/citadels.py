@@ -586,6 +586,10 @@ class CitadelsUI(GameUI):
             raise PrefsError("prefs_empty")
         return out
 
+    def quiet_step(self, action, phase_after):
+        # draft picks and set-asides are secret: the channel hears of the draft once it is over
+        return action.get("type") in ("draft", "discard_character") and phase_after() == "draft"
+
     def auto_action(self, view, legal, prefs):
         if view.get("phase") != "draft":
             return None

@@ -363,6 +363,10 @@ class Store(abc.ABC):
         (``FOR UPDATE SKIP LOCKED``); SQLite serves one process with the same interface."""
 
     @abc.abstractmethod
+    async def extend_lease(self, job_id: int, owner: str, until: datetime) -> bool:
+        """Keep a long job's lease (only its holder can); False if the lease was lost."""
+
+    @abc.abstractmethod
     async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
         """Mark done (only while ``owner`` holds the lease); False if the lease was lost."""
 
@@ -381,6 +385,10 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def next_due(self) -> datetime | None:
         """When the earliest pending job is due (or its lease runs out), if any."""
+
+    @abc.abstractmethod
+    async def purge_jobs(self, before: datetime) -> int:
+        """Delete jobs done before ``before`` (failed ones stay for an operator); returns how many."""
 
     @abc.abstractmethod
     async def release_claims(self, owner: str | None = None) -> int:

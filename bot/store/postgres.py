@@ -362,6 +362,12 @@ class PostgresStore(Store):
         status = await self._p.execute(sql, *args)
         return status.split()[-1] != "0"
 
+    async def extend_lease(self, job_id: int, owner: str, until: datetime) -> bool:
+        return await self._settle(
+            "UPDATE jobs SET claimed_until = $1 WHERE id = $2 AND claimed_by = $3 AND status = 'pending'",
+            until, job_id, owner,
+        )
+
     async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
         return await self._settle(
             "UPDATE jobs SET status = 'done', done_at = $1, claimed_until = NULL"
@@ -396,6 +402,10 @@ class PostgresStore(Store):
         return await self._p.fetchval(
             "SELECT MIN(GREATEST(due_at, COALESCE(claimed_until, due_at))) FROM jobs WHERE status = 'pending'"
         )
+
+    async def purge_jobs(self, before: datetime) -> int:
+        status = await self._p.execute("DELETE FROM jobs WHERE status = 'done' AND done_at < $1", before)
+        return int(status.split()[-1])
 
     async def release_claims(self, owner: str | None = None) -> int:
         status = await self._p.execute(

@@ -548,6 +548,13 @@ class SqliteStore(Store):
             return cur.rowcount > 0
 
     @_shielded
+    async def extend_lease(self, job_id: int, owner: str, until: datetime) -> bool:
+        return await self._settle(
+            "UPDATE jobs SET claimed_until = ? WHERE id = ? AND claimed_by = ? AND status = 'pending'",
+            (_jts(until), job_id, owner),
+        )
+
+    @_shielded
     async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
         return await self._settle(
             "UPDATE jobs SET status = 'done', done_at = ?, claimed_until = NULL"
@@ -592,6 +599,12 @@ class SqliteStore(Store):
                 " ELSE due_at END) FROM jobs WHERE status = 'pending'",
             )
         return None if row is None or row[0] is None else datetime.fromisoformat(row[0])
+
+    @_shielded
+    async def purge_jobs(self, before: datetime) -> int:
+        async with self._write() as conn:
+            cur = await conn.execute("DELETE FROM jobs WHERE status = 'done' AND done_at < ?", (_jts(before),))
+            return cur.rowcount
 
     @_shielded
     async def release_claims(self, owner: str | None = None) -> int:

@@ -102,6 +102,8 @@ async def test_a_start_and_each_turn_are_told_once_and_the_board_once(env):
     await whole_turn(env.service, mid, 11)
     await env.after.scheduler.run_due()
     assert len(env.fake.dms(22)) == 1 and len(env.fake.boards()) == 2
+    notes = await env.store.notes(mid)
+    assert notes[22]["seen_version"] == (await env.service.get(mid)).record.version  # what Ben was shown
     # planning the same work again (a restart sweep, a retried commit) does nothing twice
     for job in await env.store.jobs(mid):
         await env.store.add_jobs([NewJob(job.kind, job.key, job.lane, job.payload)])
@@ -251,7 +253,8 @@ async def test_two_player_citadels_discard_after_an_automatic_pick_reaches_its_p
     assert len(picks) == 1 and picks[0].action["type"] == "draft"
     (dm,) = env.fake.dms(b_uid)  # told, with controls to set a character aside
     assert dm["view"] is not None and "Your turn" in dm["content"]
-    assert env.fake.boards()[-1]["content"].endswith(f"It is <@{b_uid}>'s turn.")
+    # the draft is secret: the channel keeps the one post of the draft's start (a quiet channel)
+    assert len(env.fake.boards()) == 1
 
 
 async def test_the_scheduler_runs_each_lane_in_order_and_other_lanes_meanwhile(url):  # noqa: F811
@@ -269,4 +272,94 @@ async def test_the_scheduler_runs_each_lane_in_order_and_other_lanes_meanwhile(u
     await sched.run_due()
     assert seen.index("a1") < seen.index("a2") and "b1" in seen and seen.count("a1") == 1
     assert [j.status for j in await store.jobs()] == ["failed", "done", "done"]
+    await store.close()
+
+
+async def test_a_quiet_channel_no_post_per_secret_draft_pick(env):
+    m = await env.service.new_lobby(1, 100, "citadels", 11, "Ana", {}, "en")
+    for uid, name in ((22, "Ben"), (33, "Cy")):
+        m = await env.service.join(m.record.id, None, uid, name)
+    m = await env.service.start(m.record.id, None, 11, seed=3)
+    mid = m.record.id
+    await env.after.scheduler.run_due()
+    assert len(env.fake.boards()) == 1  # the draft begins
+    picks = 0
+    while (loaded := await env.service.get(mid)).view(None)["phase"] == "draft":
+        seat = loaded.to_move()[0]
+        await env.service.move(mid, loaded.record.version, ("seat", seat), loaded.game.legal_json(loaded.state, seat)[0])
+        picks += 1
+        await env.after.scheduler.run_due()
+        if (await env.service.get(mid)).view(None)["phase"] == "draft":
+            assert len(env.fake.boards()) == 1, "a board was posted for a secret pick"
+    assert picks >= 3 and len(env.fake.boards()) == 2  # one post when the draft is over
+    story = [line for line in env.fake.boards()[-1]["content"].splitlines() if line.startswith("• ")]
+    assert len(story) == picks  # every pick told, in public words (which character stays secret)
+    # every person was told of each of their draft turns by DM all the same
+    assert sum(len(env.fake.dms(u)) for u in (11, 22, 33)) >= picks
+
+
+async def test_consecutive_ai_turns_share_one_board_post(env):
+    m = await env.service.new_lobby(1, 100, "lost-cities", 11, "Ana", {}, "en")
+    m = await env.service.add_ai(m.record.id, None, 11, "AI 1")
+    m = await env.service.start(m.record.id, None, 11, seed=4)
+    await env.after.scheduler.run_due()
+    await whole_turn(env.service, m.record.id, 11)
+    await env.after.scheduler.run_due()
+    assert len(env.fake.boards()) == 2  # not one after Ana's turn and another after the AI's
+    story = [line for line in env.fake.boards()[-1]["content"].splitlines() if line.startswith("• ")]
+    assert len(story) == 4 and story[0].startswith("• Ana") and story[-1].startswith("• AI 1")
+
+
+async def test_dms_speak_each_person_s_language_and_the_channel_the_match_s(env):
+    await env.store.set_locale(22, "es")
+    m = await lost_cities(env.service)  # the match (channel) language is English
+    await env.after.scheduler.run_due()
+    await whole_turn(env.service, m.record.id, 11)
+    await env.after.scheduler.run_due()
+    (ben_dm,) = env.fake.dms(22)
+    (ana_dm,) = env.fake.dms(11)
+    assert ben_dm["content"].startswith("Te toca") and ana_dm["content"].startswith("Your turn")
+    assert "It is <@22>'s turn." in env.fake.boards()[-1]["content"]
+
+
+async def test_standing_orders_kept_in_the_meta_by_an_older_version_still_work(env):
+    m = await env.service.new_lobby(1, 100, "citadels", 11, "Ana", {}, "en")
+    m = await env.service.join(m.record.id, None, 22, "Ben")
+    m = await env.service.join(m.record.id, None, 33, "Cy")
+    m = await env.service.start(m.record.id, None, 11, seed=3)
+    seat = m.to_move()[0]
+    uid = m.record.seats[seat]["user_id"]
+    every = [c["character"] for c in m.game.legal_json(m.state, seat)]
+    await env.store.update(m.record.id, m.record.version, meta={"prefs": {str(uid): every}})
+    await env.store.add_jobs([NewJob("turn", "old-turn", "x", {"version": m.record.version + 1, "seat": seat}, match_id=m.record.id)])
+    await env.after.scheduler.run_due()
+    (pick,) = await env.store.actions(m.record.id)
+    assert pick.seat == seat and pick.action == {"type": "draft", "character": every[0]}
+    assert env.fake.dms(uid) == []  # the orders picked: no DM asked for it
+
+
+async def test_a_long_job_keeps_its_lease_while_it_runs(url):  # noqa: F811
+    import asyncio
+
+    store = await open_store(url)
+    clock = Clock()
+    renewed = asyncio.Event()
+
+    async def slow(job):
+        clock.advance(50)  # the job outlives its first lease (30 s) ...
+        await asyncio.wait_for(renewed.wait(), 5)
+
+    sched = Scheduler(store, {"t": slow}, clock=clock, lease=timedelta(seconds=0.3))
+    real = store.extend_lease
+
+    async def extend(job_id, owner, until):
+        ok = await real(job_id, owner, until)
+        renewed.set()
+        return ok
+
+    store.extend_lease = extend
+    await store.add_jobs([NewJob("t", "long", "l")], now=clock())
+    await sched.run_due()
+    (job,) = await store.jobs()
+    assert job.status == "done" and job.attempts == 1  # ... yet nobody else could take it meanwhile
     await store.close()

@@ -101,4 +101,26 @@ async def test_a_stale_race_inside_partida_play_is_answered(standin, bot):
     r = await ana.slash("general", "partida play", move=f"x.{hand[0]}")
     await r.wait_done()
     assert "out of date" in r.text() and r.ephemeral
+    await asyncio.sleep(0.2)
+    assert len(r.messages) == 1  # answered once (the cog's handler, not again by the tree's)
     assert await store.actions(1) == []
+
+
+async def test_a_dm_that_never_gets_through_is_given_up_and_status_says_so(standin, bot):
+    ana, ben = standin.user("ana"), standin.user("ben", locale="es-ES")
+    standin.fail_next("POST", standin.dm_path(ana), 503, times=100)
+    await start_lost_cities(standin, ana, ben)
+    sched = bot.after.scheduler
+    for attempt in range(1, sched.max_attempts + 1):
+        await job_where(bot, lambda j, a=attempt: j.kind == "turn" and j.attempts >= a and j.claimed_by is None or j.status == "failed")
+        bot.test_clock.offset += timedelta(seconds=sched.max_delay)
+        sched.wake()
+    turn = await job_where(bot, lambda j: j.kind == "turn" and j.status == "failed")
+    assert turn.attempts == sched.max_attempts and "503" in turn.last_error
+    r = await ben.slash("general", "partida status")
+    await r.wait_done()
+    assert "No he podido avisar a ana" in r.text() and "503" in r.text()
+    # the match itself goes on: ana can still play from the board's button
+    r = await ana.slash("general", "partida hand")
+    await r.wait_done()
+    assert controls(r.messages[-1])[0]

@@ -120,8 +120,8 @@ async def test_game_names_are_spanish_for_spanish_readers(standin, partida):
     eva = standin.user("eva", locale="es-ES")
     ana = standin.user("ana")
     r = await eva.slash("general", "partida new", game="citadels")
-    lobby = r.message
-    r = await eva.click(lobby, label="Empezar")
+    lobby = r.message  # in the channel: the server's language (English here)
+    r = await eva.click(lobby, label="Start")
     await r.wait_followups(1)
     assert "Ciudadelas necesita" in r.followups[-1].content, r.followups[-1].content
     r = await eva.slash("general", "partida status")
@@ -135,7 +135,7 @@ async def test_game_names_are_spanish_for_spanish_readers(standin, partida):
     assert "Citadels" in r.text()
     r = await eva.slash("general", "partida invite", user=ana.id)
     await r.wait_done()
-    assert "Ciudadelas" in ana.dms()[-1].content  # the invitation is in the match's language
+    assert "Citadels" in ana.dms()[-1].content  # a DM speaks its reader's language (ana's is English)
     games = next(o for o in next(c for c in standin.global_commands if c["name"] == "partida")["options"] if o["name"] == "new")
     choices = next(o for o in games["options"] if o["name"] == "game")["choices"]
     citadels = next(c for c in choices if c["value"] == "citadels")

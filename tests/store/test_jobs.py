@@ -98,6 +98,16 @@ async def test_an_expired_lease_is_claimed_again_and_the_old_holder_cannot_finis
     assert await store.next_due() is None
 
 
+async def test_the_lease_holder_extends_it_and_nobody_else_can(store):
+    await store.add_jobs([job("x")], now=T0)
+    (j,) = await store.claim_jobs("p1", T0, LEASE, 1)
+    assert not await store.extend_lease(j.id, "p2", T0 + 2 * LEASE)
+    assert await store.extend_lease(j.id, "p1", T0 + 2 * LEASE)
+    assert await store.claim_jobs("p2", T0 + LEASE, LEASE, 1) == []  # still held
+    (again,) = await store.claim_jobs("p2", T0 + 2 * LEASE, LEASE, 1)
+    assert again.claimed_by == "p2" and not await store.extend_lease(j.id, "p1", T0 + 3 * LEASE)
+
+
 async def test_release_claims_frees_a_dead_process_s_jobs(store):
     await store.add_jobs([job("x"), job("y", "other")], now=T0)
     await store.claim_jobs("old", T0, LEASE, 5)
@@ -148,3 +158,13 @@ async def test_people_remember_their_language(store):
     await store.set_locale(1, "en")
     assert await store.locales([1, 2, 3]) == {1: "en", 2: "en"}
     assert await store.locales([]) == {}
+
+
+async def test_old_done_jobs_are_purged_failed_ones_stay(store):
+    await store.add_jobs([job("old", "a"), job("new", "b"), job("bad", "c")], now=T0)
+    claimed = {j.key: j for j in await store.claim_jobs("p", T0, LEASE, 5)}
+    await store.finish_job(claimed["old"].id, "p", T0)
+    await store.finish_job(claimed["new"].id, "p", T0 + timedelta(days=8))
+    await store.fail_job(claimed["bad"].id, "p", T0, "gave up")
+    assert await store.purge_jobs(T0 + timedelta(days=7)) == 1
+    assert sorted(j.key for j in await store.jobs()) == ["bad", "new"]
