@@ -177,10 +177,10 @@ async def test_two_players_bob_plays_in_spanish_in_his_dms_against_an_ai(standin
     resp = await bob.slash("general", "partida new", game="cities")
     assert "Cities" in resp.content
     lobby = resp.message
-    await bob.click(standin.messages_by_id[lobby.id], label="Añadir IA")
-    await standin.wait_until(lambda: "IA 1" in standin.messages_by_id[lobby.id].content, TIMEOUT, "the AI seat")
-    r = await bob.click(standin.messages_by_id[lobby.id], label="Empezar")
-    await r.wait(lambda x: "empezado" in x.content, TIMEOUT)
+    await bob.click(standin.messages_by_id[lobby.id], label="Add AI")
+    await standin.wait_until(lambda: "AI 1" in standin.messages_by_id[lobby.id].content, TIMEOUT, "the AI seat")
+    r = await bob.click(standin.messages_by_id[lobby.id], label="Start")
+    await r.wait(lambda x: "started" in x.content, TIMEOUT)
     r = await bob.slash("general", "partida rules")  # the match's game only, in his language
     await r.wait_done(timeout=TIMEOUT)
     assert r.text().startswith("**Cities**") and "barrio" in r.text() and "example-cities.png" in r.messages[0].files
@@ -209,9 +209,10 @@ async def test_two_players_bob_plays_in_spanish_in_his_dms_against_an_ai(standin
     # 1 starting tile + 4 rounds x 8 workers
     assert stats["S"] == 1 and stats["K"] == 32, stats
     assert {"S", "K", "T", "F", "B", "X"} <= set(stats), stats
-    assert "La partida ha terminado" in final.content and "Puntuación final" in final.content
+    # the channel speaks the server's language (English here); bob's DMs speak his
+    assert "match is over" in final.content and "Final scores" in final.content
     story = "\n".join(m.content for m in standin.messages_in(channel))
-    assert "toma de la fila" in story and "coloca la loseta de ciudad" in story
+    assert "takes from row" in story and "places city tile" in story
     await _check_export(bob, final, 2)
     print(f"bob's taps per turn: {taps}; kinds {dict(stats)}; {standin.checked_requests} requests checked")
 

@@ -123,4 +123,4 @@ async def test_a_dm_that_never_gets_through_is_given_up_and_status_says_so(stand
     # the match itself goes on: ana can still play from the board's button
     r = await ana.slash("general", "partida hand")
     await r.wait_done()
-    assert controls(r.messages[-1])[0]
+    assert controls(r.messages[-1])[1]
