@@ -69,18 +69,26 @@ def split_statements(sql: str) -> list[str]:
 
 
 def load_migrations() -> list[Migration]:
-    """All migrations shipped in ``bot/store/migrations``, ordered; numbers must be 1, 2, 3, ..."""
+    """All migrations shipped in ``bot/store/migrations``, ordered by number.
+
+    Numbers may have gaps (branches reserve numbers: 0005 may land before 0003); each number is used
+    once. A database that has a later number already gets an earlier one that arrives afterwards
+    applied then (see ``check_applied``), so migrations must not depend on the ones after them."""
     found = []
     for entry in resources.files("bot.store").joinpath("migrations").iterdir():
         m = _NAME.match(entry.name)
         if m:
             found.append(Migration(int(m.group(1)), m.group(2), entry.read_text(encoding="utf-8")))
-    found.sort(key=lambda mig: mig.version)
-    for expected, mig in enumerate(found, start=1):
-        if mig.version != expected:
-            raise RuntimeError(
-                f"migrations must be numbered 0001, 0002, ... without gaps; got {mig.version:04d}"
-            )
+    return order_migrations(found)
+
+
+def order_migrations(found: list[Migration]) -> list[Migration]:
+    found = sorted(found, key=lambda mig: mig.version)
+    for before, after in zip(found, found[1:]):
+        if before.version == after.version:
+            raise RuntimeError(f"two migrations share the number {after.version:04d}: {before.name}, {after.name}")
+    if found and found[0].version < 1:
+        raise RuntimeError("migration numbers start at 0001")
     return found
 
 
