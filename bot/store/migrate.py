@@ -84,7 +84,7 @@ def load_migrations() -> list[Migration]:
 
 def order_migrations(found: list[Migration]) -> list[Migration]:
     found = sorted(found, key=lambda mig: mig.version)
-    for before, after in zip(found, found[1:]):
+    for before, after in zip(found, found[1:], strict=False):
         if before.version == after.version:
             raise RuntimeError(f"two migrations share the number {after.version:04d}: {before.name}, {after.name}")
     if found and found[0].version < 1:
