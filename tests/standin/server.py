@@ -674,13 +674,15 @@ class StandIn:
                 await session.ws.send_str(json.dumps(payload))
 
     async def dispatch(self, event: str, data: Any, *, guild: bool = True, timeout: float = 5.0,
-                       intent: int = 0) -> bool:
+                       intent: int = 0, shard: int | None = None) -> bool:
         """Send a gateway event to the shard that owns the guild (or shard 0 for DMs).
 
         Waits up to ``timeout`` for a connection (a restarting bot). With ``intent``, the event is
         only delivered when the bot identified with that intent; returns whether it was delivered.
+        ``shard``: deliver there instead (a load test standing for many guilds spread over shards).
         """
-        shard = self._shard_for_guild() if guild else 0
+        if shard is None:
+            shard = self._shard_for_guild() if guild else 0
         await self.wait_until(lambda: shard in self._live, timeout, f"a gateway connection for shard {shard}")
         session = self._live[shard]
         if intent and not session.intents & intent:
@@ -764,10 +766,11 @@ class StandIn:
         self._by_token[token] = rec
         return rec
 
-    async def send_interaction(self, rec: InteractionRecord) -> None:
+    async def send_interaction(self, rec: InteractionRecord, *, shard: int | None = None, timeout: float = 5.0) -> None:
         rec.created_at = self.now()
-        rec.shard = self.shard_for(rec.guild_id is not None)
-        await self.dispatch("INTERACTION_CREATE", rec.payload, guild=rec.guild_id is not None)
+        rec.shard = self.shard_for(rec.guild_id is not None) if shard is None else shard
+        await self.dispatch("INTERACTION_CREATE", rec.payload, guild=rec.guild_id is not None, shard=rec.shard,
+                            timeout=timeout)
         rec.created_at = self.now()
 
     async def send_user_message(self, person: Any, channel_id: int, content: str) -> tuple[Message, bool]:
