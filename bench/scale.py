@@ -2,7 +2,7 @@
 over one PostgreSQL database, simulated people clicking at random intervals, one process SIGKILLed
 and restarted mid-run. Not a test: it prints figures (see docs/benchmarks.md).
 
-    python bench/scale.py [--matches 2000] [--processes 4] [--duration 150] [--think 60]
+    python bench/scale.py [--matches 2000] [--processes 4] [--duration 180] [--think 240]
 
 What it does:
 - a fresh database ``partida_scale`` on the local PostgreSQL (127.0.0.1:5432, trust auth), so
@@ -189,7 +189,7 @@ async def main(args: argparse.Namespace) -> None:
             await standin.send_interaction(rec, shard=m["shard"], timeout=1.0)
         except TimeoutError:
             return "undelivered"  # that shard's process is down: the person tries again later
-        end = time.monotonic() + 10
+        end = time.monotonic() + 30  # then the person gives up and looks at the board again
         while time.monotonic() < end:
             if rec.followups:
                 break
@@ -215,6 +215,8 @@ async def main(args: argparse.Namespace) -> None:
             action = rng.choice(plays if plays and rng.random() < 0.6 else legal)
             result = await click(m, m["people"][seat], action)
             counts[result] += 1
+            if result != "ok" and os.environ.get("SCALE_DEBUG"):
+                print(f"{time.monotonic() - t0:6.1f} s shard {m['shard']} {result}", file=sys.stderr)
             if result == "ok":
                 m["confirmed"].append((m["ver"], seat, action))
                 game.step(state, seat, game.code_of(action))
@@ -236,6 +238,8 @@ async def main(args: argparse.Namespace) -> None:
         await asyncio.sleep(5)
         t = time.monotonic()
         await start(victim)
+        if os.environ.get("SCALE_DEBUG"):
+            print(f"logs in {tmp}", file=sys.stderr)
         print(f"process {victim} SIGKILLed at {killed_at:.0f} s, restarted after 5 s, connected in {time.monotonic() - t:.1f} s")
 
     await asyncio.gather(killer(), *(person_loop(m) for m in matches))
@@ -332,8 +336,8 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser()
     ap.add_argument("--matches", type=int, default=2000)
     ap.add_argument("--processes", type=int, default=4)
-    ap.add_argument("--duration", type=float, default=150.0, help="seconds of clicking")
-    ap.add_argument("--think", type=float, default=60.0, help="mean seconds a person waits before a turn")
+    ap.add_argument("--duration", type=float, default=180.0, help="seconds of clicking")
+    ap.add_argument("--think", type=float, default=240.0, help="mean seconds a person waits before a turn")
     ap.add_argument("--lease", type=float, default=10.0, help="JOB_LEASE_SECONDS of the bot processes")
     ap.add_argument("--rate-limit", type=float, default=50.0, help="GLOBAL_RATE_LIMIT shared by the processes")
     ap.add_argument("--render-processes", type=int, default=1, help="RENDER_PROCESSES of each bot process")
