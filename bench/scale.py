@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
 import logging
 import os
 import random
@@ -101,16 +103,41 @@ async def main(args: argparse.Namespace) -> None:
     handle = standin._handle
 
     nonces: dict[tuple[str, str], int] = {}  # (path, nonce) -> sends: Discord returns the first message again
+    nonce_of: dict[int, str] = {}  # message id -> the nonce it was sent with
 
     async def counted(request, method, path, body, *rest, **kw):
         if not path.startswith(("/interactions/", "/webhooks/")):
             stamps.append((time.monotonic(), path))
+        response = await handle(request, method, path, body, *rest, **kw)
         if method == "POST" and isinstance(body, dict) and body.get("nonce") and body.get("enforce_nonce"):
             key = (path, str(body["nonce"]))
             nonces[key] = nonces.get(key, 0) + 1
-        return await handle(request, method, path, body, *rest, **kw)
+            with contextlib.suppress(Exception):
+                nonce_of[int(json.loads(response.body)["id"])] = str(body["nonce"])
+        return response
 
     standin._handle = counted
+
+    # a click waits on a future resolved by the stand-in's edit of the clicked message (success) or
+    # a follow-up to the interaction (a refusal): no polling, whatever the number of matches
+    waiting: dict[int, asyncio.Future] = {}
+    apply_edit, new_message = standin._apply_edit, standin._new_message
+
+    def edited(msg, *a, **kw):
+        apply_edit(msg, *a, **kw)
+        fut = waiting.pop(msg.id, None)
+        if fut is not None and not fut.done():
+            fut.set_result("ok")
+
+    def created(channel_id, body, files, *, interaction=None, **kw):
+        msg = new_message(channel_id, body, files, interaction=interaction, **kw)
+        if interaction is not None and interaction.source_message_id in waiting:
+            fut = waiting.pop(interaction.source_message_id)
+            if not fut.done():
+                fut.set_result("refused")
+        return msg
+
+    standin._apply_edit, standin._new_message = edited, created
 
     # -- N started matches, straight into the store -------------------------------------------------
     game, ui = registry.get("lost-cities"), ui_for("lost-cities")
@@ -184,22 +211,20 @@ async def main(args: argparse.Namespace) -> None:
         hand = m["hand"]
         rec = standin.new_interaction(person, 3, {"custom_id": cid, "component_type": 2}, m["ch"], message=hand)
         rec.payload["message"] = {**hand.raw, "components": row(cid)}
-        edits = standin.messages_by_id[hand.id].edits
+        fut = waiting[hand.id] = asyncio.get_running_loop().create_future()
         try:
             await standin.send_interaction(rec, shard=m["shard"], timeout=1.0)
         except TimeoutError:
+            waiting.pop(hand.id, None)
             return "undelivered"  # that shard's process is down: the person tries again later
-        end = time.monotonic() + 30  # then the person gives up and looks at the board again
-        while time.monotonic() < end:
-            if rec.followups:
-                break
-            if standin.messages_by_id[hand.id].edits > edits:
-                latencies.append((rec.initial_at - rec.created_at) * 1000)
-                return "ok"
-            await asyncio.sleep(0.02)
+        try:
+            result = await asyncio.wait_for(fut, 30)  # then the person gives up and looks at the board again
+        except TimeoutError:
+            waiting.pop(hand.id, None)
+            result = "unanswered"
         if rec.initial_at is not None:
             latencies.append((rec.initial_at - rec.created_at) * 1000)
-        return "refused" if rec.followups else "unanswered"
+        return result
 
     async def pause(seconds: float) -> None:
         await asyncio.sleep(max(0.0, min(seconds, deadline - time.monotonic())))
@@ -277,18 +302,18 @@ async def main(args: argparse.Namespace) -> None:
             game.step(replay, a.seat, game.decode(a.action))
         if game.dump(replay) != rec.state:
             dup += 1
-    boards_twice = 0
-    boards = 0
-    resent = sum(n - 1 for n in nonces.values() if n > 1)
+    boards_twice = resent = boards = 0
     for m in matches:
-        seen: set = set()
+        seen: dict[str, str | None] = {}
         for msg in standin.messages_in(m["ch"]):
             if "board.png" in msg.files:
                 boards += 1
                 key = next((c for c in msg.custom_ids() if c.startswith("p:t:")), msg.content)
-                boards_twice += key in seen
-                seen.add(key)
-    boards_twice -= resent  # a second send with the same nonce: Discord answers with the first message
+                if key in seen:
+                    same = seen[key] is not None and seen[key] == nonce_of.get(msg.id)
+                    resent += same  # the same nonce again: Discord returns the first message
+                    boards_twice += not same
+                seen[key] = nonce_of.get(msg.id)
     jobs = await store.jobs()
     taken_over = sum(1 for j in jobs if j.attempts > 1)
     failed = sum(1 for j in jobs if j.status == "failed")

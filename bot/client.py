@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 from datetime import timedelta
@@ -16,6 +17,7 @@ from . import components
 from .after_move import AfterMove
 from .commands import parse_options, playable_games  # noqa: F401  (re-exported)
 from .flows import Flows, handle_error
+from .health import beat
 from .i18n import Translator
 from .posting import ALLOWED, Presenter
 from .ratelimit import TokenBucket, limit_http
@@ -80,11 +82,15 @@ class Partida(commands.AutoShardedBot):
             await self.tree.sync()
         # the jobs left by the last run (and any planned meanwhile by another process) are picked up
         await self.after.start()
+        if self.settings.health_file:
+            self._health = asyncio.create_task(beat(self, self.settings.health_file), name="partida-health")
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s guilds, shards %s of %s)", self.user, len(self.guilds), sorted(self.shards), self.shard_count)
 
     async def close(self) -> None:
+        if getattr(self, "_health", None) is not None:
+            self._health.cancel()
         if self.after is not None:
             await self.after.close()  # jobs stop first: they must not post to a closing connection
         if self.present is not None:

@@ -36,6 +36,8 @@ class Settings(BaseSettings):
     # A job's lease: another process takes the job over this long after its holder died.
     job_lease_seconds: float = Field(60.0, gt=0)
     job_poll_seconds: float = Field(2.0, gt=0)
+    # touched every 15 s while connected and the database answers (python -m bot.health FILE)
+    health_file: str | None = None
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod

@@ -73,3 +73,16 @@ async def test_interaction_answers_never_wait_for_the_bucket():
     )
     assert len(http.sent) == 4 and bucket.taken == 2
     assert exempt("/interactions/1/t/callback") and not exempt("/channels/1/messages")
+
+
+def test_health_check_reads_the_age_of_the_file(tmp_path):
+    from bot.health import check, main
+
+    path = tmp_path / "alive"
+    assert check(str(path))[0] is False and "does not exist" in check(str(path))[1]
+    path.touch()
+    mtime = path.stat().st_mtime
+    assert check(str(path), 60, now=mtime + 30)[0] is True
+    ok, text = check(str(path), 60, now=mtime + 90)
+    assert not ok and "90 s ago" in text
+    assert main([str(path), "60"]) == 0 and main([str(tmp_path / "nope")]) == 1 and main([]) == 2

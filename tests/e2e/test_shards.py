@@ -19,6 +19,7 @@ import uuid
 
 import pytest
 
+from bot.health import check as health_check
 from bot.store import open_store
 from engines import registry
 from engines.match import Match
@@ -52,11 +53,11 @@ async def pg_url():
         await drop_schema(schema)
 
 
-def process(standin, url: str, shard: int, **extra: str) -> BotProcess:
+def process(standin, url: str, shard: int, health: str = "", **extra: str) -> BotProcess:
     env = {
         **{k: v for k, v in os.environ.items() if k != "PARTIDA_CRASH_AT"}, "DISCORD_TOKEN": standin.token, "DATABASE_URL": url, "LOG_LEVEL": "WARNING",
         "RENDER_PROCESSES": "0", "SHARD_COUNT": "2", "SHARD_IDS": str(shard), "BOT_PROCESSES": "2",
-        "JOB_LEASE_SECONDS": str(LEASE), "JOB_POLL_SECONDS": "1", **extra,
+        "JOB_LEASE_SECONDS": str(LEASE), "JOB_POLL_SECONDS": "1", "HEALTH_FILE": health, **extra,
     }
     return BotProcess(standin, [sys.executable, "-m", "bot"], env=env, cwd=os.getcwd(), shards=[shard])
 
@@ -94,9 +95,9 @@ def versions_of(messages, prefixes: tuple[str, ...]) -> list[str]:
     return out
 
 
-async def test_two_processes_one_killed_mid_match_nothing_lost_or_doubled(sharded, pg_url):
+async def test_two_processes_one_killed_mid_match_nothing_lost_or_doubled(sharded, pg_url, tmp_path):
     standin = sharded
-    a = process(standin, pg_url, 0)
+    a = process(standin, pg_url, 0, health=str(tmp_path / "a.alive"))
     b = process(standin, pg_url, 1)
     store = await open_store(pg_url)
     try:
@@ -229,6 +230,9 @@ async def test_two_processes_one_killed_mid_match_nothing_lost_or_doubled(sharde
         assert not [j for j in jobs if j.status != "done"]
         # only the jobs B died holding ran a second time
         assert sorted(j.id for j in jobs if j.attempts > 1) == sorted(j.id for j in held)
+        # A says it is alive (connected, the database answers): what compose's health check runs
+        await standin.wait_until(lambda: (tmp_path / "a.alive").exists(), 20, "A's health file")
+        assert health_check(str(tmp_path / "a.alive"), 60)[0]
         # Discord's routing: guild interactions on shard 1, DM ones on shard 0
         for rec in standin.interactions.values():
             assert rec.shard == (1 if rec.guild_id else 0)
