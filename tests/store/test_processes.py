@@ -109,3 +109,42 @@ def test_migrations_numbered_with_gaps_apply_and_a_late_lower_number_still_appli
     assert [m.version for m in check_applied({1: "m1", 2: "m2", 5: "m5"}, order_migrations(list(mig.values())))] == [3]
     with pytest.raises(RuntimeError, match="share the number"):
         order_migrations([mig[2], Migration(2, "other", "")])
+
+
+async def test_a_running_job_keeps_its_lease_past_the_lease_time(url):
+    """The scheduler renews the lease of a job that runs longer than a lease: no other process
+    takes it over meanwhile, and it runs once."""
+    from bot.scheduler import Scheduler
+
+    mine, other = await open_store(url), await open_store(url)
+    runs: list[int] = []
+    release = asyncio.Event()
+
+    async def slow(job) -> None:
+        runs.append(job.id)
+        await release.wait()
+
+    sched = Scheduler(mine, {"test": slow}, owner="mine", lease=timedelta(seconds=0.3), poll=0.05)
+    try:
+        await mine.add_jobs([NewJob("test", "slow", "l", {}, None, None)])
+        sched.start()
+        await asyncio.wait_for(_until(lambda: runs), 5)
+        for _ in range(8):  # 1.2 s: four leases' worth
+            await asyncio.sleep(0.15)
+            assert await other.claim_jobs("other", datetime.now(UTC), timedelta(seconds=0.3), 5) == []
+        release.set()
+        for _ in range(500):  # the end is recorded just after the handler returns
+            (job,) = await other.jobs()
+            if job.status != "pending":
+                break
+            await asyncio.sleep(0.01)
+        assert job.status == "done" and job.attempts == 1 and runs == [job.id]
+    finally:
+        await sched.stop()
+        await mine.close()
+        await other.close()
+
+
+async def _until(predicate) -> None:
+    while not predicate():
+        await asyncio.sleep(0.01)
