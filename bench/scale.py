@@ -192,6 +192,7 @@ async def main(args: argparse.Namespace) -> None:
     await asyncio.sleep(2)
     base_rss = {s: rss_kb(p.pid)[0] for s, p in procs.items()}
     x0 = await xact_commits(admin)
+    load0 = os.getloadavg()[0]
 
     # -- people click ------------------------------------------------------------------------------
     counts = {"ok": 0, "refused": 0, "unanswered": 0, "undelivered": 0}
@@ -269,6 +270,7 @@ async def main(args: argparse.Namespace) -> None:
 
     await asyncio.gather(killer(), *(person_loop(m) for m in matches))
     wall = args.duration  # clicks still in flight at the deadline were answered within it
+    load1 = os.getloadavg()[0]
     moves = counts["ok"]
 
     # -- settle: every job done --------------------------------------------------------------------
@@ -337,7 +339,8 @@ async def main(args: argparse.Namespace) -> None:
 
     print(f"{N} concurrent Lost Cities matches, {P} bot processes (shards), one PostgreSQL; think time {args.think} s "
           f"(mean), {args.duration} s of clicking; setup {setup_s:.0f} s")
-    print(f"bot processes pinned to core {bot_cores}, stand-in + people to core {cores[0]} (taskset); PostgreSQL unpinned")
+    print(f"bot processes pinned to core {bot_cores}, stand-in + people to core {cores[0]} (taskset); PostgreSQL unpinned; "
+          f"machine load average {load0:.1f} at the start of the clicking, {load1:.1f} at its end ({os.cpu_count()} cores)")
     print(f"clicks: {counts}; {touched} matches moved")
     print(f"moves/s                                  {moves / wall:8.1f}   ({moves} moves in {wall:.0f} s)")
     print(f"click -> initial response p50 / p99 (ms) {statistics.median(latencies):8.1f} / {pct(latencies, 99):.1f}")
