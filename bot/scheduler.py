@@ -110,6 +110,7 @@ class Scheduler:
         self._loop_task: asyncio.Task | None = None
         self._renew_task: asyncio.Task | None = None
         self._held: dict[int, Job] = {}  # jobs this process runs now (their leases are renewed)
+        self._blocked = 0.0  # the current back-off while due jobs wait behind their lanes
         self.failed = 0
         self.done = 0
         self.retried = 0
@@ -153,6 +154,8 @@ class Scheduler:
                 log.warning("could not claim jobs: %s", describe_error(e))
                 claimed = 0
                 await asyncio.sleep(1.0)
+            if claimed:
+                self._blocked = 0.0
             if claimed and len(self._running) < self.concurrency:
                 continue  # there may be more due right now
             await self._sleep()
@@ -165,11 +168,17 @@ class Scheduler:
             except Exception:
                 nxt = None
             if nxt is not None:
-                # nothing was claimable just now: a job already due waits behind its lane's head
-                # (leased here, or by another process): look again shortly, never in a busy loop
-                timeout = max(min(timeout, 0.2), min(timeout, (nxt - self.clock()).total_seconds()))
+                # nothing was claimable just now, yet a job may be due: it waits behind its lane's
+                # head. With a store shared by several processes that head may run in another one
+                # for a while: back off (10 ms, 20 ms, ... 0.5 s) rather than poll the database in a
+                # busy loop. (A single-process store looks again at once, as before.)
+                floor = 0.0
+                if not getattr(self.store, "single_process", False):
+                    floor = self._blocked = min(0.5, self._blocked * 2) if self._blocked else 0.01
+                timeout = max(min(timeout, floor), min(timeout, (nxt - self.clock()).total_seconds()))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._wake.wait(), timeout + 0.001)
+            self._blocked = 0.0
 
     async def _claim_and_start(self) -> int:
         free = self.concurrency - len(self._running)
