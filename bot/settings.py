@@ -39,7 +39,7 @@ class Settings(BaseSettings):
     # touched every 15 s while connected and the database answers (python -m bot.health FILE)
     health_file: str | None = None
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "shard_count", "health_file", mode="before")
     @classmethod
     def _empty_is_none(cls, v: object) -> object:
         return None if v in ("", None) else v

@@ -16,6 +16,9 @@ def test_shard_settings():
     s = load_settings(discord_token="x", shard_count=4, shard_ids=" 1, 3", database_url=PG, bot_processes=2)
     assert s.shard_list() == [1, 3] and s.rate_budget() == 25.0
     assert load_settings(discord_token="x").shard_list() is None  # automatic: every shard here
+    # empty values, as in .env.example, mean "not set"
+    empty = load_settings(discord_token="x", shard_count="", shard_ids="", health_file="")
+    assert empty.shard_count is None and empty.shard_list() is None and empty.health_file is None
     for bad, says in [
         ({"shard_ids": "0"}, "SHARD_IDS needs SHARD_COUNT"),
         ({"shard_ids": "2", "shard_count": 2, "database_url": PG}, "below SHARD_COUNT"),
