@@ -5,10 +5,13 @@ COPY bot ./bot
 COPY engines ./engines
 COPY render ./render
 RUN pip install --no-cache-dir '.[postgres]' \
- && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin partida \
- && mkdir -p /data && chown partida:partida /data
-# The bot needs no privilege: it runs as an unprivileged user and writes only to /data.
+    && useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin partida \
+    && mkdir -p /data && chown partida /data
+# never root: the bot needs no privilege (it opens no port; it writes only /data and /tmp)
 USER partida
 VOLUME /data
-ENV DATABASE_URL=sqlite:////data/partida.sqlite3
+ENV DATABASE_URL=sqlite:////data/partida.sqlite3 \
+    HEALTH_FILE=/tmp/partida-alive
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
+    CMD ["python", "-m", "bot.health", "/tmp/partida-alive", "60"]
 CMD ["python", "-m", "bot"]

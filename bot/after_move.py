@@ -67,7 +67,9 @@ class AfterMove:
         jobs = [
             NewJob("ai", f"ai:{rec.id}:{rec.version}", lane(rec.id, "ai"), {"version": rec.version}, match_id=rec.id)
             for rec in await self.store.live_matches()
-            if rec.status == "active"
+            # only matches with an AI seat: with several processes every start would otherwise
+            # plan (and run) a check of every match
+            if rec.status == "active" and any(s.get("ai") for s in rec.seats)
         ]
         if jobs:
             await self.store.add_jobs(jobs)
@@ -111,7 +113,8 @@ class AfterMove:
         try:
             dm = await self.client.create_dm(discord.Object(id=uid))
             ch = await self.present.channel(rec)
-            where = f"{getattr(getattr(ch, 'guild', None), 'name', '')} #{getattr(ch, 'name', '')}".strip()
+            # a process whose shards do not hold the guild knows it only by id: no name then
+            where = f"{getattr(getattr(ch, 'guild', None), 'name', None) or ''} #{getattr(ch, 'name', '')}".strip()
             content, files, view = await self.present.private_turn(loaded, seat, lang)
             intro = t("turn.dm", lang, game=game_name(loaded.game, lang), where=where, id=rec.id, link=jump_link(rec))
             if self.catch_up is not None:  # the board and the moves since they last acted

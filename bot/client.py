@@ -6,6 +6,7 @@ import asyncio
 import logging
 import sys
 import time
+from datetime import timedelta
 from typing import Any
 
 import aiohttp
@@ -17,8 +18,10 @@ from . import components
 from .after_move import AfterMove
 from .commands import parse_options, playable_games  # noqa: F401  (re-exported)
 from .flows import Flows, handle_error
+from .health import beat
 from .i18n import Translator
 from .posting import ALLOWED, Presenter
+from .ratelimit import TokenBucket, limit_http
 from .service import MatchService, timing
 from .settings import Settings, SettingsError
 from .store import open_store
@@ -41,10 +44,14 @@ async def watch_loop(interval: float = 0.005, report_ms: float = 5.0) -> None:
         last, cpu = now, now_cpu
 
 
-class Partida(commands.Bot):
+class Partida(commands.AutoShardedBot):
     """The bot: the store, the match service, what it shows (``present``), what clicks do
     (``flows``), the work after moves (``after``: jobs and their scheduler), the commands (cogs in
-    the ``bot.commands`` extension)."""
+    the ``bot.commands`` extension).
+
+    Sharded (``SHARD_COUNT``/``SHARD_IDS``; unset: Discord's recommended count, all in this process):
+    a process answers every interaction its shards receive, whatever match it touches (the store's
+    compare-and-set decides between processes), and its scheduler claims jobs of every match."""
 
     def __init__(self, settings: Settings, store: Any = None, clock: Any = None, **kwargs: Any) -> None:
         intents = discord.Intents.none()
@@ -52,6 +59,8 @@ class Partida(commands.Bot):
         # a 429 asking to wait longer than this is not slept on inside a request: the job is
         # rescheduled for after retry_after instead (discord.py's minimum is 30 s)
         kwargs.setdefault("max_ratelimit_timeout", 30.0)
+        kwargs.setdefault("shard_count", settings.shard_count)
+        kwargs.setdefault("shard_ids", settings.shard_list())
         super().__init__(
             command_prefix=commands.when_mentioned, help_command=None, intents=intents, allowed_mentions=ALLOWED, **kwargs
         )
@@ -62,6 +71,8 @@ class Partida(commands.Bot):
         self.present: Presenter = None  # type: ignore[assignment]
         self.flows: Flows = None  # type: ignore[assignment]
         self.after: AfterMove = None  # type: ignore[assignment]
+        # this process's share of Discord's global rate limit (interaction answers are exempt)
+        limit_http(self.http, TokenBucket(settings.rate_budget()))
 
     async def setup_hook(self) -> None:
         # hand the GIL back to the event loop every millisecond (default 5) while engine and AI
@@ -72,12 +83,17 @@ class Partida(commands.Bot):
         self.service = MatchService(self.store)
         self.present = Presenter(self, self.service, self.settings.render_processes)
         self.flows = Flows(self, self.service, self.present)
-        self.after = AfterMove(self.present, self.service, **({"clock": self.clock} if self.clock else {}))
+        self.after = AfterMove(
+            self.present, self.service, **({"clock": self.clock} if self.clock else {}),
+            lease=timedelta(seconds=self.settings.job_lease_seconds), poll=self.settings.job_poll_seconds,
+        )
         self.add_dynamic_items(*components.ALL)
         await self.tree.set_translator(Translator())
         self.tree.on_error = handle_error  # anything a cog did not answer
         await self.load_extension("bot.commands")
-        if self.settings.dev_guild_id:
+        if 0 not in (self.shard_ids or [0]):
+            pass  # one process syncs the commands: the one with shard 0
+        elif self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
@@ -87,11 +103,15 @@ class Partida(commands.Bot):
         await self.after.start()
         if timing.isEnabledFor(logging.DEBUG):  # bench/bot.py: how long the event loop stalls
             self._watch = asyncio.create_task(watch_loop())
+        if self.settings.health_file:
+            self._health = asyncio.create_task(beat(self, self.settings.health_file), name="partida-health")
 
     async def on_ready(self) -> None:
-        log.info("connected as %s (%s guilds)", self.user, len(self.guilds))
+        log.info("connected as %s (%s guilds, shards %s of %s)", self.user, len(self.guilds), sorted(self.shards), self.shard_count)
 
     async def close(self) -> None:
+        if getattr(self, "_health", None) is not None:
+            self._health.cancel()
         if self.after is not None:
             await self.after.close()  # jobs stop first: they must not post to a closing connection
         if self.present is not None:

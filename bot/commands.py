@@ -19,12 +19,12 @@ from engines.core import EngineError
 from render.guides import GAMES as GUIDED
 
 from . import timer_commands
+from .abuse import Limiter
 from .flows import Flows, ack, handle_error, reply
 from .games import ui_for
 from .games.base import PrefsError
 from .i18n import OPTION_HELP, game_name, lang_of, t
 from .posting import ALLOWED, Presenter, jump_link
-from .ratelimit import Limiter
 from .service import UserError
 from .story import describe_move
 from .table import commitment
@@ -75,7 +75,7 @@ class ErrorsToPeople:
 class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), group_description=_("Play tabletop games in this channel")):
     """/partida ...: every command about the match in this channel."""
 
-    # Abuse limits per server and person (see bot/ratelimit.py): new threads, invitation DMs.
+    # Abuse limits per server and person (see bot/abuse.py): new threads, invitation DMs.
     THREADS_PER_HOUR = 5
     INVITES_PER_HOUR = 10
 

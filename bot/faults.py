@@ -3,7 +3,8 @@
 ``PARTIDA_CRASH_AT="dm"`` (or ``"dm:3"``: the third time) makes the process kill itself with SIGKILL
 when it passes ``point("dm")``. Unset (always, outside those tests) a point costs a dict lookup.
 Points: ``commit`` (a move is committed, its jobs not yet run), ``dm`` (a turn DM was sent, not yet
-recorded), ``board`` (a board was posted, not yet recorded), ``ai`` (an AI chose, not yet committed).
+recorded), ``board`` (a board was posted, not yet recorded), ``ai`` (an AI chose, not yet committed),
+``job`` (a job was claimed, its lease held, nothing done yet).
 """
 
 from __future__ import annotations

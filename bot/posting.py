@@ -71,6 +71,7 @@ class Presenter:
         # Pictures are drawn off the event loop: in worker processes when configured (drawing holds
         # the GIL, and under load threads would starve the loop and the store), else in threads.
         self._pool: concurrent.futures.Executor | None = None
+        self._fetched: dict[int, Any] = {}  # channels this process's shards do not hold, as fetched
         if render_processes > 0:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=render_processes, mp_context=multiprocessing.get_context("spawn"),
@@ -219,13 +220,18 @@ class Presenter:
     # -- the channel -----------------------------------------------------------------------------
 
     async def channel(self, rec: Any) -> discord.abc.Messageable | None:
-        ch = self.client.get_channel(rec.channel_id)
+        ch = self.client.get_channel(rec.channel_id) or self._fetched.get(rec.channel_id)
         if ch is None:
+            # a process whose shards do not hold the guild: ask Discord once, then remember it
+            # (every request counts against the bot's global rate limit)
             try:
                 ch = await self.client.fetch_channel(rec.channel_id)
             except discord.NotFound:
                 log.warning("channel %s of match %s is gone", rec.channel_id, rec.id)
                 return None
+            if len(self._fetched) >= 10_000:
+                self._fetched.pop(next(iter(self._fetched)))
+            self._fetched[rec.channel_id] = ch
         return ch  # type: ignore[return-value]
 
     async def board_message(self, loaded: Loaded, story: str, lang: str) -> dict[str, Any]:

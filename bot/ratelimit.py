@@ -1,46 +1,77 @@
-"""A small sliding-window limit per (server, person, what) against abuse of commands that make the bot
-act on Discord for someone: creating threads, sending invitation DMs.
+"""This process's share of Discord's global rate limit (50 requests/s per bot, all processes
+together), enforced in front of discord.py's HTTP client.
 
-Kept in the process's memory on purpose: Discord delivers every interaction of a server to the one
-shard (process) that holds that server, so a limit keyed by server and person is exact across
-processes; a restart forgets it, which costs at most one more burst. The clock is injectable.
+Every request waits for a token from a bucket refilled at ``GLOBAL_RATE_LIMIT / BOT_PROCESSES``
+per second. Interaction answers (``/interactions/...`` callbacks and the ``/webhooks/<app>/<token>``
+follow-ups and edits) are not bound by Discord's global limit, so they never wait here: a click is
+answered at once however busy the board posts and DMs are. A 429 that still happens (another bot
+process over its share, a per-route limit) is honoured by discord.py, and a job that gets one runs
+again after ``retry_after`` (``bot/scheduler.py``).
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import time
-from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+EXEMPT_PREFIXES = ("/interactions/", "/webhooks/")
 
 
-class Limiter:
-    def __init__(self, limit: int, window: float, clock: Callable[[], float] = time.monotonic) -> None:
-        self.limit, self.window, self.clock = limit, window, clock
-        self._hits: dict[tuple, deque[float]] = {}
+class TokenBucket:
+    """``rate`` tokens per second, at most ``burst`` saved up. ``clock`` and ``sleep`` are
+    injectable (tests check the waits without waiting)."""
 
-    def _recent(self, key: tuple) -> deque[float]:
-        """The uses of ``key`` still inside the window (a key with none is not kept: the table does
-        not grow with every person ever seen)."""
+    def __init__(self, rate: float, burst: float | None = None, *, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
+        if rate <= 0:
+            raise ValueError("rate must be positive")
+        self.rate = float(rate)
+        self.burst = float(burst if burst is not None else max(1.0, rate))
+        self.clock = clock
+        self.sleep = sleep
+        self._tokens = self.burst
+        self._last = clock()
+        self._lock = asyncio.Lock()
+        self.waited = 0.0  # seconds spent waiting, for the operator and the bench
+        self.taken = 0
+
+    def _refill(self) -> None:
         now = self.clock()
-        hits = self._hits.get(key)
-        if hits is None:
-            return deque()
-        while hits and hits[0] <= now - self.window:
-            hits.popleft()
-        if not hits:
-            del self._hits[key]
-        return hits
+        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
+        self._last = now
 
-    def retry_after(self, key: tuple) -> float:
-        """0 when one more is allowed now, else the seconds until it is."""
-        hits = self._recent(key)
-        if len(hits) < self.limit:
-            return 0.0
-        return max(0.0, hits[0] + self.window - self.clock())
+    async def take(self) -> float:
+        """Wait for one token; returns how long it waited. Callers are served in arrival order."""
+        async with self._lock:
+            self._refill()
+            wait = 0.0
+            if self._tokens < 1.0:
+                wait = (1.0 - self._tokens) / self.rate
+                await self.sleep(wait)
+                self._refill()
+            self._tokens -= 1.0
+            self.taken += 1
+            self.waited += wait
+            return wait
 
-    def hit(self, key: tuple) -> float:
-        """Count one use if allowed (returns 0); else count nothing and return the seconds to wait."""
-        wait = self.retry_after(key)
-        if wait == 0:
-            self._hits.setdefault(key, deque()).append(self.clock())
-        return wait
+
+def exempt(path: str) -> bool:
+    return path.startswith(EXEMPT_PREFIXES)
+
+
+def limit_http(http: Any, bucket: TokenBucket) -> None:
+    """Make ``http.request`` (discord.py's ``HTTPClient``) take a token first, except for
+    interaction answers."""
+    request = http.request
+
+    @functools.wraps(request)
+    async def limited(route: Any, *args: Any, **kwargs: Any) -> Any:
+        if not exempt(getattr(route, "path", "")):
+            await bucket.take()
+        return await request(route, *args, **kwargs)
+
+    http.request = limited
+    http.partida_bucket = bucket

@@ -6,7 +6,8 @@ import logging
 import os
 from pathlib import Path
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -26,11 +27,55 @@ class Settings(BaseSettings):
     # Where Discord is. Only tests change these, to point the bot at the local stand-in.
     partida_discord_api: str | None = None
     partida_discord_gateway: str | None = None
+    # Sharding and several processes (docs/deploy.md). SHARD_COUNT unset: Discord's recommended
+    # count, every shard in this process. SHARD_IDS: this process's shards ("0,1"; empty: all).
+    shard_count: int | None = Field(None, ge=1, le=4096)
+    shard_ids: str | None = None
+    # Discord's global limit (requests/s per bot) shared by BOT_PROCESSES processes: each keeps to
+    # GLOBAL_RATE_LIMIT / BOT_PROCESSES (interaction answers are exempt, as at Discord).
+    global_rate_limit: float = Field(50.0, gt=0)
+    bot_processes: int = Field(1, ge=1, le=1024)
+    # A job's lease: another process takes the job over this long after its holder died.
+    job_lease_seconds: float = Field(60.0, gt=0)
+    job_poll_seconds: float = Field(2.0, gt=0)
+    # touched every 15 s while connected and the database answers (python -m bot.health FILE)
+    health_file: str | None = None
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "shard_count", "health_file", mode="before")
     @classmethod
     def _empty_is_none(cls, v: object) -> object:
         return None if v in ("", None) else v
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_ids(cls, v: str | None) -> str | None:
+        if v is None or not v.strip():
+            return None
+        parts = [p.strip() for p in v.split(",")]
+        if not all(p.isdigit() for p in parts):
+            raise ValueError("must be shard numbers separated by commas, e.g. 0,1")
+        return ",".join(parts)
+
+    def shard_list(self) -> list[int] | None:
+        """This process's shard ids (None: every shard)."""
+        return [int(p) for p in self.shard_ids.split(",")] if self.shard_ids else None
+
+    def rate_budget(self) -> float:
+        """Requests per second this process may send (its share of Discord's global limit)."""
+        return self.global_rate_limit / self.bot_processes
+
+    @model_validator(mode="after")
+    def _sharding(self) -> Settings:
+        ids = self.shard_list()
+        if ids is not None:
+            if self.shard_count is None:
+                raise PydanticCustomError("sharding", "SHARD_IDS needs SHARD_COUNT (how many shards the whole bot has)")
+            if any(i >= self.shard_count for i in ids):
+                raise PydanticCustomError("sharding", f"SHARD_IDS must be below SHARD_COUNT ({self.shard_count})")
+        several = self.bot_processes > 1 or (ids is not None and len(ids) < (self.shard_count or 0))
+        if several and self.database_url.lower().startswith("sqlite"):
+            raise PydanticCustomError("sharding", "several bot processes need a postgresql:// DATABASE_URL (SQLite serves one process)")
+        return self
 
     @field_validator("log_level")
     @classmethod

@@ -610,3 +610,52 @@ async def test_rest_lookups_parse_in_discord_py(standin, bot):  # noqa: F811
     with pytest.raises(discord.NotFound):
         await guild.fetch_member(12345)  # not a member: Discord says 10007, not a violation
     assert standin.violations == []
+
+
+async def test_a_sharded_standin_routes_the_guild_to_its_shard_and_dms_to_shard_0():
+    """Two bot processes' worth of clients, one shard each: guild interactions reach the guild's
+    shard, DM interactions shard 0; a wrong IDENTIFY is refused."""
+    async with StandIn(shard_count=2, guild_shard=1) as s:
+        assert (s.guild_id >> 22) % 2 == 1 and s.recommended_shards == 2
+        with patch_discord(s.api_url, s.gateway_url):
+            got: dict[int, list[str]] = {0: [], 1: []}
+            clients = []
+            def make(shard: int) -> discord.AutoShardedClient:
+                client = discord.AutoShardedClient(intents=discord.Intents(guilds=True), shard_ids=[shard], shard_count=2)
+                tree = app_commands.CommandTree(client)
+
+                @tree.command(name="where", description="Which shard?")
+                async def where(interaction: discord.Interaction) -> None:
+                    got[shard].append("guild" if interaction.guild_id else "dm")
+                    await interaction.response.send_message(f"shard {shard}")
+
+                if shard == 0:
+                    client.setup_hook = tree.sync
+                return client
+
+            for shard in (0, 1):
+                client = make(shard)
+                clients.append(client)
+                await s.run_client(client)
+            await s.wait_shards([0, 1], 5)
+            lee = s.user("lee")
+            resp = await lee.slash(None, "where")
+            assert resp.content == "shard 1" and got == {0: [], 1: ["guild"]}
+            assert resp.record.shard == 1
+            user = await clients[0].fetch_user(lee.id)
+            await user.send("hi", view=DmView())
+            dm = await lee.wait_for_dm(lambda m: m.content == "hi")
+            clicked = await lee.click(dm, "dm-ready")
+            assert clicked.content == "ready in dm (en-US)" and clicked.record.shard == 0
+            assert s.delivered[0] >= 1 and s.delivered[1] >= 1
+            # a process of the same bot identifying with another shard count is a violation
+            odd = discord.AutoShardedClient(intents=discord.Intents.none(), shard_ids=[2], shard_count=3)
+            task = asyncio.create_task(odd.start(s.token))
+            await s.wait_until(lambda: any(v.rule == "shard-count" for v in s.violations), 5, "the violation")
+            await odd.close()
+            task.cancel()
+            s.violations.clear()
+            await clients[1].close()
+            await s.wait_disconnected(5, shards=[1])
+            assert 0 in s._live
+            await clients[0].close()

@@ -367,6 +367,12 @@ class Store(abc.ABC):
         """Keep a long job's lease (only its holder can); False if the lease was lost."""
 
     @abc.abstractmethod
+    async def extend_leases(self, owner: str, job_ids: list[int], until: datetime) -> int:
+        """Renew ``owner``'s leases of these (still pending) jobs until ``until``: a process running a
+        long job keeps it; a dead one stops renewing and another process takes the job over once
+        the lease ran out. Returns how many leases were renewed (a lease already taken over is not)."""
+
+    @abc.abstractmethod
     async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
         """Mark done (only while ``owner`` holds the lease); False if the lease was lost."""
 

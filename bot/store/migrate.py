@@ -69,25 +69,31 @@ def split_statements(sql: str) -> list[str]:
 
 
 def load_migrations() -> list[Migration]:
-    """All migrations shipped in ``bot/store/migrations``, in order of their numbers.
+    """All migrations shipped in ``bot/store/migrations``, ordered by number.
 
-    A number may be missing (branches reserve numbers and land in any order: 0003 and 0005 without
-    0004 is fine, and 0004 is applied when it arrives); two files with one number are refused."""
+    Numbers may have gaps (branches reserve numbers: 0005 may land before 0003); each number is used
+    once. A database that has a later number already gets an earlier one that arrives afterwards
+    applied then (see ``check_applied``), so migrations must not depend on the ones after them."""
     found = []
     for entry in resources.files("bot.store").joinpath("migrations").iterdir():
         m = _NAME.match(entry.name)
         if m:
             found.append(Migration(int(m.group(1)), m.group(2), entry.read_text(encoding="utf-8")))
-    found.sort(key=lambda mig: mig.version)
-    return check_numbers(found)
+    return order_migrations(found)
+
+
+def order_migrations(found: list[Migration]) -> list[Migration]:
+    """The migrations sorted by number, refused when two share one."""
+    return check_numbers(sorted(found, key=lambda mig: mig.version))
 
 
 def check_numbers(found: list[Migration]) -> list[Migration]:
-    for before, mig in zip(found, found[1:], strict=False):
-        if mig.version == before.version:
-            raise RuntimeError(f"two migrations are numbered {mig.version:04d}: {before.name} and {mig.name}")
+    """``found`` (sorted) unchanged, or RuntimeError when two share a number or one is below 1."""
+    for before, after in zip(found, found[1:], strict=False):
+        if before.version == after.version:
+            raise RuntimeError(f"two migrations share the number {after.version:04d}: {before.name}, {after.name}")
     if any(mig.version < 1 for mig in found):
-        raise RuntimeError("migrations are numbered from 0001")
+        raise RuntimeError("migration numbers start at 0001")
     return found
 
 

@@ -367,6 +367,14 @@ class PostgresStore(Store):
             "UPDATE jobs SET claimed_until = $1 WHERE id = $2 AND claimed_by = $3 AND status = 'pending'",
             until, job_id, owner,
         )
+    async def extend_leases(self, owner: str, job_ids: list[int], until: datetime) -> int:
+        if not job_ids:
+            return 0
+        status = await self._p.execute(
+            "UPDATE jobs SET claimed_until = $1 WHERE id = ANY($2::bigint[]) AND claimed_by = $3 AND status = 'pending'",
+            until, [int(i) for i in job_ids], owner,
+        )
+        return int(status.split()[-1])
 
     async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
         return await self._settle(

@@ -553,6 +553,16 @@ class SqliteStore(Store):
             "UPDATE jobs SET claimed_until = ? WHERE id = ? AND claimed_by = ? AND status = 'pending'",
             (_jts(until), job_id, owner),
         )
+    async def extend_leases(self, owner: str, job_ids: list[int], until: datetime) -> int:
+        if not job_ids:
+            return 0
+        marks = ", ".join("?" * len(job_ids))
+        async with self._write() as conn:
+            cur = await conn.execute(
+                f"UPDATE jobs SET claimed_until = ? WHERE id IN ({marks}) AND claimed_by = ? AND status = 'pending'",
+                (_jts(until), *[int(i) for i in job_ids], owner),
+            )
+            return cur.rowcount
 
     @_shielded
     async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:

@@ -61,8 +61,8 @@ def standin_spec():
 async def bot_process(standin):
     made: list[BotProcess] = []
 
-    def make(argv, *, env=None, cwd=None) -> BotProcess:
-        proc = BotProcess(standin, argv, env=env, cwd=cwd)
+    def make(argv, *, env=None, cwd=None, shards=None) -> BotProcess:
+        proc = BotProcess(standin, argv, env=env, cwd=cwd, shards=shards)
         made.append(proc)
         return proc
 

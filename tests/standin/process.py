@@ -16,10 +16,13 @@ from .server import StandIn
 class BotProcess:
     """``argv`` is started with the stand-in's environment (PARTIDA_DISCORD_API, PARTIDA_DISCORD_GATEWAY,
     PARTIDA_DISCORD_TOKEN) added to ``env`` (default: this process's environment). Output goes to
-    ``log_path`` (read it with :meth:`log` when something fails)."""
+    ``log_path`` (read it with :meth:`log` when something fails). ``shards``: the gateway shards this
+    process serves (one of several processes of a sharded bot): start waits for those, kill for them
+    to drop; None: any (a single process)."""
 
     def __init__(self, standin: StandIn, argv: Sequence[str], *, env: Mapping[str, str] | None = None,
-                 cwd: str | os.PathLike[str] | None = None) -> None:
+                 cwd: str | os.PathLike[str] | None = None, shards: Sequence[int] | None = None) -> None:
+        self.shards = None if shards is None else list(shards)
         self.standin = standin
         self.argv = list(argv)
         self.env = {**(os.environ if env is None else env), **standin.env()}
@@ -49,13 +52,17 @@ class BotProcess:
         self.starts += 1
         try:
             await self.standin.wait_until(
-                lambda: (self.standin.identify_count > before and self.standin._live) or not self.running,
+                lambda: (self.standin.identify_count > before and self._connected()) or not self.running,
                 timeout, "the bot process to connect")
         except TimeoutError as exc:
             await self.kill()
             raise TimeoutError(f"{exc}\n--- bot log ---\n{self.log()[-4000:]}") from None
         if not self.running:
             raise RuntimeError(f"bot process exited with {self.proc.returncode}\n--- bot log ---\n{self.log()[-4000:]}")
+
+    def _connected(self) -> bool:
+        live = self.standin._live
+        return bool(live) if self.shards is None else set(self.shards) <= set(live)
 
     async def kill(self, timeout: float = 5.0) -> None:
         """SIGKILL (no clean shutdown) and wait until the stand-in sees the gateway connection drop."""
@@ -64,7 +71,7 @@ class BotProcess:
         if self.proc.returncode is None:
             self.proc.send_signal(signal.SIGKILL)
             await self.proc.wait()
-        await self.standin.wait_disconnected(timeout)
+        await self.standin.wait_disconnected(timeout, self.shards)
 
     async def terminate(self, timeout: float = 5.0) -> int | None:
         """SIGTERM and wait for a clean exit (SIGKILL after ``timeout``)."""

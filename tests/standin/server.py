@@ -166,6 +166,7 @@ class InteractionRecord:
     followups: list[Message] = field(default_factory=list)
     modal: dict[str, Any] | None = None
     choices: list[dict[str, Any]] | None = None
+    shard: int | None = None  # the gateway shard it was delivered on
 
 
 class StandInError(Exception):
@@ -240,7 +241,11 @@ class StandIn:
 
     def __init__(self, *, guild_name: str = "Partida Test Guild", guild_locale: str = "en-US",
                  spec_check: bool = True, initial_response_limit: float = INITIAL_RESPONSE_LIMIT,
-                 followup_limit: float = FOLLOWUP_LIMIT, clock: Callable[[], float] = time.monotonic) -> None:
+                 followup_limit: float = FOLLOWUP_LIMIT, clock: Callable[[], float] = time.monotonic,
+                 shard_count: int = 1, guild_shard: int | None = None) -> None:
+        """``shard_count``: how many shards the bot has here (what GET /gateway/bot recommends).
+        ``guild_shard``: give the guild an id that ``(guild_id >> 22) % shard_count`` puts on this
+        shard (guild events and interactions go there; DMs always go to shard 0)."""
         self.checker = get_checker() if spec_check else None
         # also check the stand-in's own 2xx bodies against the spec (a self-test; costs a little time)
         self.check_responses = os.environ.get("PARTIDA_STANDIN_CHECK_RESPONSES", "") == "1"
@@ -262,6 +267,11 @@ class StandIn:
         self.application_id = self.bot_id
         self.bot_user = f.user_object(self.bot_id, "PartidaBot", bot=True)
         self.guild_id = f.snowflake()
+        if guild_shard is not None:
+            if not 0 <= guild_shard < shard_count:
+                raise ValueError("guild_shard must be below shard_count")
+            ms = self.guild_id >> 22  # the snowflake's timestamp part decides the shard
+            self.guild_id = ((ms + (guild_shard - ms) % shard_count) << 22) | (self.guild_id & 0x3FFFFF)
         self.guild_name = guild_name
         self.guild_locale = guild_locale
         self.owner_id = f.snowflake()
@@ -281,14 +291,15 @@ class StandIn:
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.command_syncs = 0
-        self.recommended_shards = 1  # what GET /gateway/bot answers (AutoShardedClient)
+        self.recommended_shards = shard_count  # what GET /gateway/bot answers (AutoShardedClient)
         self.thread_members: dict[int, set[int]] = {}
         self.identify_count = 0
         self.resume_count = 0
         self.tokens_seen: set[str] = set()
         self._sessions: dict[str, _Session] = {}
         self._live: dict[int, _Session] = {}  # shard id -> live session
-        self._shard_count = 1
+        self._shard_count = shard_count
+        self.delivered: dict[int, int] = {}  # shard id -> dispatches sent on it
         self._change = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self._sockets: set[web.WebSocketResponse] = set()
@@ -386,9 +397,21 @@ class StandIn:
         """Wait until a bot identified and received its GUILD_CREATE."""
         await self.wait_until(lambda: bool(self._live), timeout, "a bot to connect to the gateway")
 
-    async def wait_disconnected(self, timeout: float = 5.0) -> None:
-        """Wait until no bot is connected (e.g. after killing the bot process)."""
-        await self.wait_until(lambda: not self._live, timeout, "the bot to disconnect from the gateway")
+    async def wait_disconnected(self, timeout: float = 5.0, shards: Any = None) -> None:
+        """Wait until no bot is connected (e.g. after killing the bot process); with ``shards``, until
+        none of those shards is (another process may still serve the others)."""
+        if shards is None:
+            await self.wait_until(lambda: not self._live, timeout, "the bot to disconnect from the gateway")
+            return
+        await self.wait_until(lambda: not set(shards) & set(self._live), timeout, f"shards {list(shards)} to disconnect")
+
+    async def wait_shards(self, shards: Any, timeout: float = 5.0) -> None:
+        """Wait until each of ``shards`` has a live gateway session."""
+        await self.wait_until(lambda: set(shards) <= set(self._live), timeout, f"shards {list(shards)} to connect")
+
+    def shard_for(self, guild: bool = True) -> int:
+        """The shard that gets guild events (``guild``) or DMs (always shard 0)."""
+        return self._shard_for_guild() if guild else 0
 
     async def wait_commands(self, timeout: float = 5.0) -> None:
         await self.wait_until(lambda: self.command_syncs > 0, timeout, "the bot to sync its commands")
@@ -555,8 +578,17 @@ class StandIn:
             self.violate("GATEWAY", "IDENTIFY", "auth", "IDENTIFY with a token that is not the bot's")
             await ws.close(code=4004, message=b"Authentication failed.")
             return None
-        self.identify_count += 1
         shard = tuple(d.get("shard") or (0, 1))
+        if not 0 <= int(shard[0]) < int(shard[1]):
+            self.violate("GATEWAY", "IDENTIFY", "shard", f"invalid shard {list(shard)}")
+            await ws.close(code=4010, message=b"Invalid shard.")
+            return None
+        others = {s.shard[1] for s in self._live.values() if s.shard[0] != shard[0]}
+        if others and others != {int(shard[1])}:
+            # sessions of one bot that disagree on the shard count split the guilds wrongly
+            self.violate("GATEWAY", "IDENTIFY", "shard-count",
+                         f"shard {list(shard)} while other live sessions use shard count {sorted(others)}")
+        self.identify_count += 1
         self._shard_count = shard[1]
         session = _Session(secrets.token_hex(16), (int(shard[0]), int(shard[1])), int(d.get("intents") or 0), ws=ws)
         self._sessions[session.session_id] = session
@@ -647,18 +679,21 @@ class StandIn:
                 await session.ws.send_str(json.dumps(payload))
 
     async def dispatch(self, event: str, data: Any, *, guild: bool = True, timeout: float = 5.0,
-                       intent: int = 0) -> bool:
+                       intent: int = 0, shard: int | None = None) -> bool:
         """Send a gateway event to the shard that owns the guild (or shard 0 for DMs).
 
         Waits up to ``timeout`` for a connection (a restarting bot). With ``intent``, the event is
         only delivered when the bot identified with that intent; returns whether it was delivered.
+        ``shard``: deliver there instead (a load test standing for many guilds spread over shards).
         """
-        shard = self._shard_for_guild() if guild else 0
+        if shard is None:
+            shard = self._shard_for_guild() if guild else 0
         await self.wait_until(lambda: shard in self._live, timeout, f"a gateway connection for shard {shard}")
         session = self._live[shard]
         if intent and not session.intents & intent:
             return False
         await self._send_dispatch(session, event, data)
+        self.delivered[shard] = self.delivered.get(shard, 0) + 1
         return True
 
     def _dispatch_soon(self, event: str, data: Any, *, guild: bool = True, intent: int = 0) -> None:
@@ -736,9 +771,11 @@ class StandIn:
         self._by_token[token] = rec
         return rec
 
-    async def send_interaction(self, rec: InteractionRecord) -> None:
+    async def send_interaction(self, rec: InteractionRecord, *, shard: int | None = None, timeout: float = 5.0) -> None:
         rec.created_at = self.now()
-        await self.dispatch("INTERACTION_CREATE", rec.payload, guild=rec.guild_id is not None)
+        rec.shard = self.shard_for(rec.guild_id is not None) if shard is None else shard
+        await self.dispatch("INTERACTION_CREATE", rec.payload, guild=rec.guild_id is not None, shard=rec.shard,
+                            timeout=timeout)
         rec.created_at = self.now()
 
     async def send_user_message(self, person: Any, channel_id: int, content: str) -> tuple[Message, bool]:
