@@ -101,6 +101,7 @@ class ISMCTS:
         c: float = 0.7,
         prior_weight: float = 0.0,
         name: str = "search",
+        depth: int = 1_000,
     ) -> None:
         if seconds is None and iterations is None:
             raise ValueError("a search needs a time or an iteration budget")
@@ -110,6 +111,7 @@ class ISMCTS:
         self.c = c
         self.prior_weight = prior_weight
         self.name = name
+        self.depth = depth  # tree levels below the root; deeper moves belong to the playout
         self.stats = Stats()
 
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Code:
@@ -142,6 +144,7 @@ class ISMCTS:
         stop, policy, evaluate = ad.stop, ad.policy, ad.evaluate
         c = self.c
         pw = self.prior_weight
+        depth = self.depth
         deadline = start + self.seconds if self.seconds is not None else math.inf
         max_it = self.iterations if self.iterations is not None else 1 << 62
         it = 0
@@ -154,7 +157,7 @@ class ISMCTS:
             # -- selection and expansion ---------------------------------------------------------
             while True:
                 movers = to_move(d)
-                if not movers or (path and stop(game, d, mark)):
+                if not movers or len(path) >= depth or (path and stop(game, d, mark)):
                     break
                 mover = movers[0]
                 acts = g_legal(d, mover)
@@ -203,7 +206,9 @@ class ISMCTS:
 LEVEL_SECONDS = {"normal": 0.1, "strong": DEFAULT_SECONDS}
 
 
-def level_player(level: str, adapter_factory: Callable[[], Adapter], prior_weight: float = 0.0, c: float = 0.7) -> type:
+def level_player(
+    level: str, adapter_factory: Callable[[], Adapter], prior_weight: float = 0.0, c: float = 0.7, depth: int = 1_000
+) -> type:
     """A player class for a level ('normal', 'strong'): ``cls()`` searches with the level's time
     budget; ``cls(seconds=..., iterations=...)`` with another (iterations alone: reproducible)."""
     default = LEVEL_SECONDS[level]
@@ -213,7 +218,7 @@ def level_player(level: str, adapter_factory: Callable[[], Adapter], prior_weigh
 
         def __init__(self, seconds: float | None = default, iterations: int | None = None) -> None:
             super().__init__(adapter_factory(), seconds=seconds, iterations=iterations, c=c,
-                             prior_weight=prior_weight, name=level)
+                             prior_weight=prior_weight, name=level, depth=depth)
 
     LevelPlayer.name = level
     LevelPlayer.__name__ = LevelPlayer.__qualname__ = f"{level.capitalize()}Player"

@@ -361,12 +361,7 @@ class CarcassonneSearch:
     def evaluate(self, game: Carcassonne, s: State, root_seat: int) -> list[float]:
         n = s.n
         if game.to_move(s):
-            # score it as if the match ended now, plus what a meeple in hand is still worth
-            per_meeple = min(3.0, len(s.pile) / (4.0 * n))
-            spare = [s.supply[p] * per_meeple for p in range(n)]
-            s = game.clone(s)
-            game._end_game(s, [])
-            scores = [s.scores[p] + spare[p] for p in range(n)]
+            scores = self.estimate(game, s)
         else:
             scores = s.scores
         out = []
@@ -374,6 +369,43 @@ class CarcassonneSearch:
             other = max(scores[q] for q in range(n) if q != p)
             out.append(1.0 / (1.0 + math.exp(-(scores[p] - other) / self.scale)))
         return out
+
+    @staticmethod
+    def estimate(game: Carcassonne, s: State) -> list[float]:
+        """Final scores expected from here: the scores if the match ended now (unfinished
+        features and farms included), plus the greedy player's expected extra for roads and
+        cities that may still close and monasteries that may still fill, plus meeples in hand."""
+        n = s.n
+        tiles_left = len(s.pile)
+        extra = [0.0] * n
+        done: set[int] = set()
+        for i, lst in s.tmee.items():
+            for f, p in lst:
+                r = s.find(s.base[i] + f)
+                k = s.kind[r]
+                if k == CITY or k == ROAD:
+                    if r in done:
+                        continue
+                    done.add(r)
+                    ms = s.mee[r] or ()
+                    count = [0] * n
+                    for m in ms:
+                        count[m[2]] += 1
+                    top = max(count)
+                    tiles = len(s.tiles[r])
+                    now = tiles if k == ROAD else tiles + s.pen[r]
+                    bonus = _worth(k, s.open[r], tiles, s.pen[r], s.rules, tiles_left) - now
+                    for q in range(n):
+                        if count[q] == top:
+                            extra[q] += bonus
+                elif k == MONASTERY:
+                    extra[p] += (9 - s.mon[i]) * min(0.8, tiles_left / 40.0)
+        per_meeple = min(3.0, tiles_left / (4.0 * n))
+        for p in range(n):
+            extra[p] += s.supply[p] * per_meeple
+        end = game.clone(s)
+        game._end_game(end, [])
+        return [end.scores[p] + extra[p] for p in range(n)]
 
     def prior(self, game, view, seat, legal, rng):
         return {}
