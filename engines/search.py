@@ -117,11 +117,15 @@ class ISMCTS:
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Code:
         view = game.view(state, seat)
         legal = game.legal(state, seat)
-        # From here on only the view and the legal list are used, never `state`.
+        # From here on only the view and the legal list are used - except by an adapter that
+        # declares ``needs_table``: it copies the table and replaces every hidden part of the copy.
+        table = state if getattr(self.adapter, "needs_table", False) else None
         del state
-        return self.search(game, view, legal, seat, rng)
+        return self.search(game, view, legal, seat, rng, table)
 
-    def search(self, game: Game, view: dict[str, Any], legal: list[Code], seat: int, rng: random.Random) -> Code:
+    def search(
+        self, game: Game, view: dict[str, Any], legal: list[Code], seat: int, rng: random.Random, table: Any = None
+    ) -> Code:
         start = time.perf_counter()
         self.stats = stats = Stats()
         if len(legal) == 1:
@@ -130,7 +134,7 @@ class ISMCTS:
         ad = self.adapter
         # The search's randomness depends only on the caller's rng (seeded per decision by the bot).
         srng = random.Random(rng.getrandbits(64))
-        determinise = ad.determiniser(game, view, seat)
+        determinise = ad.determiniser(game, view, seat, table) if table is not None else ad.determiniser(game, view, seat)
         prior = ad.prior(game, view, seat, legal, srng) if self.prior_weight else {}
         shortlist = getattr(ad, "candidates", None)
         if shortlist is not None:
