@@ -296,7 +296,8 @@ def _replay_draft(view: dict, seat: int, steps: list, upto: int, rng: random.Ran
     my_first_step = next((i for i, (s, _k) in enumerate(steps) if s == seat), -1)
     if n >= 4 and my_first_step == len(steps) - 1:
         first = set()  # the last drafter also saw the face-down card
-    options = [c for c in chars if c not in revealed and c not in mine and c not in first]
+    last_seat = steps[-1][0] if n >= 4 else -1  # may take the face-down card at the end
+    options = [c for c in chars if revealed.get(c, last_seat) == last_seat and c not in mine and c not in first]
     if not options:
         return None
     fd = options[int(rng.random() * len(options))]
