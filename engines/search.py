@@ -135,13 +135,13 @@ class ISMCTS:
         # The search's randomness depends only on the caller's rng (seeded per decision by the bot).
         srng = random.Random(rng.getrandbits(64))
         determinise = ad.determiniser(game, view, seat, table) if table is not None else ad.determiniser(game, view, seat)
-        prior = ad.prior(game, view, seat, legal, srng) if self.prior_weight else {}
         shortlist = getattr(ad, "candidates", None)
         if shortlist is not None:
             legal = shortlist(game, view, seat, legal, srng) or legal
         if len(legal) == 1:
             stats.visits = {legal[0]: 0}
             return legal[0]
+        prior = ad.prior(game, view, seat, legal, srng) if self.prior_weight else {}
         root = _Node(-1)
         legal_set = set(legal)
         to_move, g_legal, step = game.to_move, game.legal, game.step

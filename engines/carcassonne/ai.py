@@ -271,11 +271,12 @@ def _remaining(view: dict) -> list[int]:
 
 
 class CarcassonneSearch:
-    def __init__(self, shortlist: int = 8, plies: int | None = None, scale: float = 8.0) -> None:
+    def __init__(self, shortlist: int = 5, plies: int | None = None, scale: float = 8.0) -> None:
         self.shortlist = shortlist
         self.plies = plies
         self.scale = scale
         self._base = None
+        self._order: list = []
 
     def _state_from_view(self, game: Carcassonne, view: dict) -> State:
         board = view["board"]
@@ -312,6 +313,7 @@ class CarcassonneSearch:
 
     def determiniser(self, game: Carcassonne, view: dict, seat: int):
         base = self._base = self._state_from_view(game, view)
+        self._order = []
         pool = _remaining(view)
         clone = game.clone
 
@@ -325,37 +327,47 @@ class CarcassonneSearch:
 
         return sample
 
-    def candidates(self, game: Carcassonne, view: dict, seat: int, legal: list, rng: random.Random) -> list:
-        if len(legal) <= self.shortlist or self._base is None:
-            return legal
+    def _ranked(self, game: Carcassonne, seat: int, legal: list) -> list:
+        """Legal placements, best first by the greedy player's value, on the view-built table."""
         base = self._base
         greedy = GreedyPlayer()
-        if legal[0] == USE or legal[0][0] == "choose":
-            return legal
         cache: dict = {}
         scored = []
-        for code in legal:
-            if code == USE:
-                scored.append((1e9, 0, code))
-                continue
+        for k, code in enumerate(legal):
+            if code == USE or code[0] == "choose":
+                return list(legal)
             x, y, rot, fid = code
             info = cache.get((x, y, rot))
             if info is None:
                 info = cache[(x, y, rot)] = greedy._analyse(base, base.current, x, y, rot, seat)
-            scored.append((greedy._value(base, base.current, seat, info, fid), -len(scored), code))
+            scored.append((greedy._value(base, base.current, seat, info, fid), -k, code))
         scored.sort(reverse=True)
-        return [c for _, _, c in scored[: self.shortlist]]
+        return [c for _, _, c in scored]
+
+    def candidates(self, game: Carcassonne, view: dict, seat: int, legal: list, rng: random.Random) -> list:
+        if len(legal) <= 1 or self._base is None:
+            return legal
+        self._order = self._ranked(game, seat, legal)
+        return self._order[: self.shortlist]
+
+    def prior(self, game: Carcassonne, view: dict, seat: int, legal: list, rng: random.Random) -> dict:
+        """The greedy player's ranking: its first choice 1, the next ones less."""
+        allowed = set(legal)
+        order = [c for c in self._order if c in allowed] or self._ranked(game, seat, legal)
+        return {c: 1.0 / (1 + i) for i, c in enumerate(order[: self.shortlist])}
 
     def horizon(self, game: Carcassonne, s: State) -> int:
-        return len(s.pile) - (self.plies if self.plies is not None else s.n + 1)
+        return len(s.pile) - (self.plies if self.plies is not None else s.n)
 
     def stop(self, game: Carcassonne, s: State, mark: int) -> bool:
         return len(s.pile) <= mark
 
     def policy(self, game: Carcassonne, s: State, seat: int, legal: list, rng: random.Random) -> Any:
-        code = legal[int(rng.random() * len(legal))]
-        if code != USE and code[0] != "choose" and code[3] is not None and rng.random() < 0.7:
+        """A random tile placement without a meeple (the playout only samples how the table grows)."""
+        for _ in range(8):
             code = legal[int(rng.random() * len(legal))]
+            if code == USE or code[0] == "choose" or code[3] is None:
+                return code
         return code
 
     def evaluate(self, game: Carcassonne, s: State, root_seat: int) -> list[float]:
@@ -407,11 +419,9 @@ class CarcassonneSearch:
         game._end_game(end, [])
         return [end.scores[p] + extra[p] for p in range(n)]
 
-    def prior(self, game, view, seat, legal, rng):
-        return {}
 
-
-NormalPlayer = level_player("normal", CarcassonneSearch)
-StrongPlayer = level_player("strong", CarcassonneSearch)
+# depth 1: the placements are searched at the root only; later tiles are playout
+NormalPlayer = level_player("normal", CarcassonneSearch, prior_weight=8.0, depth=1)
+StrongPlayer = level_player("strong", CarcassonneSearch, prior_weight=8.0, depth=1)
 
 PLAYERS = {"greedy": GreedyPlayer, "easy": GreedyPlayer, "normal": NormalPlayer, "strong": StrongPlayer}
