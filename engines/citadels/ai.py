@@ -365,9 +365,10 @@ class CitadelsSearch:
 
     needs_table = True
 
-    def __init__(self, rounds_ahead: int = 1, scale: float = 4.0) -> None:
+    def __init__(self, rounds_ahead: int = 0, scale: float = 4.0) -> None:
         self.rounds_ahead = rounds_ahead
         self.scale = scale
+        self._sample = None
 
     def determiniser(self, game: Any, view: dict, seat: int, table: Any = None):
         base = game.clone(table)
@@ -415,6 +416,7 @@ class CitadelsSearch:
             return d
 
         table_museum = [C.CARD_OF_ID[x["id"]] for x in view["museum_cards"]] if not museum_hidden else []
+        self._sample = sample
         return sample
 
     # -- playouts ----------------------------------------------------------------------------
@@ -472,7 +474,11 @@ class CitadelsSearch:
         return out
 
     def prior(self, game: Any, view: dict, seat: int, legal: list, rng: random.Random) -> dict:
-        return {}
+        """The heuristic player's choice, from a determinisation (it reads the view only)."""
+        if self._sample is None:
+            return {}
+        d = self._sample(random.Random(rng.getrandbits(64)))
+        return {HeuristicPlayer().choose(game, d, seat, random.Random(0)): 1.0}
 
 
 def _loose_characters(view: dict, seat: int, steps: list, upto: int, rng: random.Random):
@@ -508,7 +514,8 @@ def _loose_characters(view: dict, seat: int, steps: list, upto: int, rng: random
     return free + list(view["my_discards"]), pool, picks, seen, discarded
 
 
-NormalPlayer = level_player("normal", CitadelsSearch)
-StrongPlayer = level_player("strong", CitadelsSearch)
+# Playouts to the end of the round; the heuristic's choice as the root prior; a root-only tree.
+NormalPlayer = level_player("normal", CitadelsSearch, prior_weight=10.0, depth=1)
+StrongPlayer = level_player("strong", CitadelsSearch, prior_weight=10.0, depth=1)
 
 PLAYERS = {"heuristic": HeuristicPlayer, "easy": HeuristicPlayer, "normal": NormalPlayer, "strong": StrongPlayer}
