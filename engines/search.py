@@ -102,6 +102,7 @@ class ISMCTS:
         prior_weight: float = 0.0,
         name: str = "search",
         depth: int = 1_000,
+        prior_final: float = 0.0,
     ) -> None:
         if seconds is None and iterations is None:
             raise ValueError("a search needs a time or an iteration budget")
@@ -112,6 +113,7 @@ class ISMCTS:
         self.prior_weight = prior_weight
         self.name = name
         self.depth = depth  # tree levels below the root; deeper moves belong to the playout
+        self.prior_final = prior_final  # extra visits the prior's choice counts when choosing
         self.stats = Stats()
 
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Code:
@@ -203,15 +205,24 @@ class ISMCTS:
         stats.iterations = it
         stats.visits = {a: ch.visits for a, ch in root.children.items() if a in legal_set}
         stats.seconds = time.perf_counter() - start
-        # the most visited legal action; ties go to the first in the legal list (deterministic)
-        return max(legal, key=lambda a: (stats.visits.get(a, -1), -legal.index(a)))
+        # The most visited legal action, the prior's choices counting ``prior_final`` visits more
+        # (so a short search under load does not trade the heuristic's move for noise); ties go to
+        # the first in the legal list (deterministic).
+        visits = stats.visits
+        keep = self.prior_final
+        return max(legal, key=lambda a: (visits.get(a, -1) + keep * prior.get(a, 0.0), -legal.index(a)))
 
 
 LEVEL_SECONDS = {"normal": 0.1, "strong": DEFAULT_SECONDS}
 
 
 def level_player(
-    level: str, adapter_factory: Callable[[], Adapter], prior_weight: float = 0.0, c: float = 0.7, depth: int = 1_000
+    level: str,
+    adapter_factory: Callable[[], Adapter],
+    prior_weight: float = 0.0,
+    c: float = 0.7,
+    depth: int = 1_000,
+    prior_final: float = 0.0,
 ) -> type:
     """A player class for a level ('normal', 'strong'): ``cls()`` searches with the level's time
     budget; ``cls(seconds=..., iterations=...)`` with another (iterations alone: reproducible)."""
@@ -222,7 +233,7 @@ def level_player(
 
         def __init__(self, seconds: float | None = default, iterations: int | None = None) -> None:
             super().__init__(adapter_factory(), seconds=seconds, iterations=iterations, c=c,
-                             prior_weight=prior_weight, name=level, depth=depth)
+                             prior_weight=prior_weight, name=level, depth=depth, prior_final=prior_final)
 
     LevelPlayer.name = level
     LevelPlayer.__name__ = LevelPlayer.__qualname__ = f"{level.capitalize()}Player"

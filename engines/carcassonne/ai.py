@@ -421,7 +421,9 @@ class CarcassonneSearch:
 
 
 # depth 1: the placements are searched at the root only; later tiles are playout
-NormalPlayer = level_player("normal", CarcassonneSearch, prior_weight=8.0, depth=1)
-StrongPlayer = level_player("strong", CarcassonneSearch, prior_weight=8.0, depth=1)
+# The greedy player's choice counts 15 visits more at the end: the search overrules it only on
+# clear evidence (a short search under load otherwise trades it for noise).
+NormalPlayer = level_player("normal", CarcassonneSearch, prior_weight=8.0, depth=1, prior_final=15.0)
+StrongPlayer = level_player("strong", CarcassonneSearch, prior_weight=8.0, depth=1, prior_final=15.0)
 
 PLAYERS = {"greedy": GreedyPlayer, "easy": GreedyPlayer, "normal": NormalPlayer, "strong": StrongPlayer}

@@ -515,7 +515,7 @@ def _loose_characters(view: dict, seat: int, steps: list, upto: int, rng: random
 
 
 # Playouts to the end of the round; the heuristic's choice as the root prior; a root-only tree.
-NormalPlayer = level_player("normal", CitadelsSearch, prior_weight=10.0, depth=1)
-StrongPlayer = level_player("strong", CitadelsSearch, prior_weight=10.0, depth=1)
+NormalPlayer = level_player("normal", CitadelsSearch, prior_weight=10.0, depth=1, prior_final=15.0)
+StrongPlayer = level_player("strong", CitadelsSearch, prior_weight=10.0, depth=1, prior_final=15.0)
 
 PLAYERS = {"heuristic": HeuristicPlayer, "easy": HeuristicPlayer, "normal": NormalPlayer, "strong": StrongPlayer}
