@@ -372,10 +372,7 @@ class CarcassonneSearch:
 
     def evaluate(self, game: Carcassonne, s: State, root_seat: int) -> list[float]:
         n = s.n
-        if game.to_move(s):
-            scores = self.estimate(game, s)
-        else:
-            scores = s.scores
+        scores = self.estimate(game, s) if game.to_move(s) else s.scores
         out = []
         for p in range(n):
             other = max(scores[q] for q in range(n) if q != p)
@@ -395,7 +392,7 @@ class CarcassonneSearch:
             for f, p in lst:
                 r = s.find(s.base[i] + f)
                 k = s.kind[r]
-                if k == CITY or k == ROAD:
+                if k in (CITY, ROAD):
                     if r in done:
                         continue
                     done.add(r)
