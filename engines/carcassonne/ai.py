@@ -10,13 +10,18 @@ plus, for a meeple, the estimated worth of the feature it claims minus the cost 
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
+from ..rng import Rng
+from ..search import level_player
 from . import USE, Carcassonne, State
 from .tiles import (
+    BASE_TYPES,
     CITY,
     CITY_ROAD,
+    COUNTS,
     DX,
     DY,
     EDGES,
@@ -25,12 +30,15 @@ from .tiles import (
     FKIND,
     HAS_MONASTERY,
     INDEX,
+    LETTERS,
+    MEDINA,
     MONASTERY,
     NOPEN,
     PENNANT,
     PORTS,
     ROAD,
     RUINS,
+    START,
     TOUCH,
 )
 
@@ -230,7 +238,6 @@ class GreedyPlayer:
         return value - cost - (3.0 if s.supply[seat] <= 2 else 0.0)
 
 
-
 # -- search (issue 14) ---------------------------------------------------------------------------
 #
 # What a seat cannot see in Carcassonne is the order of the draw pile (and the seed of later
@@ -240,11 +247,6 @@ class GreedyPlayer:
 # tiles with a cheap random policy (meeples rarely), then the position is scored as if the match
 # ended there (unfinished features and farms included) and the margin turned into a reward.
 
-import math  # noqa: E402
-
-from ..rng import Rng  # noqa: E402
-from ..search import level_player  # noqa: E402
-from .tiles import BASE_TYPES, COUNTS, LETTERS, MEDINA, START  # noqa: E402
 
 _PHASES = ("place", "choose", "over")
 _KINDS = ("city", "road", "farm", "monastery")

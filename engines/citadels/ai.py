@@ -1,10 +1,15 @@
-"""Citadels AI players. They see the match only through ``game.view`` and ``game.legal``."""
+"""Citadels AI players. The heuristic sees the match only through ``game.view`` and
+``game.legal``; the searching levels (bottom of the file) also copy the table and replace every
+hidden part of the copy before they look at it."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
+from ..rng import Rng
+from ..search import level_player
 from . import cards as C
 
 # how much a character is worth to take or to hit, before the situation adjusts it
@@ -230,8 +235,6 @@ def _destroy_cost(v, card: int) -> int:
     return 99
 
 
-
-
 # -- search (issue 14) ---------------------------------------------------------------------------
 #
 # What a seat cannot see: the other hands, the deck order (and the Museum's cards unless it owns
@@ -244,11 +247,6 @@ def _destroy_cost(v, card: int) -> int:
 # revealed so far and those already called with nobody answering. The copy keeps only what every
 # player sees (cities, gold, crown, the turn being played); tests/ai check that changing the
 # hidden parts of the real state changes nothing in the decision.
-
-import math  # noqa: E402
-
-from ..rng import Rng  # noqa: E402
-from ..search import level_player  # noqa: E402
 
 
 def _cards_unknown(view: dict) -> list[int]:
