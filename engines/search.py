@@ -113,7 +113,8 @@ class ISMCTS:
         self.prior_weight = prior_weight
         self.name = name
         self.depth = depth  # tree levels below the root; deeper moves belong to the playout
-        self.prior_final = prior_final  # extra visits the prior's choice counts when choosing
+        # extra visits the prior's choice counts when choosing (below 1: a share of the iterations)
+        self.prior_final = prior_final
         self.stats = Stats()
 
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Code:
@@ -209,7 +210,7 @@ class ISMCTS:
         # (so a short search under load does not trade the heuristic's move for noise); ties go to
         # the first in the legal list (deterministic).
         visits = stats.visits
-        keep = self.prior_final
+        keep = self.prior_final if self.prior_final >= 1 else self.prior_final * it  # visits, or a share of them
         return max(legal, key=lambda a: (visits.get(a, -1) + keep * prior.get(a, 0.0), -legal.index(a)))
 
 
