@@ -7,7 +7,11 @@ same calls the bot and the AI players make. With ``--copy`` every action is appl
 asserts, just figures. ``--repeat N`` measures N times and prints the best and the spread (the
 machine may be shared).
 
-    python bench/engines.py [--seconds 3] [--game lost-cities ...] [--copy] [--repeat 3]
+    python bench/engines.py [--seconds 3] [--game lost-cities ...] [--copy] [--repeat 3] [--reference]
+
+``--reference`` also measures the frozen Lost Cities engine kept for tests
+(tests/lost_cities/reference_engine.py), interleaved run by run with the current one, so the two
+are compared under the same load.
 """
 
 from __future__ import annotations
@@ -75,7 +79,11 @@ def main() -> None:
     ap.add_argument("--game", action="append")
     ap.add_argument("--copy", action="store_true", help="also measure with a state copy (clone) per action")
     ap.add_argument("--repeat", type=int, default=1, help="measure N times; print the best and the range")
+    ap.add_argument("--reference", action="store_true", help="Lost Cities: compare with the frozen previous engine")
     args = ap.parse_args()
+    if args.reference:
+        compare_reference(args)
+        return
     keys = args.game or registry.available()
     print(f"{'game':<14} {'configuration':<34} {'matches/s':>10} {'range (N runs)':>18} {'actions/s':>11} {'actions/match':>14}")
     for key in keys:
@@ -91,6 +99,23 @@ def main() -> None:
                     f"{key:<14} {name:<34} {matches / elapsed:>10.1f} {spread:>18} {steps / elapsed:>11.0f}"
                     f" {steps / max(matches, 1):>14.1f}"
                 )
+
+
+def compare_reference(args: argparse.Namespace) -> None:
+    from tests.lost_cities import reference_engine
+
+    engines = (("previous (reference)", reference_engine.GAME), ("compact (current)", registry.get("lost-cities")))
+    rates: dict[tuple[str, bool], list[float]] = {}
+    for _ in range(max(args.repeat, 1)):
+        for label, game in engines:
+            for copy in (False, True):
+                matches, _steps, elapsed = measure(game, 2, {}, args.seconds, copy)
+                rates.setdefault((label, copy), []).append(matches / elapsed)
+    print(f"{'Lost Cities engine':<22} {'3-round matches/s':>18} {'with a copy per action':>24}   (best of {args.repeat})")
+    for label, _game in engines:
+        plain, copied = rates[(label, False)], rates[(label, True)]
+        print(f"{label:<22} {max(plain):>18.0f} {max(copied):>24.0f}   range {min(plain):.0f}-{max(plain):.0f} / "
+              f"{min(copied):.0f}-{max(copied):.0f}")
 
 
 if __name__ == "__main__":

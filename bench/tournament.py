@@ -51,7 +51,8 @@ def make(game_key: str, kind: str, seconds: float | None, iterations: int | None
     return ai.player(game_key, kind, seconds=seconds, iterations=iterations)
 
 
-def play_match(game, seats: int, options, seed: int, players: list, times: list[float] | None, a_seat: int):
+def play_match(game, seats: int, options, seed: int, players: list, times: list[float] | None, a_seat: int,
+               iterations: list[int] | None = None):
     state = game.new_state(seats, options, seed, None)
     k = 0
     while movers := game.to_move(state):
@@ -61,6 +62,9 @@ def play_match(game, seats: int, options, seed: int, players: list, times: list[
         code = players[seat].choose(game, state, seat, rng)
         if seat == a_seat and times is not None:
             times.append(time.perf_counter() - t)
+            stats = getattr(players[seat], "stats", None)
+            if iterations is not None and stats is not None and stats.iterations:
+                iterations.append(stats.iterations)
         game.check(state, seat, code)
         game.step(state, seat, code)
         k += 1
@@ -90,12 +94,13 @@ def main() -> None:
     wins = 0.0
     margins = []
     times: list[float] = []
+    its: list[int] = []
     start = time.perf_counter()
     for g in range(args.matches):
         a_seat = g % seats
         players = [make(args.game, args.b, args.seconds, args.iterations) for _ in range(seats)]
         players[a_seat] = make(args.game, args.a, args.seconds, args.iterations)
-        res = play_match(game, seats, options, args.seed + g, players, times, a_seat)
+        res = play_match(game, seats, options, args.seed + g, players, times, a_seat, its)
         first = res.ranking[0]
         if a_seat in first:
             wins += 1.0 / len(first)
@@ -111,7 +116,9 @@ def main() -> None:
         f"{args.game} {seats}p {dict(raw) or ''} {args.a} vs {args.b} ({budget}): "
         f"A first in {wins:g}/{n} = {wins / n:.0%} (95% CI {lo:.0%}-{hi:.0%}); "
         f"mean margin {sum(margins) / n:+.1f}; A decision p50 {percentile(times, 0.5) * 1000:.0f} ms "
-        f"p99 {percentile(times, 0.99) * 1000:.0f} ms over {len(times)} decisions; {time.perf_counter() - start:.0f} s"
+        f"p99 {percentile(times, 0.99) * 1000:.0f} ms over {len(times)} decisions"
+        + (f" (searched: {len(its)}, median {percentile(sorted(its), 0.5):.0f} iterations)" if its else "")
+        + f"; {time.perf_counter() - start:.0f} s"
     )
 
 

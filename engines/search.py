@@ -101,6 +101,8 @@ class ISMCTS:
         c: float = 0.7,
         prior_weight: float = 0.0,
         name: str = "search",
+        depth: int = 1_000,
+        prior_final: float = 0.0,
     ) -> None:
         if seconds is None and iterations is None:
             raise ValueError("a search needs a time or an iteration budget")
@@ -110,16 +112,23 @@ class ISMCTS:
         self.c = c
         self.prior_weight = prior_weight
         self.name = name
+        self.depth = depth  # tree levels below the root; deeper moves belong to the playout
+        # extra visits the prior's choice counts when choosing (below 1: a share of the iterations)
+        self.prior_final = prior_final
         self.stats = Stats()
 
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Code:
         view = game.view(state, seat)
         legal = game.legal(state, seat)
-        # From here on only the view and the legal list are used, never `state`.
+        # From here on only the view and the legal list are used - except by an adapter that
+        # declares ``needs_table``: it copies the table and replaces every hidden part of the copy.
+        table = state if getattr(self.adapter, "needs_table", False) else None
         del state
-        return self.search(game, view, legal, seat, rng)
+        return self.search(game, view, legal, seat, rng, table)
 
-    def search(self, game: Game, view: dict[str, Any], legal: list[Code], seat: int, rng: random.Random) -> Code:
+    def search(
+        self, game: Game, view: dict[str, Any], legal: list[Code], seat: int, rng: random.Random, table: Any = None
+    ) -> Code:
         start = time.perf_counter()
         self.stats = stats = Stats()
         if len(legal) == 1:
@@ -128,20 +137,21 @@ class ISMCTS:
         ad = self.adapter
         # The search's randomness depends only on the caller's rng (seeded per decision by the bot).
         srng = random.Random(rng.getrandbits(64))
-        determinise = ad.determiniser(game, view, seat)
-        prior = ad.prior(game, view, seat, legal, srng) if self.prior_weight else {}
+        determinise = ad.determiniser(game, view, seat, table) if table is not None else ad.determiniser(game, view, seat)
         shortlist = getattr(ad, "candidates", None)
         if shortlist is not None:
             legal = shortlist(game, view, seat, legal, srng) or legal
         if len(legal) == 1:
             stats.visits = {legal[0]: 0}
             return legal[0]
+        prior = ad.prior(game, view, seat, legal, srng) if self.prior_weight else {}
         root = _Node(-1)
         legal_set = set(legal)
         to_move, g_legal, step = game.to_move, game.legal, game.step
         stop, policy, evaluate = ad.stop, ad.policy, ad.evaluate
         c = self.c
         pw = self.prior_weight
+        depth = self.depth
         deadline = start + self.seconds if self.seconds is not None else math.inf
         max_it = self.iterations if self.iterations is not None else 1 << 62
         it = 0
@@ -154,7 +164,7 @@ class ISMCTS:
             # -- selection and expansion ---------------------------------------------------------
             while True:
                 movers = to_move(d)
-                if not movers or (path and stop(game, d, mark)):
+                if not movers or len(path) >= depth or (path and stop(game, d, mark)):
                     break
                 mover = movers[0]
                 acts = g_legal(d, mover)
@@ -196,14 +206,25 @@ class ISMCTS:
         stats.iterations = it
         stats.visits = {a: ch.visits for a, ch in root.children.items() if a in legal_set}
         stats.seconds = time.perf_counter() - start
-        # the most visited legal action; ties go to the first in the legal list (deterministic)
-        return max(legal, key=lambda a: (stats.visits.get(a, -1), -legal.index(a)))
+        # The most visited legal action, the prior's choices counting ``prior_final`` visits more
+        # (so a short search under load does not trade the heuristic's move for noise); ties go to
+        # the first in the legal list (deterministic).
+        visits = stats.visits
+        keep = self.prior_final if self.prior_final >= 1 else self.prior_final * it  # visits, or a share of them
+        return max(legal, key=lambda a: (visits.get(a, -1) + keep * prior.get(a, 0.0), -legal.index(a)))
 
 
 LEVEL_SECONDS = {"normal": 0.1, "strong": DEFAULT_SECONDS}
 
 
-def level_player(level: str, adapter_factory: Callable[[], Adapter], prior_weight: float = 0.0, c: float = 0.7) -> type:
+def level_player(
+    level: str,
+    adapter_factory: Callable[[], Adapter],
+    prior_weight: float = 0.0,
+    c: float = 0.7,
+    depth: int = 1_000,
+    prior_final: float = 0.0,
+) -> type:
     """A player class for a level ('normal', 'strong'): ``cls()`` searches with the level's time
     budget; ``cls(seconds=..., iterations=...)`` with another (iterations alone: reproducible)."""
     default = LEVEL_SECONDS[level]
@@ -213,7 +234,7 @@ def level_player(level: str, adapter_factory: Callable[[], Adapter], prior_weigh
 
         def __init__(self, seconds: float | None = default, iterations: int | None = None) -> None:
             super().__init__(adapter_factory(), seconds=seconds, iterations=iterations, c=c,
-                             prior_weight=prior_weight, name=level)
+                             prior_weight=prior_weight, name=level, depth=depth, prior_final=prior_final)
 
     LevelPlayer.name = level
     LevelPlayer.__name__ = LevelPlayer.__qualname__ = f"{level.capitalize()}Player"

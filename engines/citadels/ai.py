@@ -1,10 +1,15 @@
-"""Citadels AI players. They see the match only through ``game.view`` and ``game.legal``."""
+"""Citadels AI players. The heuristic sees the match only through ``game.view`` and
+``game.legal``; the searching levels (bottom of the file) also copy the table and replace every
+hidden part of the copy before they look at it."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
+from ..rng import Rng
+from ..search import level_player
 from . import cards as C
 
 # how much a character is worth to take or to hit, before the situation adjusts it
@@ -230,4 +235,285 @@ def _destroy_cost(v, card: int) -> int:
     return 99
 
 
-PLAYERS = {"heuristic": HeuristicPlayer}
+# -- search (issue 14) ---------------------------------------------------------------------------
+#
+# What a seat cannot see: the other hands, the deck order (and the Museum's cards unless it owns
+# the Museum), the face-down characters, who holds the characters not yet revealed, what the
+# others saw and discarded in the draft, and the seed. A determinisation is a copy of the table in
+# which every one of those is replaced: district cards are the match's cards minus those the view
+# shows, dealt at random in the sizes the view gives; characters come from replaying this round's
+# draft (its seat order is public) with random choices for the others that agree with the view -
+# the choices this seat saw at each of its steps, its own picks and discards, the characters
+# revealed so far and those already called with nobody answering. The copy keeps only what every
+# player sees (cities, gold, crown, the turn being played); tests/ai check that changing the
+# hidden parts of the real state changes nothing in the decision.
+
+
+def _cards_unknown(view: dict) -> list[int]:
+    """The district cards this seat cannot see (sorted): the match's cards minus its hand, every
+    city, the Museum's cards if it may see them and the cards of its own pending choice."""
+    full = list(C.BASE_CARDS) + (list(C.DARK_CITY_CARDS) if view["dark_city"] else [])
+    left: dict[int, int] = {}
+    for c in full:
+        left[c] = left.get(c, 0) + 1
+    seen = [C.CARD_OF_ID[d["id"]] for d in view["hand"]]
+    for p in view["players"]:
+        seen.extend(C.CARD_OF_ID[d["id"]] for d in p["city"])
+    if view["museum_cards"] is not None:
+        seen.extend(C.CARD_OF_ID[d["id"]] for d in view["museum_cards"])
+    pend = view["pending"]
+    if pend is not None:
+        if pend.get("cards"):
+            seen.extend(C.CARD_OF_ID[d["id"]] for d in pend["cards"])
+        if pend.get("district"):
+            seen.append(C.CARD_OF_ID[pend["district"]["id"]])
+    for c in seen:
+        if left.get(c):
+            left[c] -= 1
+    return sorted(c for c, k in left.items() for _ in range(k))
+
+
+def _replay_draft(view: dict, seat: int, steps: list, upto: int, rng: random.Random):
+    """This round's draft replayed to step ``upto`` (exclusive) with random choices for the
+    others that agree with the view: (face_down, pool, picks, seen, discarded), or None when the
+    random choices reached a dead end."""
+    roster = view["characters"]
+    n = len(view["players"])
+    revealed = view["revealed"]
+    mine_seen = [set(x) for x in view["draft_seen"]]
+    my_picks = list(view["my_characters"])
+    my_discards = list(view["my_discards"])
+    mine = set(my_picks) | set(my_discards)
+    unowned: set[str] = set()  # already called with nobody answering
+    turn = view["turn"]
+    if view["phase"] == "turn" and turn is not None:
+        r = roster.index(turn["character"])
+        unowned = {c for c in roster[:r] if c not in revealed and c != view["murdered"]}
+    chars = [c for c in roster if c not in view["face_up"]]
+    first = mine_seen[0] if mine_seen else set()
+    my_first_step = next((i for i, (s, _k) in enumerate(steps) if s == seat), -1)
+    if n >= 4 and my_first_step == len(steps) - 1:
+        first = set()  # the last drafter also saw the face-down card
+    last_seat = steps[-1][0] if n >= 4 else -1  # may take the face-down card at the end
+    options = [c for c in chars if revealed.get(c, last_seat) == last_seat and c not in mine and c not in first]
+    if not options:
+        return None
+    fd = options[int(rng.random() * len(options))]
+    face_down = [fd]
+    pool = [c for c in chars if c != fd]
+    picks: list[list[str]] = [[] for _ in range(n)]
+    seen: list[list[list[str]]] = [[] for _ in range(n)]
+    discarded: list[list[str]] = [[] for _ in range(n)]
+    k_seen = k_pick = k_disc = 0
+    for i in range(upto):
+        s, kind = steps[i]
+        last = n >= 4 and i == len(steps) - 1 and len(pool) == 1
+        choices = sorted(pool + face_down, key=roster.index) if last else list(pool)
+        seen[s].append(choices)
+        if s == seat:
+            if k_seen >= len(mine_seen) or mine_seen[k_seen] != set(choices):
+                return None
+            k_seen += 1
+            if kind == "discard":
+                ch, k_disc = my_discards[k_disc], k_disc + 1
+            else:
+                ch, k_pick = my_picks[k_pick], k_pick + 1
+        else:
+            nxt = mine_seen[k_seen] if k_seen < len(mine_seen) else set()
+            if kind == "discard":
+                options = [c for c in choices if c not in nxt and c not in revealed and c not in mine]
+            else:
+                options = [c for c in choices if c not in nxt and c not in unowned and c not in mine
+                           and revealed.get(c, s) == s]
+                forced = [c for c in options if revealed.get(c) == s]
+                if forced:
+                    options = forced
+            if not options:
+                return None
+            ch = options[int(rng.random() * len(options))]
+        if kind == "discard":
+            pool.remove(ch)
+            face_down.append(ch)
+            discarded[s].append(ch)
+        else:
+            if ch in pool:
+                pool.remove(ch)
+            else:  # the last drafter took the face-down card
+                face_down.remove(ch)
+                face_down.append(pool.pop())
+            picks[s].append(ch)
+    if upto >= len(steps):
+        face_down.extend(pool)
+        pool = []
+    else:  # the seat drafting now sees the pool
+        last = n >= 4 and upto == len(steps) - 1 and len(pool) == 1
+        now = sorted(pool + face_down, key=roster.index) if last else list(pool)
+        seen[steps[upto][0]].append(now)
+        if steps[upto][0] == seat and (k_seen >= len(mine_seen) or mine_seen[k_seen] != set(now)):
+            return None
+    for c, s in revealed.items():
+        if c not in picks[s]:
+            return None
+    return face_down, pool, picks, seen, discarded
+
+
+class CitadelsSearch:
+    """Search parts for Citadels. ``needs_table``: the determiniser starts from a copy of the
+    table and replaces everything hidden in it (see above)."""
+
+    needs_table = True
+
+    def __init__(self, rounds_ahead: int = 0, scale: float = 4.0) -> None:
+        self.rounds_ahead = rounds_ahead
+        self.scale = scale
+        self._sample = None
+
+    def determiniser(self, game: Any, view: dict, seat: int, table: Any = None):
+        base = game.clone(table)
+        n = base.n
+        unknown = _cards_unknown(view)
+        sizes = [p["hand_size"] if p["seat"] != seat else 0 for p in view["players"]]
+        museum_hidden = view["museum_cards"] is None
+        museum_size = view["museum_size"] if museum_hidden else 0
+        deck_size = view["deck_size"]
+        # the public parts of the table come from the view; nothing hidden survives the copy
+        my_hand = [C.CARD_OF_ID[d["id"]] for d in view["hand"]]
+        steps = [list(x) for x in base.steps]  # the draft order: public
+        upto = base.step_i if view["phase"] == "draft" else len(steps)
+        for attr in ("deck", "hands", "museum", "face_down", "pool", "picks", "owner", "seen", "discarded"):
+            setattr(base, attr, None)
+        base.rng = Rng(0)
+
+        def sample(rng: random.Random) -> Any:
+            d = game.clone(base)
+            cards = unknown[:]
+            rng.shuffle(cards)
+            hands = []
+            k = 0
+            for s in range(n):
+                if s == seat:
+                    hands.append(my_hand[:])
+                else:
+                    hands.append(cards[k : k + sizes[s]])
+                    k += sizes[s]
+            d.hands = hands
+            d.museum = cards[k : k + museum_size] if museum_hidden else list(table_museum)
+            k += museum_size
+            d.deck = cards[k : k + deck_size]
+            drafted = None
+            for _ in range(30):
+                drafted = _replay_draft(view, seat, steps, upto, rng)
+                if drafted is not None:
+                    break
+            if drafted is None:
+                drafted = _loose_characters(view, seat, steps, upto, rng)
+            face_down, pool, picks, seen, discarded = drafted
+            d.face_down, d.pool, d.picks, d.seen, d.discarded = face_down, pool, picks, seen, discarded
+            d.owner = {c: s for s in range(n) for c in picks[s]}
+            d.rng = Rng(rng.getrandbits(53))
+            return d
+
+        table_museum = [C.CARD_OF_ID[x["id"]] for x in view["museum_cards"]] if not museum_hidden else []
+        self._sample = sample
+        return sample
+
+    # -- playouts ----------------------------------------------------------------------------
+
+    def horizon(self, game: Any, st: Any) -> int:
+        return st.round + self.rounds_ahead
+
+    def stop(self, game: Any, st: Any, mark: int) -> bool:
+        return st.round > mark
+
+    def policy(self, game: Any, st: Any, seat: int, legal: list, rng: random.Random) -> Any:
+        """Build the dearest district it can, take gold while it holds something to build, use
+        no other ability at random more than half the time; otherwise random."""
+        best, best_cost = None, -1
+        income = end = None
+        others = []
+        for code in legal:
+            op = code[0]
+            if op == "build":
+                cost = C.CARD_COST[code[1]]
+                if cost > best_cost:
+                    best, best_cost = code, cost
+            elif op == "income":
+                if income is None or (code[1] == "gold") == bool(st.hands[seat]):
+                    income = code
+            elif op == "end_turn":
+                end = code
+            elif op in ("collect", "thank"):
+                return code
+            else:
+                others.append(code)
+        if best is not None:
+            return best
+        if income is not None:
+            return income
+        if others and (end is None or rng.random() < 0.4):
+            return others[int(rng.random() * len(others))]
+        return end if end is not None else legal[int(rng.random() * len(legal))]
+
+    def evaluate(self, game: Any, st: Any, root_seat: int) -> list[float]:
+        res = game.result(st)
+        n = st.n
+        if res is not None:
+            first = res.ranking[0]
+            return [1.0 / len(first) if p in first else 0.0 for p in range(n)]
+        try:
+            scores = game.scores(st)
+        except NotImplementedError:  # no live scores in this engine version
+            scores = game._scores(st)
+        value = [scores[p] + 0.5 * st.gold[p] + 0.7 * len(st.hands[p]) for p in range(n)]
+        out = []
+        for p in range(n):
+            other = max(value[q] for q in range(n) if q != p)
+            out.append(1.0 / (1.0 + math.exp(-(value[p] - other) / self.scale)))
+        return out
+
+    def prior(self, game: Any, view: dict, seat: int, legal: list, rng: random.Random) -> dict:
+        """The heuristic player's choice, from a determinisation (it reads the view only)."""
+        if self._sample is None:
+            return {}
+        d = self._sample(random.Random(rng.getrandbits(64)))
+        return {HeuristicPlayer().choose(game, d, seat, random.Random(0)): 1.0}
+
+
+def _loose_characters(view: dict, seat: int, steps: list, upto: int, rng: random.Random):
+    """When no draft replay agrees with the view (an unusual round): the characters this seat
+    cannot place, dealt at random to the others' unrevealed picks and the face-down pile."""
+    roster = view["characters"]
+    n = len(view["players"])
+    revealed = view["revealed"]
+    picks: list[list[str]] = [[] for _ in range(n)]
+    picks[seat] = list(view["my_characters"])
+    for c, s in revealed.items():
+        if c not in picks[s]:
+            picks[s].append(c)
+    counts = [0] * n
+    for i in range(upto):
+        s, kind = steps[i]
+        if kind == "pick":
+            counts[s] += 1
+    known = set(view["face_up"]) | set(view["my_characters"]) | set(view["my_discards"]) | set(revealed)
+    free = [c for c in roster if c not in known]
+    rng.shuffle(free)
+    for s in range(n):
+        while len(picks[s]) < counts[s] and free:
+            picks[s].append(free.pop())
+    pool = []
+    if view["phase"] == "draft" and view["draft"] and view["draft"]["choices"] is not None:
+        pool = [c for c in view["draft"]["choices"] if c in free]
+        free = [c for c in free if c not in pool]
+    discarded = [[] for _ in range(n)]
+    discarded[seat] = list(view["my_discards"])
+    seen = [[] for _ in range(n)]
+    seen[seat] = [list(x) for x in view["draft_seen"]]
+    return free + list(view["my_discards"]), pool, picks, seen, discarded
+
+
+# Playouts to the end of the round; the heuristic's choice as the root prior; a root-only tree.
+NormalPlayer = level_player("normal", CitadelsSearch, prior_weight=10.0, depth=1, prior_final=15.0)
+StrongPlayer = level_player("strong", CitadelsSearch, prior_weight=10.0, depth=1, prior_final=15.0)
+
+PLAYERS = {"heuristic": HeuristicPlayer, "easy": HeuristicPlayer, "normal": NormalPlayer, "strong": StrongPlayer}

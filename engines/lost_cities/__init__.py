@@ -261,7 +261,7 @@ class LostCities(Game[State]):
             raise BadSetup("bad_setup", f"the setup describes {len(setup['rounds'])} rounds; the match has {rounds}")
         expected = CARD_NAMES[: colours * SLOTS]
         known = set(expected)
-        for i, rnd in enumerate(setup["rounds"][:rounds]):
+        for i, rnd in enumerate(setup["rounds"]):  # every listed round, dealt or not
             where = f"setup round {i + 1}"
             if not isinstance(rnd, dict) or set(rnd) != {"hands", "deck"}:
                 raise BadSetup("bad_setup", f"{where}: needs exactly 'hands' (two lists of 8 cards) and 'deck' (a list of cards)")

@@ -307,7 +307,8 @@ class LostCitiesSearch:
         return DRAW_DECK
 
 
-NormalPlayer = level_player("normal", LostCitiesSearch, prior_weight=5.0)
-StrongPlayer = level_player("strong", LostCitiesSearch, prior_weight=5.0)
+# depth 2: the tree holds the searching seat's whole turn (play, then draw); the rest is playout
+NormalPlayer = level_player("normal", LostCitiesSearch, prior_weight=5.0, depth=2)
+StrongPlayer = level_player("strong", LostCitiesSearch, prior_weight=5.0, depth=2)
 
 PLAYERS = {"heuristic": HeuristicPlayer, "easy": HeuristicPlayer, "normal": NormalPlayer, "strong": StrongPlayer}

@@ -37,7 +37,8 @@ def heuristic_wins(games: int, options: dict, first_seed: int = 1000) -> int:
 
 def test_registered_as_best_player():
     assert isinstance(best_player("citadels"), HeuristicPlayer)
-    assert list(players_for("citadels")) == ["heuristic", "random"]
+    kinds = list(players_for("citadels"))
+    assert kinds[0] == "heuristic" and kinds[-1] == "random" and {"easy", "normal", "strong"} <= set(kinds)
 
 
 def test_heuristic_beats_three_random_players_in_80_percent_of_100_games():

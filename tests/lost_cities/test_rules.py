@@ -303,6 +303,15 @@ def test_malformed_setups_are_one_line_refusals(setup):
     assert e.value.reason and "\n" not in e.value.reason
 
 
+def test_a_bad_round_is_refused_even_beyond_the_rounds_played():
+    good = round_setup([], [])
+    bad = round_setup([], [])
+    bad["deck"][0] = [bad["deck"][0]]
+    with pytest.raises(BadSetup) as e:
+        Match.create("lost-cities", ["a", "b"], {"rounds": 1}, setup={"rounds": [good, bad]})
+    assert "setup round 2" in e.value.reason
+
+
 def test_replay_of_a_log_with_a_bad_setup_exits_2_with_one_line(tmp_path):
     import subprocess
     import sys

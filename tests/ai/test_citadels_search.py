@@ -1,0 +1,104 @@
+"""The searching Citadels players: they decide from what the seat may know, never the hidden rest."""
+
+import random
+
+import pytest
+
+from engines import ai
+from engines.citadels import GAME
+from engines.citadels.ai import CitadelsSearch, HeuristicPlayer, StrongPlayer
+from engines.search import ISMCTS
+
+
+def position(n, seed, steps):
+    st = GAME.new_state(n, GAME.parse_options({}), seed, None)
+    p, rng = HeuristicPlayer(), random.Random(seed)
+    for _ in range(steps):
+        seat = GAME.to_move(st)[0]
+        GAME.step(st, seat, p.choose(GAME, st, seat, rng))
+    return st
+
+
+def scramble_hidden(st, seat, salt):
+    """Another state that `seat` cannot tell from st: the cards it cannot see dealt again (other
+    hands, deck), the face-down and the unrevealed characters of the others exchanged, another
+    seed. Built by hand so the test does not share the AI's sampling code."""
+    rng = random.Random(salt)
+    d = GAME.clone(st)
+    others = [s for s in range(d.n) if s != seat]
+    cards = list(d.deck) + [c for s in others for c in d.hands[s]]
+    rng.shuffle(cards)
+    for s in others:
+        k = len(d.hands[s])
+        d.hands[s], cards = cards[:k], cards[k:]
+    d.deck = cards
+    # characters: swap an unrevealed pick of another seat with a face-down one, when the seat
+    # never saw the face-down one during the draft (so nothing it knows tells them apart)
+    seen = {c for step in d.seen[seat] for c in step}
+    for s in others:
+        for i, ch in enumerate(d.picks[s]):
+            if ch in d.revealed or ch in seen:
+                continue
+            swap = [c for c in d.face_down if c not in seen and c not in d.revealed]
+            if swap and d.phase == "turn":
+                new = swap[0]
+                d.face_down[d.face_down.index(new)] = ch
+                d.picks[s][i] = new
+                del d.owner[ch]
+                d.owner[new] = s
+                d.seen[s] = []
+    d.rng.seed += 1000 + salt
+    return d
+
+
+@pytest.mark.parametrize(("n", "seed", "steps"), [(4, 1, 0), (4, 2, 9), (5, 3, 30), (2, 4, 12), (3, 5, 25)])
+def test_the_decision_does_not_change_when_the_hidden_state_does(n, seed, steps):
+    st = position(n, seed, steps)
+    seat = GAME.to_move(st)[0]
+    others = [scramble_hidden(st, seat, salt) for salt in (1, 2)]
+    assert all(GAME.view(o, seat) == GAME.view(st, seat) for o in others)
+    assert all(GAME.dump(o) != GAME.dump(st) for o in others)
+    choices = []
+    for s in (st, *others):
+        p = StrongPlayer(seconds=None, iterations=10)
+        choices.append((p.choose(GAME, s, seat, random.Random(5)), p.stats.visits))
+    assert choices[0] == choices[1] == choices[2]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 7])
+def test_determinisations_show_the_seat_exactly_its_view(n):
+    st = GAME.new_state(n, GAME.parse_options({}), 11, None)
+    p, rng = HeuristicPlayer(), random.Random(2)
+    checked = 0
+    for i in range(160):
+        if not GAME.to_move(st):
+            break
+        seat = GAME.to_move(st)[0]
+        if i % 4 == 0:
+            view = GAME.view(st, seat)
+            d = CitadelsSearch().determiniser(GAME, view, seat, st)(random.Random(i))
+            assert GAME.view(d, seat) == view
+            assert sorted(map(repr, GAME.legal(d, seat))) == sorted(map(repr, GAME.legal(st, seat)))
+            checked += 1
+        GAME.step(st, seat, p.choose(GAME, st, seat, rng))
+    assert checked >= 10
+
+
+def test_levels_registered_and_a_short_match_is_reproducible():
+    kinds = ai.players_for("citadels")
+    assert {"easy", "normal", "strong", "heuristic", "random"} <= set(kinds)
+    assert isinstance(ai.player("citadels", "strong"), ISMCTS)
+
+    def run():
+        st = GAME.new_state(4, GAME.parse_options({}), 21, None)
+        players = [StrongPlayer(seconds=None, iterations=3)] + [HeuristicPlayer()] * 3
+        codes = []
+        for k in range(40):
+            seat = GAME.to_move(st)[0]
+            code = players[seat].choose(GAME, st, seat, random.Random(k))
+            GAME.check(st, seat, code)
+            GAME.step(st, seat, code)
+            codes.append(code)
+        return codes
+
+    assert run() == run()
