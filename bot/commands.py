@@ -15,6 +15,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from engines import registry
+from engines.ai import LEVELS
 from engines.core import EngineError
 from render.guides import GAMES as GUIDED
 
@@ -116,6 +117,9 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         if game not in playable_games():
             raise UserError("unknown_game", game=game)
         opts, timers = split_options(parse_options(options))  # deadline=48h policy=... misses=...
+        level = opts.pop("ai", None)  # ai=easy|normal|strong: how the match's AI seats play
+        if level is not None and level not in LEVELS:
+            raise UserError("bad_ai_level", level=str(level)[:20])
         channel_id = interaction.channel_id
         target: Any = None
         if thread and isinstance(interaction.channel, discord.TextChannel):
@@ -141,7 +145,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         channel_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
         loaded = await self.bot.service.new_lobby(
             interaction.guild_id, channel_id, game, interaction.user.id, interaction.user.display_name, opts, channel_lang,
-            meta={"timers": timers},
+            meta={"timers": timers, **({"ai": level} if level else {})},
         )
         content, view = self.present.lobby_message(loaded, channel_lang)
         if target is not None:

@@ -136,6 +136,7 @@ M: dict[str, dict[str, str]] = {
     "invite.closed": {"en": "{user} does not accept direct messages; I posted the invitation here instead.", "es": "{user} no acepta mensajes directos; he publicado la invitación aquí."},
     "err.thread_permission": {"en": "You need the Create Public Threads permission in this channel to open a match in a new thread (start it here without thread:true).", "es": "Necesitas el permiso Crear hilos públicos en este canal para abrir una partida en un hilo nuevo (empiézala aquí sin thread:true)."},
     "err.invite_not_player": {"en": "Only the players of this match and its host can invite people to it.", "es": "Solo los jugadores de esta partida y su anfitrión pueden invitar a otras personas."},
+    "err.bad_ai_level": {"en": "ai={level} is not a level: use ai=easy, ai=normal or ai=strong (the stronger, the longer an AI turn takes).", "es": "ai={level} no es un nivel: usa ai=easy, ai=normal o ai=strong (cuanto más fuerte, más tarda un turno de la IA)."},
     "err.slow_down": {"en": "You have done that several times in a short while: try again in {minutes} min.", "es": "Lo has hecho varias veces en poco tiempo: vuelve a intentarlo en {minutes} min."},
     "err.invite_bot": {"en": "{user} is a bot: only people can be invited (add AI players from the lobby).", "es": "{user} es un bot: solo se puede invitar a personas (añade jugadores IA desde la sala)."},
     "mygames.none": {"en": "You have no active matches.", "es": "No tienes partidas activas."},

@@ -76,6 +76,14 @@ class Loaded:
         return self.game.view(self.state, seat)
 
 
+def ai_kind(rec: MatchRecord) -> str:
+    """The AI that plays a seat of this match (an added AI, a stand-in, a seat given up): the level
+    chosen at /partida new (``ai=easy|normal|strong``), else the game's fast heuristic."""
+    kinds = ai.players_for(rec.game)
+    level = (rec.meta or {}).get("ai")
+    return level if level in kinds else next(iter(kinds))
+
+
 @dataclass
 class MoveResult:
     loaded: Loaded
@@ -235,8 +243,7 @@ class MatchService:
                 raise UserError("host_only", host=m.names[0])
             if len(m.record.seats) >= m.game.max_players:
                 raise UserError("full", max=m.game.max_players)
-            kind = next(iter(ai.players_for(m.record.game)))
-            return {"seats": [*m.record.seats, {"user_id": None, "ai": kind, "name": name}]}
+            return {"seats": [*m.record.seats, {"user_id": None, "ai": ai_kind(m.record), "name": name}]}
 
         return await self._lobby_edit(match_id, version, edit)
 

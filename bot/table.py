@@ -33,13 +33,12 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines import ai
 from engines.core import Game
 from engines.match import seed_commitment
 
 from .games import ui_for
 from .i18n import t
-from .service import Loaded, MatchService, Stale, UserError
+from .service import Loaded, MatchService, Stale, UserError, ai_kind
 from .store import ActionRecord, ChannelBusy, EventRecord, MatchRecord, NewEvent, RawJSON, VersionConflict
 from .store.base import dumps
 from .story import LANGS, describe_move, plan
@@ -290,7 +289,7 @@ class Table:
                 if seat is None:
                     raise UserError("not_player")
                 name = rec.seats[seat]["name"]
-                kind = next(iter(ai.players_for(rec.game)))
+                kind = ai_kind(rec)
                 seats = [dict(s) for s in rec.seats]
                 seats[seat] = {"user_id": None, "ai": kind, "name": t("seat.ai_name", rec.lang, name=name), "left": user_id}
                 people = [s["user_id"] for s in seats if s.get("user_id")]

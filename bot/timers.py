@@ -45,7 +45,7 @@ from .games import ui_for
 from .i18n import game_name, t
 from .posting import jump_link
 from .scheduler import Retry
-from .service import MatchService, Stale, UserError
+from .service import MatchService, Stale, UserError, ai_kind
 from .store import Job, NewJob, VersionConflict
 from .story import describe_move, lane, plan
 
@@ -667,7 +667,7 @@ class Timers:
             loaded = await self.service.aload(rec)
             if seat not in loaded.to_move():
                 break
-            player = ai.best_player(rec.game)
+            player = ai.player(rec.game, ai_kind(rec))  # the match's AI level (bot.service.ai_kind)
             rng = random.Random(f"{rec.seed}/{rec.version}/standin")
             code = await asyncio.to_thread(player.choose, loaded.game, loaded.state, seat, rng)
             try:
@@ -695,7 +695,7 @@ class Timers:
                 changes: dict[str, Any] = {"status": "abandoned"}
             else:
                 seats = [dict(s) for s in rec.seats]
-                seats[seat]["ai"] = next(iter(ai.players_for(rec.game)))
+                seats[seat]["ai"] = ai_kind(rec)
                 seats[seat]["standin"] = True
                 key, dm_key = f"notice:replaced:{mid}:{v}", f"dm:replaced:{mid}:{v}"
                 jobs = [

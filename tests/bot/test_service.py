@@ -166,3 +166,16 @@ async def test_cached_states_never_leak_a_refused_or_lost_move(service, url):  #
         assert fresh.game.dump(fresh.state) == fresh.record.state
     finally:
         await other.store.close()
+
+
+async def test_the_matchs_ai_level_plays_its_ai_seats(service):
+    """ai=strong at /partida new: an added AI seat is the searching player, and it moves."""
+    m = await service.new_lobby(1, 101, "lost-cities", 11, "Ana", {"rounds": 1}, "en", meta={"ai": "strong"})
+    m = await service.add_ai(m.record.id, m.record.version, 11, "AI 1")
+    assert m.record.seats[1]["ai"] == "strong"
+    plain = await service.new_lobby(1, 102, "lost-cities", 11, "Ana", {}, "en")
+    plain = await service.add_ai(plain.record.id, plain.record.version, 11, "AI 1")
+    assert plain.record.seats[1]["ai"] == "heuristic"  # no level chosen: the fast heuristic
+    from engines import ai
+
+    assert getattr(ai.players_for("lost-cities")["strong"], "searching", False)

@@ -64,3 +64,15 @@ async def test_only_players_and_the_host_invite_and_invites_are_limited(standin,
     r = await ben.slash("general", "partida invite", user=dan.id)
     await r.wait_done()
     assert "try again in" in r.text() and len(dan.dms()) == PartidaCog.INVITES_PER_HOUR
+
+
+async def test_a_bad_ai_level_is_refused_in_one_line_and_creates_nothing(standin, partida):
+    ana = standin.user("ana", locale="es-ES")
+    r = await ana.slash("general", "partida new", game="lost-cities", options="ai=genius")
+    await r.wait_done()
+    assert r.ephemeral and "ai=genius no es un nivel" in r.text(), r.text()
+    r = await ana.slash("general", "partida new", game="lost-cities", options="ai=strong")
+    await r.wait_done()
+    lobby = r.message
+    await ana.click(lobby, label="Add AI")  # the lobby speaks the server's language
+    await standin.wait_until(lambda: "AI 1" in standin.messages_by_id[lobby.id].content, 10, "the AI seat")
