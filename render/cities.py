@@ -6,9 +6,10 @@
   scores. A seat view and the public view give the same bytes (nothing in Cities is private).
 * :func:`hood_png` - one neighbourhood alone, larger (the turn preview).
 
-Original flat art, made to be read at 400 px wide on a phone: every space carries its letter
-(R B G Y city colours, P park, W water) besides its colour, buildings their colour letter and
-height, features a white badge with a letter (water and park designs numbered 1-4, M monument,
+Original flat art, made to be read at 400 px wide on a phone (no text under 20 px on the 800 px
+board, 10 px once shown 400 px wide): every space carries its letter (R B G Y city colours, P park,
+W water) besides its colour, buildings their colour letter and height (one label, "R3", on the
+board's 60 px spaces), features a white badge with a letter (water and park designs numbered 1-4, M monument,
 * wild), so nothing depends on telling colours apart. Static component data (names, tile layouts)
 comes from :mod:`engines.cities.components`. Texts in English ("en") and Spanish ("es").
 """
@@ -31,7 +32,19 @@ from engines.cities.components import (
     TILE_INDEX,
     name,
 )
-from render.common import PALETTE, UI, encode_png, ink_for, mix, new_canvas, pill, text
+from render.common import (
+    PALETTE,
+    UI,
+    encode_png,
+    ink_for,
+    legible,
+    marker,
+    mix,
+    new_canvas,
+    pill,
+    text,
+    text_width,
+)
 
 W = 800
 MARGIN = 14
@@ -61,7 +74,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "hidden": "?",
         "draw2": "+2 ?",
         "pts": "{n} VP",
-        "breakdown": "rings {a} · cards {c} · water {w} · park {p} · monuments {m}",
+        "parts": {"achievements": "rings", "cards": "cards", "water": "water", "park": "park",
+                  "monuments": "monuments"},
         "holding": "holding: {items}",
         "seat": "Player {n}",
     },
@@ -77,7 +91,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "hidden": "?",
         "draw2": "+2 ?",
         "pts": "{n} PV",
-        "breakdown": "logros {a} · cartas {c} · agua {w} · parque {p} · monumentos {m}",
+        "parts": {"achievements": "logros", "cards": "cartas", "water": "agua", "park": "parque",
+                  "monuments": "monumentos"},
         "holding": "tiene: {items}",
         "seat": "Jugador {n}",
     },
@@ -109,7 +124,8 @@ def _feature_mark(fid: str) -> str:
 # Pieces of drawing
 
 
-def _space(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], sp: dict[str, Any]) -> None:
+def _space(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], sp: dict[str, Any], low: int = 10) -> None:
+    """One space; ``low`` is the smallest text size the picture may use (the phone floor)."""
     x0, y0, x1, y1 = box
     s = x1 - x0
     kind = sp["type"]
@@ -119,15 +135,13 @@ def _space(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], sp: dict[str,
     height = sp.get("height") or 0
     feature = sp.get("feature")
     if kind in ("park", "water") or not height:
-        text(d, (x0 + 3, y0 + 1), LETTER[kind], max(10, s // 4), mix(ink, fill, 0.35), anchor="la", bold=True)
-    if feature:
-        r = s * 0.3
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + (s * 0.08 if not height else 0)
-        if height:  # a wild space under a building: a small badge in the corner
-            r = s * 0.18
-            cx, cy = x1 - r - 1, y0 + r + 1
+        text(d, (x0 + 3, y0 + 1), LETTER[kind], max(low, s // 4), mix(ink, fill, 0.35), anchor="la", bold=True)
+    if feature and not height:
+        r = max(s * 0.3, low * 0.8)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + s * 0.08
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 250, 245), outline=(40, 40, 40))
-        text(d, (cx, cy), _feature_mark(feature), max(10, int(r * 1.3)), (30, 30, 30), anchor="mm", bold=True)
+        marker(2 * r, "feature badge")
+        text(d, (cx, cy), _feature_mark(feature), max(low, int(r * 1.3)), (30, 30, 30), anchor="mm", bold=True)
     if height:
         colour = BUILD_FILL[sp["colour"]]
         edge = mix(colour, (0, 0, 0), 0.45)
@@ -142,8 +156,40 @@ def _space(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], sp: dict[str,
         top = x0 + pad, y0 + pad, x1 - pad - (height - 1) * step, y1 - pad - (height - 1) * step
         tink = ink_for(colour)
         cx, cy = (top[0] + top[2]) / 2, (top[1] + top[3]) / 2
-        text(d, (cx, cy + s * 0.06), str(height), max(10, int(s * 0.42)), tink, anchor="mm", bold=True)
-        text(d, (top[0] + 3, top[1] + 1), LETTER[sp["colour"]], max(10, s // 4), tink, anchor="la", bold=True)
+        if s // 4 >= low:  # room for the colour letter in the corner and a big height
+            text(d, (cx, cy + s * 0.06), str(height), max(low, int(s * 0.42)), tink, anchor="mm", bold=True)
+            text(d, (top[0] + 3, top[1] + 1), LETTER[sp["colour"]], max(low, s // 4), tink, anchor="la", bold=True)
+        else:  # a small space: colour letter and height as one label ("R3")
+            text(d, (cx, cy), LETTER[sp["colour"]] + str(height), max(low, int(s * 0.34)), tink, anchor="mm", bold=True)
+        if feature:  # a wild space under a building: a badge in the bottom-right corner
+            r = max(s * 0.18, low * 0.6)
+            cx, cy = x1 - r - 1, y1 - r - 1
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 250, 245), outline=(40, 40, 40))
+            marker(2 * r, "wild badge under a building")
+            text(d, (cx, cy + r * 0.15), _feature_mark(feature), max(low, int(r * 1.3)), (30, 30, 30), anchor="mm",
+                 bold=True)
+
+
+def _hood(player: dict[str, Any], cols: int, rows: int, cell: int, low: int = 10) -> Image.Image:
+    """A neighbourhood drawn on a grid of ``cols`` x ``rows`` tiles of 2x2 spaces of ``cell`` px."""
+    tiles = player.get("tiles") or []
+    img = Image.new("RGB", (cols * 2 * cell, rows * 2 * cell), UI["panel"])
+    if not tiles:
+        return img
+    d = ImageDraw.Draw(img)
+    xs = [t["x"] for t in tiles]
+    ys = [t["y"] for t in tiles]
+    w = (max(xs) - min(xs) + 1) * 2 * cell
+    h = (max(ys) - min(ys) + 1) * 2 * cell
+    ox = (img.width - w) // 2 - 2 * min(xs) * cell
+    oy = (img.height - h) // 2 - 2 * min(ys) * cell
+    for sp in player.get("spaces") or []:
+        x, y = ox + sp["x"] * cell, oy + sp["y"] * cell
+        _space(d, (x, y, x + cell - 1, y + cell - 1), sp, low)
+    for t in tiles:  # tile edges, thicker than space edges
+        x, y = ox + 2 * t["x"] * cell, oy + 2 * t["y"] * cell
+        d.rectangle((x, y, x + 2 * cell - 1, y + 2 * cell - 1), outline=UI["bg"], width=3)
+    return img
 
 
 def hood_image(player: dict[str, Any], size: int = 360, max_size: tuple[int, int] = (3, 3)) -> Image.Image:
@@ -170,7 +216,7 @@ def hood_image(player: dict[str, Any], size: int = 360, max_size: tuple[int, int
     return img
 
 
-def _mini_tile(d: ImageDraw.ImageDraw, x: int, y: int, s: int, tile: str) -> None:
+def _mini_tile(d: ImageDraw.ImageDraw, x: int, y: int, s: int, tile: str, low: int = 8) -> None:
     spaces = ROTATED[TILE_INDEX[tile]][0]
     half = s // 2
     for q, st in enumerate(spaces):
@@ -178,10 +224,11 @@ def _mini_tile(d: ImageDraw.ImageDraw, x: int, y: int, s: int, tile: str) -> Non
         bx, by = x + (q & 1) * half, y + (q >> 1) * half
         fill = SPACE_FILL[kind]
         d.rectangle((bx, by, bx + half - 1, by + half - 1), fill=fill, outline=mix(fill, (0, 0, 0), 0.35))
-        text(d, (bx + half / 2, by + half / 2), LETTER[kind], max(8, half // 2), ink_for(fill), anchor="mm", bold=True)
+        text(d, (bx + half / 2, by + half / 2), LETTER[kind], max(low, half // 2), ink_for(fill), anchor="mm", bold=True)
 
 
-def _item(img: Image.Image, d: ImageDraw.ImageDraw, row: str, item: str, x: int, y: int, h: int, lang: str) -> int:
+def _item(img: Image.Image, d: ImageDraw.ImageDraw, row: str, item: str, x: int, y: int, h: int, lang: str,
+          low: int = 8) -> int:
     """Draw one row item at (x, y) of height h; returns its width."""
     if row == "A":
         label = name(item, lang)
@@ -191,13 +238,13 @@ def _item(img: Image.Image, d: ImageDraw.ImageDraw, row: str, item: str, x: int,
         if len(words) > 1 and len(label) > 11:  # two lines, as large as they fit
             half = (len(words) + 1) // 2
             for k, line in enumerate((" ".join(words[:half]), " ".join(words[half:]))):
-                text(d, (x + w / 2, y + h * (0.3 + 0.4 * k)), line, 17, (30, 30, 30), anchor="mm",
+                text(d, (x + w / 2, y + h * (0.3 + 0.4 * k)), line, max(low, 20), (30, 30, 30), anchor="mm",
                      bold=True, max_width=w - 8)
         else:
-            text(d, (x + w / 2, y + h / 2), label, 18, (30, 30, 30), anchor="mm", bold=True, max_width=w - 8)
+            text(d, (x + w / 2, y + h / 2), label, max(low, 22), (30, 30, 30), anchor="mm", bold=True, max_width=w - 8)
         return w
     if row == "B":
-        _mini_tile(d, x, y, h, item)
+        _mini_tile(d, x, y, h, item, low)
         return h
     if row == "C":
         design = DESIGNS[FEATURE_DESIGN[FEATURE_INDEX[item]]]
@@ -206,12 +253,12 @@ def _item(img: Image.Image, d: ImageDraw.ImageDraw, row: str, item: str, x: int,
         d.rectangle((x, y, x + h, y + h), fill=fill, outline=(40, 40, 40))
         r = h * 0.32
         d.ellipse((x + h / 2 - r, y + h / 2 - r, x + h / 2 + r, y + h / 2 + r), fill=(250, 250, 245), outline=(40, 40, 40))
-        text(d, (x + h / 2, y + h / 2), _feature_mark(item), int(r * 1.3), (30, 30, 30), anchor="mm", bold=True)
+        text(d, (x + h / 2, y + h / 2), _feature_mark(item), max(low, int(r * 1.3)), (30, 30, 30), anchor="mm", bold=True)
         return h
-    s = int(h * 0.7)
+    s = min(int(h * 0.7), (SLOT_W - 12) // 4 - 4)  # four pieces fit a slot
     colour = BUILD_FILL[item]
     d.rectangle((x, y + (h - s) // 2, x + s, y + (h - s) // 2 + s), fill=colour, outline=mix(colour, (0, 0, 0), 0.45), width=2)
-    text(d, (x + s / 2, y + h / 2), LETTER[item], int(s * 0.6), ink_for(colour), anchor="mm", bold=True)
+    text(d, (x + s / 2, y + h / 2), LETTER[item], max(low, int(s * 0.6)), ink_for(colour), anchor="mm", bold=True)
     return s
 
 
@@ -226,119 +273,186 @@ def _hidden(d: ImageDraw.ImageDraw, x: int, y: int, h: int, label: str = "?") ->
 # The board
 
 
-ROW_H = 66
-SLOT_W = (W - 2 * MARGIN - 112) // 4
-HOOD = 372
-PANEL_H = HOOD + 128
+ROW_H = 80
+LABEL_W = 56
+SLOT_W = (W - 2 * MARGIN - LABEL_W) // 4
+CELL = 60  # a neighbourhood space on the board: its letters are the phone floor (20 px at 800 px)
+LINE_H = 26
+
+
+def _pack(items: list[str], size: int, max_width: int, sep: str = " · ") -> list[str]:
+    """Whole items joined with ``sep`` into as few lines of ``max_width`` as they fit (an item is
+    never split across lines)."""
+    lines: list[str] = []
+    cur = ""
+    for it in items:
+        cand = cur + sep + it if cur else it
+        if cur and text_width(cand, size) > max_width:
+            lines.append(cur)
+            cur = it
+        else:
+            cur = cand
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _panel_lines(p: dict[str, Any], view: dict[str, Any], t: dict[str, Any], lang: str, size: int,
+                 width: int) -> list[tuple[str, tuple[int, int, int]]]:
+    """The text under a neighbourhood: score parts, points per scoring card, achievements."""
+    score = p["score"]
+    parts = [f"{t['parts'][k]} {score[k]}" for k in ("achievements", "cards", "water", "park", "monuments")]
+    out = [(line, UI["muted"]) for line in _pack(parts, size, width)]
+    cards = [f"{name(c, lang)} {pts}" for c, pts in score.get("per_card", {}).items()]
+    out += [(line, UI["text"]) for line in _pack(cards, size, width)]
+    achs = [name(a, lang) for a in p.get("achievements") or []]
+    pending = view.get("pending") or {}
+    if pending and pending.get("seat") == p["seat"]:
+        items = [*([pending["tile"]] if pending.get("tile") else []), *pending.get("features", []),
+                 *(LETTER[c] for c in pending.get("pieces", []))]
+        hold = t["holding"].format(items=" ".join(name(i, lang) for i in items))
+        out += [(line, UI["text"]) for line in _pack(hold.split(" "), size, width, " ")]
+    if achs:
+        out += [(line, UI["good"]) for line in _pack(["★ " + achs[0], *achs[1:]], size, width)]
+    return out
 
 
 def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
+    with legible(W) as low:
+        return _board(view, names, lang, low)
+
+
+def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image.Image:
     t = _t(lang)
     n = view["seats"]
-    panels_rows = (n + 1) // 2
-    header_h = 56
-    rows_h = 4 * (ROW_H + 8)
-    board_h = 3 * 32 + 16
-    H = header_h + rows_h + board_h + panels_rows * (PANEL_H + 10) + MARGIN
-    img = new_canvas(W, H)
-    d = ImageDraw.Draw(img)
-    # header
-    d.rectangle((0, 0, W, header_h), fill=UI["panel"])
+    max_size = tuple(view.get("max_size") or (3, 3))
+    # neighbourhoods: two a row when a 3x3 one fits half the width, else one a row (the long variant)
+    cols = 2 if max(max_size) * 2 * CELL <= (W - 3 * MARGIN) // 2 - 8 else 1
+    pw = (W - (cols + 1) * MARGIN) // cols
+    grids = {}
+    for p in view["players"]:
+        if cols == 2:
+            grids[p["seat"]] = (max(max_size), max(max_size))
+        else:  # 5x3 or 3x5, as the neighbourhood already lies
+            ts = p.get("tiles") or [{"x": 0, "y": 0}]
+            tall = (max(x["y"] for x in ts) - min(x["y"] for x in ts)) > (max(x["x"] for x in ts) - min(x["x"] for x in ts))
+            big, small = max(max_size), min(max_size)
+            grids[p["seat"]] = (small, big) if tall else (big, small)
+    lines = {p["seat"]: _panel_lines(p, view, t, lang, low,
+                                     pw - 20 if cols == 2 or grids[p["seat"]][0] * 2 * CELL > pw / 2
+                                     else pw - grids[p["seat"]][0] * 2 * CELL - 36)
+             for p in view["players"]}
+
+    def panel_h(seat: int) -> int:
+        gw, gh = grids[seat]
+        side = cols == 1 and gw * 2 * CELL <= pw / 2  # the text beside a tall neighbourhood
+        body = max(gh * 2 * CELL, len(lines[seat]) * LINE_H) if side else gh * 2 * CELL + 8 + len(lines[seat]) * LINE_H
+        return 44 + body + 12
+
+    panel_rows = [[p["seat"] for p in view["players"] if p["seat"] // cols == r] for r in range((n + cols - 1) // cols)]
+    row_hs = [max(panel_h(s) for s in seats) for seats in panel_rows]
+    # header: round and who is to move; the star and the bag beside it, or on a second line
     title = t["round"].format(r=view["round"], n=view["rounds"])
-    x = MARGIN + text(d, (MARGIN, header_h / 2), title, 26, UI["text"], anchor="lm", bold=True) + 16
-    if view["phase"] == "over":
+    title_w = text_width(title, 26, True) + 16
+    over = view["phase"] == "over"
+    if over:
         win = view.get("winner") or []
         msg = t["over"] + " · " + t["wins"].format(names=" & ".join(_who(names, s, lang) for s in win))
-        pill(img, (x, header_h // 2), msg, 20, UI["accent"], anchor="lm", max_width=W - x - MARGIN)
+        info = ""
     else:
         mover = (view.get("to_move") or [None])[0]
         msg = t["to_move"].format(name=_who(names, mover, lang))
         if view["phase"] == "start":
             msg += " · " + t["start"]
-        x = pill(img, (x, header_h // 2), msg, 20, UI["accent"], anchor="lm", max_width=W - x - 220)[2] + 12
         info = t["star"].format(name=_who(names, view.get("star"), lang)) + " · " + t["bag"].format(n=view.get("bag", 0))
-        text(d, (W - MARGIN, header_h / 2), info, 17, UI["muted"], anchor="rm", max_width=W - x - MARGIN)
-    # rows
+    pill_w = text_width(msg, 22, True) + 2 * 7 + 7
+    info_w = text_width(info, low) if info else 0
+    two_lines = bool(info) and MARGIN + title_w + pill_w + 16 + info_w > W - MARGIN
+    line_h = 56
+    header_h = line_h + (34 if two_lines else 0)
+    rows_h = 4 * (ROW_H + 8)
+    board_h = 3 * 40 + 12
+    H = header_h + rows_h + board_h + sum(h + 10 for h in row_hs) + MARGIN
+    img = new_canvas(W, H)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, W, header_h), fill=UI["panel"])
+    x = MARGIN + text(d, (MARGIN, line_h / 2), title, 26, UI["text"], anchor="lm", bold=True) + 16
+    pill(img, (x, line_h // 2), msg, 22, UI["accent"], anchor="lm", max_width=W - x - MARGIN)
+    if info and two_lines:
+        text(d, (MARGIN, line_h + 12), info, low, UI["muted"], anchor="lm", max_width=W - 2 * MARGIN)
+    elif info:
+        text(d, (W - MARGIN, line_h / 2), info, low, UI["muted"], anchor="rm")
+    # rows (A cards, B tiles, C features, D pieces: the row letter in front)
     y = header_h + 8
+    ih = ROW_H - 16
     for row in view["rows"]:
         r = row["row"]
         d.rounded_rectangle((MARGIN, y, W - MARGIN, y + ROW_H), radius=8, fill=UI["panel"])
-        word = t["rows"][r].split(" ", 1)[1]
-        text(d, (MARGIN + 10, y + ROW_H * 0.36), r, 28, UI["accent"], anchor="lm", bold=True)
-        text(d, (MARGIN + 10, y + ROW_H * 0.76), word, 14, UI["text"], anchor="lm", max_width=96)
+        text(d, (MARGIN + LABEL_W / 2 - 2, y + ROW_H / 2), r, 34, UI["accent"], anchor="mm", bold=True)
         for k, slot in enumerate(row["slots"]):
-            sx = MARGIN + 112 + k * SLOT_W
+            sx = MARGIN + LABEL_W + k * SLOT_W
             d.line((sx - 4, y + 6, sx - 4, y + ROW_H - 6), fill=UI["line"], width=1)
             ix = sx
-            ih = ROW_H - 16
             iy = y + 8
             for item in slot["items"]:
                 if ix > sx + SLOT_W - 20:
                     break
-                ix += _item(img, d, r, item, ix, iy, ih if r != "A" else ih, lang) + 4
+                ix += _item(img, d, r, item, ix, iy, ih, lang, low) + 4
             for _ in range(slot.get("hidden", 0)):
                 ix += _hidden(d, ix, iy, ih) + 4
             if slot.get("star") and slot.get("worker") is None:
                 ix += _hidden(d, ix, iy, ih, t["draw2"]) + 4
             if slot.get("star"):
-                text(d, (sx + SLOT_W - 10, y + 12), "★", 18, UI["accent"], anchor="rm")
+                text(d, (sx + SLOT_W - 10, y + 16), "★", 24, UI["accent"], anchor="rm")
             w = slot.get("worker")
             if w is not None:
                 colour = SEAT_COLOURS[w % 4]
-                cx, cy = sx + SLOT_W - 22, y + ROW_H - 18
-                d.ellipse((cx - 13, cy - 13, cx + 13, cy + 13), fill=colour, outline=(20, 20, 20), width=2)
-                text(d, (cx, cy), str(w + 1), 16, ink_for(colour), anchor="mm", bold=True)
+                cx, cy = sx + SLOT_W - 26, y + ROW_H - 22
+                d.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=colour, outline=(20, 20, 20), width=2)
+                marker(34, "worker")
+                text(d, (cx, cy), str(w + 1), max(low, 22), ink_for(colour), anchor="mm", bold=True)
         y += ROW_H + 8
-    # achievement board
+    # achievement board: rings with their points; a claimed ring takes its player's colour and number
     for a in view["board"]["achievements"]:
-        text(d, (MARGIN, y + 15), name(a["id"], lang), 20, UI["text"], anchor="lm", bold=True, max_width=300)
+        text(d, (MARGIN, y + 18), name(a["id"], lang), 22, UI["text"], anchor="lm", bold=True, max_width=300)
         rx = 330
         for ring in a["rings"]:
             seat = ring["seat"]
             fill = (90, 90, 100) if ring["covered"] else SEAT_COLOURS[seat % 4] if seat is not None else UI["panel_hi"]
-            d.ellipse((rx, y + 2, rx + 26, y + 28), fill=fill, outline=UI["line"], width=2)
+            d.ellipse((rx, y + 1, rx + 34, y + 35), fill=fill, outline=UI["line"], width=2)
+            marker(34, "achievement ring")
             label = "x" if ring["covered"] else str(ring["value"])
-            text(d, (rx + 13, y + 15), label, 15, ink_for(fill), anchor="mm", bold=True)
+            text(d, (rx + 17, y + 18), label, max(low, 20), ink_for(fill), anchor="mm", bold=True)
             if seat is not None:
-                text(d, (rx + 30, y + 15), str(seat + 1), 13, UI["muted"], anchor="lm")
-            rx += 50
-        y += 32
-    y += 16
+                text(d, (rx + 38, y + 18), str(seat + 1), max(low, 20), UI["muted"], anchor="lm", bold=True)
+            rx += 70
+        y += 40
+    y += 12
     # neighbourhoods
-    pw = (W - 3 * MARGIN) // 2
-    max_size = tuple(view.get("max_size") or (3, 3))
-    pending = view.get("pending") or {}
-    for p in view["players"]:
-        col, rown = p["seat"] % 2, p["seat"] // 2
-        px = MARGIN + col * (pw + MARGIN)
-        py = y + rown * (PANEL_H + 10)
-        colour = SEAT_COLOURS[p["seat"] % 4]
-        d.rounded_rectangle((px, py, px + pw, py + PANEL_H), radius=10, fill=UI["panel"],
-                            outline=colour if p["seat"] in (view.get("to_move") or []) else UI["line"], width=3)
-        score = p["score"]
-        d.ellipse((px + 8, py + 8, px + 32, py + 32), fill=colour)
-        text(d, (px + 20, py + 20), str(p["seat"] + 1), 15, ink_for(colour), anchor="mm", bold=True)
-        text(d, (px + 40, py + 20), _who(names, p["seat"], lang), 19, UI["text"], anchor="lm", bold=True, max_width=pw - 150)
-        text(d, (px + pw - 10, py + 20), t["pts"].format(n=score["total"]), 22, UI["accent"], anchor="rm", bold=True)
-        hood = hood_image(p, HOOD - 8, max_size)  # type: ignore[arg-type]
-        img.paste(hood, (px + (pw - hood.width) // 2, py + 38))
-        ty = py + 38 + hood.height + 6
-        br = t["breakdown"].format(a=score["achievements"], c=score["cards"], w=score["water"], p=score["park"],
-                                   m=score["monuments"])
-        text(d, (px + 10, ty + 10), br, 15, UI["muted"], anchor="lm", max_width=pw - 20)
-        cards = [f"{name(c, lang)} {pts}" for c, pts in score.get("per_card", {}).items()]
-        half = (len(cards) + 1) // 2
-        for k, part in enumerate((cards[:half], cards[half:])):
-            if part or k == 0:
-                text(d, (px + 10, ty + 34 + 22 * k), ", ".join(part) or "-", 16, UI["text"], anchor="lm",
-                     max_width=pw - 20)
-        achs = " · ".join(name(a, lang) for a in p.get("achievements") or [])
-        if pending and pending.get("seat") == p["seat"]:
-            items = [*([pending["tile"]] if pending.get("tile") else []), *pending.get("features", []),
-                     *(LETTER[c] for c in pending.get("pieces", []))]
-            achs = t["holding"].format(items=" ".join(name(i, lang) for i in items)) + ("  " + achs if achs else "")
-        if achs:
-            text(d, (px + 10, ty + 80), "★ " + achs, 16, UI["good"], anchor="lm", max_width=pw - 20)
+    for r, seats in enumerate(panel_rows):
+        for p in (view["players"][s] for s in seats):
+            col = p["seat"] % cols
+            px = MARGIN + col * (pw + MARGIN)
+            py = y
+            ph = row_hs[r]
+            colour = SEAT_COLOURS[p["seat"] % 4]
+            d.rounded_rectangle((px, py, px + pw, py + ph), radius=10, fill=UI["panel"],
+                                outline=colour if p["seat"] in (view.get("to_move") or []) else UI["line"], width=3)
+            score = p["score"]
+            d.ellipse((px + 8, py + 6, px + 38, py + 36), fill=colour)
+            text(d, (px + 23, py + 21), str(p["seat"] + 1), max(low, 20), ink_for(colour), anchor="mm", bold=True)
+            text(d, (px + 46, py + 21), _who(names, p["seat"], lang), 24, UI["text"], anchor="lm", bold=True,
+                 max_width=pw - 170)
+            text(d, (px + pw - 10, py + 21), t["pts"].format(n=score["total"]), 26, UI["accent"], anchor="rm", bold=True)
+            gw, gh = grids[p["seat"]]
+            hood = _hood(p, gw, gh, CELL, low)
+            side = cols == 1 and hood.width <= pw / 2
+            hx = px + 10 if side else px + (pw - hood.width) // 2
+            img.paste(hood, (hx, py + 44))
+            tx, ty = (hx + hood.width + 16, py + 44) if side else (px + 10, py + 44 + hood.height + 8)
+            for k, (line, ink) in enumerate(lines[p["seat"]]):
+                text(d, (tx, ty + k * LINE_H + LINE_H / 2), line, low, ink, anchor="lm", max_width=px + pw - 10 - tx)
+        y += row_hs[r] + 10
     return img
 
 

@@ -150,8 +150,33 @@ def _lc_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
         out[f"lc_hand_{key}"] = lambda make=make: R.hand_image(make(), "es")
 
 
+def _cities_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
+    import random
+
+    from engines.ai import best_player
+    from engines.match import Match
+    from render import cities as R
+
+    def board(n: int, steps: int, lang: str, **options: Any) -> Image.Image:
+        names = ["Ana", "Ben", "Carla", "Dani"][:n]
+        m = Match.create("cities", names, options, seed=11)
+        p, rng = best_player("cities"), random.Random(1)
+        for _ in range(steps):
+            if m.over:
+                break
+            seat = m.to_move()[0]
+            m.apply_code(seat, p.choose(m.game, m.state, seat, rng))
+        return R.board_image(m.view(None), names, lang)
+
+    out["cities_board_4p_mid_en"] = lambda: board(4, 60, "en")
+    out["cities_board_4p_end_es"] = lambda: board(4, 10_000, "es")
+    out["cities_board_2p_long_en"] = lambda: board(2, 10_000, "en", long=True)
+
+
 def gallery(games: tuple[str, ...] = ("lc", "carc", "cit")) -> dict[str, Callable[[], Image.Image]]:
     out: dict[str, Callable[[], Image.Image]] = {}
+    if "cities" in games:
+        _cities_pictures(out)
     if "lc" in games:
         _lc_pictures(out)
     if "carc" in games:

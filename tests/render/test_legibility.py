@@ -18,7 +18,7 @@ from render.common import MIN_MARKER_SEEN, MIN_TEXT_SEEN, clear_caches, recordin
 from tests.render.gallery import gallery, save
 
 PICS = Path(os.environ.get("PARTIDA_PICS", "/tmp/partida-pics/after"))
-GALLERY = gallery(("lc", "carc", "cit", "guides"))
+GALLERY = gallery(("lc", "carc", "cit", "cities", "guides"))
 
 
 @pytest.mark.parametrize("name", sorted(GALLERY))
