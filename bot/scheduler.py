@@ -114,8 +114,6 @@ class Scheduler:
         self._wake = asyncio.Event()
         self._running: set[asyncio.Task] = set()
         self._loop_task: asyncio.Task | None = None
-        self._renew_task: asyncio.Task | None = None
-        self._held: dict[int, Job] = {}  # jobs this process runs now (their leases are renewed)
         self._blocked = 0.0  # the current back-off while due jobs wait behind their lanes
         self.failed = 0
         self.done = 0
@@ -130,18 +128,15 @@ class Scheduler:
     def start(self) -> None:
         if self._loop_task is None or self._loop_task.done():
             self._loop_task = asyncio.create_task(self._run_forever(), name="partida-scheduler")
-        if self._renew_task is None or self._renew_task.done():
-            self._renew_task = asyncio.create_task(self._renew_forever(), name="partida-leases")
 
     async def stop(self) -> None:
-        tasks = [t for t in (self._loop_task, self._renew_task, *self._running) if t is not None]
+        tasks = [t for t in (self._loop_task, *self._running) if t is not None]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
         self._loop_task = None
-        self._renew_task = None
 
     @property
     def busy(self) -> int:
@@ -223,29 +218,7 @@ class Scheduler:
             ran += len(jobs)
         return ran
 
-    async def _renew_forever(self) -> None:
-        """Every third of a lease, renew the leases of the jobs running here: a job that waits (on
-        Discord's rate limit, a slow store) is never taken over by another process while this one
-        lives; a dead process stops renewing, and its jobs are taken over once the lease ran out."""
-        while True:
-            await asyncio.sleep(max(0.05, self.lease.total_seconds() / 3))
-            if not self._held:
-                continue
-            try:
-                await self.store.extend_leases(self.owner, list(self._held), self.clock() + self.lease)
-            except asyncio.CancelledError:
-                raise
-            except Exception as e:
-                log.warning("could not renew job leases: %s", describe_error(e))
-
     async def _run(self, job: Job) -> None:
-        self._held[job.id] = job
-        try:
-            await self._run_held(job)
-        finally:
-            self._held.pop(job.id, None)
-
-    async def _run_held(self, job: Job) -> None:
         handler = self.handlers.get(job.kind)
         keeper = asyncio.create_task(self._keep_lease(job))
         faults.point("job")  # crash tests: die holding the lease, before the job did anything

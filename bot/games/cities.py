@@ -143,7 +143,6 @@ PICK_RE = re.compile(
 
 class CitiesUI(GameUI):
     key = "cities"
-    story_events = True  # the story names what a take revealed (bot.story.describe_move)
     rules = {
         "en": (
             "**Cities** (2-4 players, 8 rounds; 2 players: 4 rounds). Each round the four rows are dealt: "

@@ -362,9 +362,9 @@ class Store(abc.ABC):
         job of its lane. On PostgreSQL, processes claiming at once never get the same job
         (``FOR UPDATE SKIP LOCKED``); SQLite serves one process with the same interface."""
 
-    @abc.abstractmethod
     async def extend_lease(self, job_id: int, owner: str, until: datetime) -> bool:
         """Keep a long job's lease (only its holder can); False if the lease was lost."""
+        return await self.extend_leases(owner, [job_id], until) == 1
 
     @abc.abstractmethod
     async def extend_leases(self, owner: str, job_ids: list[int], until: datetime) -> int:

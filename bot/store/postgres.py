@@ -362,11 +362,6 @@ class PostgresStore(Store):
         status = await self._p.execute(sql, *args)
         return status.split()[-1] != "0"
 
-    async def extend_lease(self, job_id: int, owner: str, until: datetime) -> bool:
-        return await self._settle(
-            "UPDATE jobs SET claimed_until = $1 WHERE id = $2 AND claimed_by = $3 AND status = 'pending'",
-            until, job_id, owner,
-        )
     async def extend_leases(self, owner: str, job_ids: list[int], until: datetime) -> int:
         if not job_ids:
             return 0

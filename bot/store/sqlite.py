@@ -548,11 +548,6 @@ class SqliteStore(Store):
             return cur.rowcount > 0
 
     @_shielded
-    async def extend_lease(self, job_id: int, owner: str, until: datetime) -> bool:
-        return await self._settle(
-            "UPDATE jobs SET claimed_until = ? WHERE id = ? AND claimed_by = ? AND status = 'pending'",
-            (_jts(until), job_id, owner),
-        )
     async def extend_leases(self, owner: str, job_ids: list[int], until: datetime) -> int:
         if not job_ids:
             return 0
