@@ -80,7 +80,7 @@ class Partida(commands.AutoShardedBot):
         sys.setswitchinterval(0.001)
         if self.store is None:
             self.store = await open_store(self.settings.database_url)
-        self.service = MatchService(self.store)
+        self.service = MatchService(self.store, ai_processes=self.settings.ai_processes)
         self.present = Presenter(self, self.service, self.settings.render_processes)
         self.flows = Flows(self, self.service, self.present)
         self.after = AfterMove(

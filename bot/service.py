@@ -12,7 +12,6 @@ import asyncio
 import concurrent.futures
 import dataclasses
 import logging
-import random
 import secrets
 import time
 from collections.abc import Callable
@@ -28,6 +27,7 @@ from .games import ui_for
 from .store import ChannelBusy, MatchRecord, NewJob, RawJSON, Store, VersionConflict
 from .store.base import dumps
 from .story import plan, public_story, standin_story
+from .thinking import Thinker
 
 # DEBUG on this logger prints one line per committed move with the store transaction's duration
 # (bench/bot.py reads them from a bot running in its own process).
@@ -98,7 +98,7 @@ class MatchService:
     """Heavy engine work (loading a snapshot, cloning, stepping, dumping a marathon state) runs in a
     thread, so one big match never stalls the event loop that serves every other click."""
 
-    def __init__(self, store: Store, cache_size: int = 256) -> None:
+    def __init__(self, store: Store, cache_size: int = 256, ai_processes: int = 0) -> None:
         self.store = store
         # called after every commit that planned jobs (the scheduler's wake-up)
         self.on_commit: list[Callable[[], None]] = []
@@ -111,9 +111,10 @@ class MatchService:
         self._cache_size = cache_size
         # Engine work runs on few threads: each thread that wants the GIL makes the event loop wait
         # its turn for it, so a handful of busy threads (AI seats of many matches thinking at once)
-        # would stall every click. AI choices get their own thread, so a slow one never holds moves up.
+        # would stall every click. AI choices get their own thread, so a slow one never holds moves up,
+        # and searching levels think in worker processes (bot/thinking.py).
         self._engine = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="partida-engine")
-        self._ai = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="partida-ai")
+        self.thinker = Thinker(ai_processes)
 
     async def off_loop(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run engine work (load, step, view, legal actions of a big state) off the event loop."""
@@ -121,7 +122,7 @@ class MatchService:
 
     def close(self) -> None:
         self._engine.shutdown(wait=False, cancel_futures=True)
-        self._ai.shutdown(wait=False, cancel_futures=True)
+        self.thinker.close()
 
     def lock(self, match_id: int) -> asyncio.Lock:
         lock = self._locks.get(match_id)
@@ -367,14 +368,12 @@ class MatchService:
             seat = next((s for s in loaded.to_move() if rec.seats[s].get("ai")), None)
             if seat is None:
                 return None
-            player = ai.players_for(rec.game).get(rec.seats[seat]["ai"], ai.RandomPlayer)()
-            rng = random.Random(f"{rec.seed}/{rec.version}")
             # off the event loop: a state handed out is never changed, so a thread may read it
-            code = await asyncio.get_running_loop().run_in_executor(self._ai, player.choose, loaded.game, loaded.state, seat, rng)
+            code = await self.think(loaded, seat, rec.seats[seat]["ai"], f"{rec.seed}/{rec.version}")
             faults.point("ai")
             try:
                 return await self.move(
-                    match_id, rec.version, ("seat", seat), loaded.game.encode(code), loaded=loaded,
+                    match_id, rec.version, ("seat", seat), code, loaded=loaded,
                     standin=bool(rec.seats[seat].get("standin")),  # a person's seat the AI holds for now
                 )
             except Stale:
@@ -382,6 +381,11 @@ class MatchService:
                     return None  # a person moved meanwhile: that move planned what comes next
                 continue
         return None
+
+    async def think(self, loaded: Loaded, seat: int, kind: str, seed: str) -> dict[str, Any]:
+        """The encoded choice of the AI of ``kind`` for ``seat`` (``seed``: its randomness)."""
+        rec = loaded.record
+        return await self.thinker.choose(rec.game, loaded.game, loaded.state, rec.state, seat, kind, seed)
 
     async def log(self, match_id: int) -> dict[str, Any]:
         """The match log in the format `python -m engines replay` reads."""

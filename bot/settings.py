@@ -24,6 +24,9 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     # Worker processes that draw pictures (0: threads in the bot process).
     render_processes: int = Field(2, ge=0, le=32)
+    # Worker processes where the searching AI levels (normal, strong) think (0: a thread in the bot
+    # process, whose GIL then stalls the event loop for the length of each search).
+    ai_processes: int = Field(1, ge=0, le=32)
     # Where Discord is. Only tests change these, to point the bot at the local stand-in.
     partida_discord_api: str | None = None
     partida_discord_gateway: str | None = None

@@ -29,7 +29,6 @@ import asyncio
 import dataclasses
 import io
 import logging
-import random
 import re
 from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta
@@ -37,8 +36,6 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import discord
-
-from engines import ai
 
 from . import i18n
 from .games import ui_for
@@ -667,12 +664,11 @@ class Timers:
             loaded = await self.service.aload(rec)
             if seat not in loaded.to_move():
                 break
-            player = ai.player(rec.game, ai_kind(rec))  # the match's AI level (bot.service.ai_kind)
-            rng = random.Random(f"{rec.seed}/{rec.version}/standin")
-            code = await asyncio.to_thread(player.choose, loaded.game, loaded.state, seat, rng)
+            # the match's AI level (bot.service.ai_kind)
+            code = await self.service.think(loaded, seat, ai_kind(rec), f"{rec.seed}/{rec.version}/standin")
             try:
                 await self.service.move(
-                    mid, rec.version, ("seat", seat), loaded.game.encode(code), loaded=loaded, standin=True, jobs=[] if made else jobs
+                    mid, rec.version, ("seat", seat), code, loaded=loaded, standin=True, jobs=[] if made else jobs
                 )
                 made += 1
             except Stale:
