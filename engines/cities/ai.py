@@ -11,11 +11,14 @@ item counts as an average one.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
+from ..search import level_player
 from .components import (
     ACHIEVEMENTS,
+    BOARDS,
     CARD_INDEX,
     CARDS,
     COLOURS,
@@ -81,10 +84,19 @@ class HeuristicPlayer:
     # -- taking ----------------------------------------------------------------------------------------
 
     def _take(self, view: dict, ctx: _Context, h: Hood, legal: list[Any], rng: random.Random) -> Any:
+        best, best_v = None, -1e9
+        for v, code in self.take_values(view, ctx, h, legal, rng):
+            if v > best_v:
+                best, best_v = code, v
+        return best
+
+    @staticmethod
+    def take_values(view: dict, ctx: _Context, h: Hood, legal: list[Any], rng: random.Random) -> list[tuple[float, Any]]:
+        """Each row slot with its value (in the order of ``legal``)."""
         rows = {r["row"]: r["slots"] for r in view["rows"]}
         base = ctx.value(h)
         rounds_left = view["rounds"] - view["round"] + 1
-        best, best_v = None, -1e9
+        out = []
         for code in legal:
             _, r, k = code
             row = "ABCD"[r]
@@ -106,9 +118,8 @@ class HeuristicPlayer:
                 else:
                     v += ctx.greedy_gain(h, [("p", COLOURS.index(c)) for c in items], base)
             v += rng.random() * 0.01
-            if v > best_v:
-                best, best_v = code, v
-        return best
+            out.append((v, code))
+        return out
 
 
 class _Context:
@@ -236,4 +247,109 @@ def _apply(h: Hood, code: Any, tile: int = -1) -> None:
         h.colour[i] = code[1]
 
 
-PLAYERS = {"heuristic": HeuristicPlayer}
+# -- search (issue 14) ---------------------------------------------------------------------------
+#
+# Cities has no private hands: what a seat cannot see is the order of the decks and the bag, the
+# face-down items of the rows and those removed unseen. A determinisation is the table with exactly
+# those parts dealt anew by the engine's own ``redeal`` (the conformance suite checks that no view
+# changes under it), so the search copies the table but never keeps a hidden part of it.
+# The root actions are the heuristic's best few; a playout lets every seat play one more turn -
+# row slots at random, items placed where the heuristic's valuation likes them best - and the
+# position is valued as the heuristic values a neighbourhood, for every seat, plus the
+# achievements already claimed; the margin over the best other seat becomes the reward.
+
+
+class _TableContext(_Context):
+    """The heuristic's valuation with its inputs (cards, open achievements, progress) read from a
+    determinised table instead of a view."""
+
+    def __init__(self, s: Any, seat: int) -> None:  # noqa: D107 - the base reads a view instead
+        self.cards = list(s.cards[seat])
+        self.long = s.long
+        self.open = []
+        for a, ach in enumerate(BOARDS[s.board]["achievements"]):
+            rings = s.rings[a]
+            if seat in rings:
+                continue
+            vacant = [ach["values"][pos] for pos, r in enumerate(rings) if r == -1]
+            if vacant:
+                self.open.append((ACHIEVEMENT_COUNTERS[ach["id"]], ach.get("need", 1), vacant[0]))
+        self.late = min(s.round + 1, s.rounds) / s.rounds
+
+
+class CitiesSearch:
+    needs_table = True  # it copies the table and deals every hidden part of the copy anew
+
+    def __init__(self, shortlist: int = 5, scale: float = 4.0) -> None:
+        self.shortlist = shortlist
+        self.scale = scale
+        self._ranked: list[Any] = []
+
+    def determiniser(self, game: Any, view: dict, seat: int, table: Any):
+        base = game.redeal(table, seat, random.Random(0))  # from here on no hidden part is the real one
+
+        def sample(rng: random.Random) -> Any:
+            return game.redeal(base, seat, rng)
+
+        return sample
+
+    def candidates(self, game: Any, view: dict, seat: int, legal: list, rng: random.Random) -> list:
+        """The heuristic's best root actions (its own first)."""
+        if view["phase"] not in ("take", "place"):
+            self._ranked = list(legal)
+            return legal
+        ctx = _Context(view, seat)
+        h = hood_from_view(view["players"][seat])
+        if view["phase"] == "take":
+            scored = HeuristicPlayer.take_values(view, ctx, h, legal, random.Random(rng.getrandbits(32)))
+        else:
+            pending = view["pending"] or {}
+            tile = TILE_INDEX[pending["tile"]] if pending.get("tile") else -1
+            base = ctx.value(h)
+            scored = [(ctx.value_after(h, code, base, tile), code) for code in legal]
+        order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
+        self._ranked = [scored[i][1] for i in order]
+        return self._ranked[: self.shortlist]
+
+    def prior(self, game: Any, view: dict, seat: int, legal: list, rng: random.Random) -> dict:
+        allowed = set(legal)
+        order = [c for c in self._ranked if c in allowed] or list(legal)
+        return {c: 1.0 / (1 + i) for i, c in enumerate(order[: self.shortlist])}
+
+    def horizon(self, game: Any, s: Any) -> int:
+        return s.turns + s.n  # every seat plays one more turn
+
+    def stop(self, game: Any, s: Any, mark: int) -> bool:
+        return s.turns >= mark
+
+    def policy(self, game: Any, s: Any, seat: int, legal: list, rng: random.Random) -> Any:
+        if len(legal) == 1 or legal[0][0] in ("start", "take"):
+            return legal[int(rng.random() * len(legal))]
+        ctx = _TableContext(s, seat)
+        h = s.hoods[seat]
+        base = ctx.value(h)
+        best, best_v = legal[-1], -1e9
+        for code in legal:
+            v = ctx.value_after(h, code, base, s.p_tile)
+            if v > best_v:
+                best, best_v = code, v
+        return best
+
+    def evaluate(self, game: Any, s: Any, root_seat: int) -> list[float]:
+        n = s.n
+        if not game.to_move(s):
+            worth = [float(x) for x in game.scores(s)]
+        else:
+            ach = game.achievement_points(s)
+            worth = [ach[p] + _TableContext(s, p).value(s.hoods[p]) for p in range(n)]
+        out = []
+        for p in range(n):
+            other = max(worth[q] for q in range(n) if q != p)
+            out.append(1.0 / (1.0 + math.exp(-(worth[p] - other) / self.scale)))
+        return out
+
+
+NormalPlayer = level_player("normal", CitiesSearch, prior_weight=8.0, depth=1, prior_final=0.3)
+StrongPlayer = level_player("strong", CitiesSearch, prior_weight=8.0, depth=1, prior_final=0.3)
+
+PLAYERS = {"heuristic": HeuristicPlayer, "easy": HeuristicPlayer, "normal": NormalPlayer, "strong": StrongPlayer}

@@ -24,7 +24,7 @@ def test_heuristic_beats_random_in_two_player_games():
 
 
 def test_the_heuristic_is_the_default_and_its_choices_are_legal_and_reproducible():
-    assert list(ai.players_for("cities")) == ["heuristic", "random"]
+    assert list(ai.players_for("cities")) == ["heuristic", "easy", "normal", "strong", "random"]
     runs = []
     for _ in range(2):
         state = GAME.new_state(3, GAME.parse_options({}), 9, None)

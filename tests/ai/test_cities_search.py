@@ -1,0 +1,85 @@
+"""The searching Cities players: they decide from what the seat can see - the hidden parts of
+the table (deck and bag order, face-down items) are dealt anew before the search looks."""
+
+import random
+
+import pytest
+
+from engines import ai
+from engines.cities import GAME
+from engines.cities.ai import CitiesSearch, HeuristicPlayer, StrongPlayer
+from engines.search import ISMCTS
+
+
+def position(seed, steps, seats=2):
+    st = GAME.new_state(seats, GAME.parse_options({}), seed, None)
+    p, rng = HeuristicPlayer(), random.Random(seed)
+    for _ in range(steps):
+        seat = GAME.to_move(st)[0]
+        GAME.step(st, seat, p.choose(GAME, st, seat, rng))
+    return st
+
+
+@pytest.mark.parametrize(("seed", "steps", "seats"), [(1, 4, 2), (2, 11, 3), (3, 30, 4)])
+def test_the_decision_does_not_change_when_the_hidden_parts_do(seed, steps, seats):
+    st = position(seed, steps, seats)
+    seat = GAME.to_move(st)[0]
+    others = [GAME.redeal(st, None, random.Random(salt)) for salt in (1, 2)]
+    assert all(GAME.view(o, seat) == GAME.view(st, seat) for o in others)
+    assert all(GAME.dump(o) != GAME.dump(st) for o in others)  # something hidden did change
+    choices = []
+    for s in (st, *others):
+        p = StrongPlayer(seconds=None, iterations=15)
+        choices.append((p.choose(GAME, s, seat, random.Random(4)), p.stats.visits))
+    assert choices[0] == choices[1] == choices[2]
+    assert sum(choices[0][1].values()) == 15  # every iteration went through one root action
+
+
+def test_determinisations_agree_with_the_view_and_differ_in_what_is_hidden():
+    st = position(4, 9, seats=3)
+    seat = GAME.to_move(st)[0]
+    view = GAME.view(st, seat)
+    sample = CitiesSearch().determiniser(GAME, view, seat, st)
+    rng = random.Random(1)
+    bags = set()
+    for _ in range(4):
+        d = sample(rng)
+        assert GAME.view(d, seat) == view
+        assert GAME.legal(d, seat) == GAME.legal(st, seat)
+        assert sorted(d.bag) == sorted(st.bag)
+        bags.add(tuple(d.bag))
+    assert len(bags) == 4
+
+
+def test_the_valuation_of_a_table_matches_the_heuristics_valuation_of_the_view():
+    """The playouts value a table as the heuristic values a view: same numbers for the same seat."""
+    from engines.cities.ai import _Context, _TableContext, hood_from_view
+
+    st = position(6, 25, seats=2)
+    for seat in range(2):
+        view = GAME.view(st, seat)
+        a = _Context(view, seat)
+        b = _TableContext(st, seat)
+        assert (a.cards, a.late) == (b.cards, b.late)
+        assert [(n, v) for _, n, v in a.open] == [(n, v) for _, n, v in b.open]
+        assert a.value(hood_from_view(view["players"][seat])) == pytest.approx(b.value(st.hoods[seat]))
+
+
+def test_levels_and_a_short_reproducible_match():
+    kinds = ai.players_for("cities")
+    assert {"easy", "normal", "strong", "heuristic", "random"} <= set(kinds)
+    assert isinstance(ai.player("cities", "strong"), ISMCTS)
+
+    def run():
+        st = position(9, 0)
+        players = [StrongPlayer(seconds=None, iterations=5), HeuristicPlayer()]
+        codes = []
+        for k in range(30):
+            seat = GAME.to_move(st)[0]
+            code = players[seat].choose(GAME, st, seat, random.Random(k))
+            GAME.check(st, seat, code)
+            GAME.step(st, seat, code)
+            codes.append(code)
+        return codes
+
+    assert run() == run()
