@@ -464,11 +464,14 @@ class Timers:
         await self.store.add_jobs([NewJob(job.kind, key, key, job.payload, at, job.match_id)], now=self.clock())
         self.after.scheduler.wake()
 
-    async def board_file(self, loaded: Any, lang: str) -> list[discord.File]:
+    async def board_file(self, loaded: Any, lang: str, unseen: list[tuple[int, dict[str, Any]]] | None = None) -> list[discord.File]:
+        """The board picture; ``unseen``: moves to mark on it (the viewer has not seen them)."""
         if not self.pictures or loaded.state is None:
             return []
         ui = ui_for(loaded.record.game)
         view = await asyncio.to_thread(loaded.view, None)
+        if unseen:
+            view = ui.mark_since(view, unseen)
         png = await self.present.draw(ui.board_png, view, loaded.names, lang)
         return [discord.File(io.BytesIO(png), filename="board.png")] if png else []
 
@@ -898,11 +901,13 @@ class Timers:
         ui = ui_for(rec.game)
         mark_en = t("standin.mark", "en")
         lines = []
+        unseen: list[tuple[int, dict[str, Any]]] = []  # marked on the picture
         for a in actions:
             story = a.story if isinstance(a.story, dict) else {}
             by_standin = str(story.get("en", "")).startswith(mark_en)
             if a.seat == seat and not by_standin:
                 continue  # they know what they did themselves
+            unseen.append((a.seat, a.action))
             if a.seat == seat and hasattr(ui, "label"):
                 words = f"{t('standin.mark', lang)} {ui.label(a.action, lang)}"
             else:
@@ -910,8 +915,9 @@ class Timers:
             lines.append(f"• {words}")
         if len(lines) > 8:
             lines = [f"• … (+{len(lines) - 8})", *lines[-8:]]
-        text = f"{t('catchup.title', lang)}\n" + "\n".join(lines) if lines else (t("catchup.none", lang) if since else "")
-        return text[:900], await self.board_file(loaded, lang), {"seen_upto": since + len(actions)}
+        told = "seen_upto" in note  # not their first turn DM of the match
+        text = f"{t('catchup.title', lang)}\n" + "\n".join(lines) if lines else (t("catchup.none", lang) if told else "")
+        return text[:900], await self.board_file(loaded, lang, unseen if told else None), {"seen_upto": since + len(actions)}
 
     # -- person-wide commands ----------------------------------------------------------------
 

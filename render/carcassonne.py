@@ -98,6 +98,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "your_tile": "Your tile",
         "choose": "Choose a tile",
         "spots": "Your tile fits in {n} places: letters A, B… (the same in the menu)",
+        "since": "White corners: {n} more tiles laid since your last turn (white frame: the last one)",
+        "since1": "White corners: 1 more tile laid since your last turn (white frame: the last one)",
         "spots1": "Your tile fits in 1 place: A",
         "res_head": "Final scores",
         "res_cols": "roads|cities|monast.|fields|total",
@@ -129,6 +131,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "your_tile": "Tu loseta",
         "choose": "Elige una loseta",
         "spots": "Tu loseta cabe en {n} sitios: letras A, B… (las mismas del menú)",
+        "since": "Esquinas blancas: otras {n} losetas puestas desde tu último turno (marco blanco: la última)",
+        "since1": "Esquinas blancas: otra loseta puesta desde tu último turno (marco blanco: la última)",
         "spots1": "Tu loseta cabe en 1 sitio: A",
         "res_head": "Puntuación final",
         "res_cols": "caminos|ciudades|monast.|campos|total",
@@ -744,8 +748,10 @@ def _draw_cells(
     ghost_meeple: tuple[str, int] | None = None,
     coords: bool = False,
     labels: dict[tuple[int, int], str] | None = None,
+    since: set[tuple[int, int]] | None = None,
 ) -> None:
-    """Tiles, meeples, last-tile frame, legal spots, a ghost tile with markers, coordinates."""
+    """Tiles, meeples, last-tile frame, corners on the tiles laid since the viewer's last turn,
+    legal spots, a ghost tile with markers, coordinates."""
     c = fr.cell
     d = ImageDraw.Draw(img)
     d.rectangle((fr.left, fr.top, fr.left + fr.width - 1, fr.top + fr.height - 1), fill=EMPTY)
@@ -807,6 +813,9 @@ def _draw_cells(
                 ax, ay = feature_anchor(view, tile, rot, fid)
                 spr = meeple_sprite(seat_colour(seat), msize, 90 if farmer else 0, seat)
                 paste(img, spr, (px + ax * c - msize / 2, py + ay * c - msize / 2))
+    for sx, sy in sorted(since or ()):
+        if fr.inside(sx, sy):
+            _corners(d, *fr.xy(sx, sy), c)
     if last and fr.inside(*last):
         px, py = fr.xy(*last)
         lw = max(3, c // 20)
@@ -825,6 +834,17 @@ def _draw_cells(
             cy = fr.top + j * c + c / 2
             text(d, (fr.left - 6, cy), str(y), fs, UI["muted"], anchor="rm")
             text(d, (fr.left + fr.width + 6, cy), str(y), fs, UI["muted"], anchor="lm")
+
+
+def _corners(d: ImageDraw.ImageDraw, px: int, py: int, c: int) -> None:
+    """White corner brackets (edged in black) on a cell: a tile new since the viewer's last turn.
+    A shape apart from the last tile's full frame, so it is told without colour."""
+    arm = max(8, c // 3)
+    lw = max(3, c // 18)
+    for ox, oy, dx, dy in ((px, py, 1, 1), (px + c - 1, py, -1, 1), (px, py + c - 1, 1, -1), (px + c - 1, py + c - 1, -1, -1)):
+        for colour, w in (((20, 20, 20), lw + 2), (LAST, lw)):
+            d.line((ox, oy + dy * (lw // 2), ox + dx * arm, oy + dy * (lw // 2)), fill=colour, width=w)
+            d.line((ox + dx * (lw // 2), oy, ox + dx * (lw // 2), oy + dy * arm), fill=colour, width=w)
 
 
 def _font(size: int, bold: bool = False):
@@ -1103,8 +1123,12 @@ def _table(
     if not whole:
         side.append((_t(lang, "overview"), overview(view, 200, board_fr, last, spots)))
     note = ""
+    # tiles laid since the viewer's last turn (the catch-up picture adds them to the view)
+    since = {(p[0], p[1]) for p in view.get("since") or ()} - {last}
     if spots:
         note = _t(lang, "spots1") if len(spots) == 1 else _t(lang, "spots", n=len(spots))
+    elif since:
+        note = _t(lang, "since1") if len(since) == 1 else _t(lang, "since", n=len(since))
     top, top_h = _top(view, nm, lang, you, side, note)
     over = view["phase"] == "over" and view.get("points_by_kind")
     res_h = results_height(len(nm)) if over else 0
@@ -1117,7 +1141,7 @@ def _table(
         _results(img, view, nm, lang, y)
         y += res_h
     fr = Frame(x0, y0, cols, rows, cell, left, y + MARGIN)
-    _draw_cells(img, view, fr, last=last, spots=spots, labels=place_labels(view) if spots else None)
+    _draw_cells(img, view, fr, last=last, spots=spots, labels=place_labels(view) if spots else None, since=since)
     return img
 
 

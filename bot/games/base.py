@@ -56,6 +56,12 @@ class GameUI:
     def hand_png(self, view: dict[str, Any], lang: str) -> bytes | None:
         return None
 
+    def mark_since(self, view: dict[str, Any], actions: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
+        """The public view with what changed in ``actions`` ((seat, encoded action), the moves the
+        viewer has not seen since their last turn) marked for ``board_png``: the catch-up picture
+        of the turn DM. By default nothing is marked (the words beside the picture tell it)."""
+        return view
+
     def controls(self, view: dict[str, Any], legal: list[dict[str, Any]], lang: str, picked: str | None = None) -> Controls:
         """The private turn controls of the seat whose view this is.
 

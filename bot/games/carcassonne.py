@@ -171,6 +171,10 @@ class CarcassonneUI(GameUI):
 
         return board_png(view, names, lang)
 
+    def mark_since(self, view, actions):
+        placed = [[a["x"], a["y"]] for _seat, a in actions if a.get("type") == "place"]
+        return {**view, "since": placed} if placed else view
+
     def hand_png(self, view, lang):
         from render.carcassonne import board_png, hand_png
 

@@ -280,9 +280,12 @@ class _TableContext(_Context):
 class CitiesSearch:
     needs_table = True  # it copies the table and deals every hidden part of the copy anew
 
-    def __init__(self, shortlist: int = 5, scale: float = 4.0) -> None:
+    def __init__(self, shortlist: int = 5, scale: float = 4.0, laps: int = 1, playout: str = "cheap") -> None:
         self.shortlist = shortlist
         self.scale = scale
+        self.laps = laps
+        self.playout = playout
+        self._heuristic = HeuristicPlayer()
         self._ranked: list[Any] = []
 
     def determiniser(self, game: Any, view: dict, seat: int, table: Any):
@@ -317,12 +320,14 @@ class CitiesSearch:
         return {c: 1.0 / (1 + i) for i, c in enumerate(order[: self.shortlist])}
 
     def horizon(self, game: Any, s: Any) -> int:
-        return s.turns + s.n  # every seat plays one more turn
+        return s.turns + s.n * self.laps  # every seat plays ``laps`` more turns
 
     def stop(self, game: Any, s: Any, mark: int) -> bool:
         return s.turns >= mark
 
     def policy(self, game: Any, s: Any, seat: int, legal: list, rng: random.Random) -> Any:
+        if self.playout == "heuristic" and len(legal) > 1:
+            return self._heuristic.choose(game, s, seat, rng)
         if len(legal) == 1 or legal[0][0] in ("start", "take"):
             return legal[int(rng.random() * len(legal))]
         ctx = _TableContext(s, seat)

@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot import i18n
+from bot.games import ui_for
 from bot.service import UserError
 from bot.store import open_store
 from bot.timers import (
@@ -528,3 +529,31 @@ def test_every_string_of_the_time_commands_has_a_spanish_translation():
             strings += [p._rename if isinstance(p._rename, app_commands.locale_str) else None, p.description]
     found = [s.message for s in strings if isinstance(s, app_commands.locale_str)]
     assert len(found) == 4 + 2 * 4 and all(s in i18n.COMMAND_ES for s in found)
+
+
+async def test_the_catch_up_picture_marks_the_tiles_laid_since_the_persons_last_turn(store, clock, monkeypatch):
+    """Carcassonne: the turn DM's board marks the tiles the others laid since the person's last
+    turn (bot.games.carcassonne.mark_since); their own tile is not marked."""
+    ui = type(ui_for("carcassonne"))
+    drawn: list[dict] = []
+    plain = ui.board_png
+
+    def board_png(self, view, names, lang):
+        drawn.append(view)
+        return plain(self, view, names, lang)
+
+    monkeypatch.setattr(ui, "board_png", board_png)
+    bot = Bot(store, clock, Outbox(clock), pictures=True)
+    mid = await bot.new_match("carcassonne", [(ANA, "Ana"), (BEN, "Ben"), (CARLA, "Carla")], options={"deadline": "off"})
+    await bot.run()
+    rng = random.Random(5)
+    laid = []
+    for _ in range(3):  # Ana, Ben, Carla: then Ana's turn begins again
+        movers = await bot.to_move(mid)
+        await bot.play_turn(mid, movers[0], rng)
+        await bot.run()
+        act = (await store.actions(mid))[-1].action
+        laid.append((act["x"], act["y"]))
+    marked = [v for v in drawn if v.get("since")]
+    assert marked, "no catch-up picture marked anything"
+    assert [tuple(p) for p in marked[-1]["since"]] == laid[1:3]  # Ben's and Carla's tiles, not Ana's own

@@ -69,6 +69,9 @@ def _carc_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
         names = NAMES[:n]
         for lang in ("en", "es"):
             out[f"carc_board_{key}_{lang}"] = lambda s=s, names=names, lang=lang: R.board_image(GAME.view(s, None), names, lang)
+            if key == "mid_6p":  # the catch-up picture of a turn DM: five tiles new since the last turn
+                out[f"carc_catchup_{key}_{lang}"] = lambda s=s, names=names, lang=lang: R.board_image(
+                    {**(v := GAME.view(s, None)), "since": [[b["x"], b["y"]] for b in v["board"][-6:-1]]}, names, lang)
             movers = GAME.to_move(s)
             if not movers:
                 continue

@@ -280,3 +280,33 @@ def test_the_turn_and_last_move_in_words(samples):
     assert R.tile_words(view, view["last"]["tile"], "en") in last and "(" not in last.split(",")[0]
     assert R.tile_words(view, "X", "es") == "un cruce de 4 caminos"
     assert R.tile_words(view, "O", "en") == "a city corner with a shield and a curved road"
+
+
+def test_the_catch_up_picture_marks_the_tiles_laid_since_the_last_turn():
+    """Tiles laid since the viewer's last turn get white corners and a line saying so; the picture
+    without them has neither (bot.games.carcassonne.mark_since builds the list from the log)."""
+    import random as _random
+
+    from bot.games import ui_for
+    from engines.carcassonne import GAME
+    from engines.carcassonne.ai import GreedyPlayer
+    from render import carcassonne as R
+
+    st = GAME.new_state(3, GAME.parse_options({}), 4, None)
+    p, rng, log = GreedyPlayer(), _random.Random(4), []
+    for _ in range(12):
+        seat = GAME.to_move(st)[0]
+        code = p.choose(GAME, st, seat, rng)
+        GAME.step(st, seat, code)
+        log.append((seat, GAME.encode(code)))
+    view = GAME.view(st, None)
+    marked = ui_for("carcassonne").mark_since(view, log[-3:])
+    assert marked["since"] == [[a["x"], a["y"]] for _, a in log[-3:]]
+    assert ui_for("carcassonne").mark_since(view, [(0, {"type": "choose", "tile": "D"})]) is view
+
+    def white(img):
+        return sum(1 for px in img.convert("RGB").getdata() if px == (255, 255, 255))
+
+    plain, caught_up = R.board_image(view, ["A", "B", "C"], "en"), R.board_image(marked, ["A", "B", "C"], "en")
+    assert caught_up.height > plain.height  # the line telling what the corners mean
+    assert white(caught_up) > white(plain) + 3 * 40  # two more tiles with four white corners each
