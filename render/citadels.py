@@ -30,6 +30,7 @@ from render.common import (
     draw_symbol,
     encode_png,
     fit_size,
+    frame,
     floor,
     ink_for,
     legible,
@@ -86,6 +87,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "first": "first!",
         "winner": "WINNER",
         "empty_city": "no districts yet",
+        "new_since": "framed: {n} new since your last turn",
+        "new_since1": "framed: 1 new since your last turn",
         "your_hand": "Your hand",
         "hand_empty": "Your hand is empty",
         "you_are": "Your characters",
@@ -133,6 +136,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "first": "¡primera!",
         "winner": "GANA",
         "empty_city": "aún sin distritos",
+        "new_since": "con marco: {n} nuevos desde tu último turno",
+        "new_since1": "con marco: 1 nuevo desde tu último turno",
         "your_hand": "Tu mano",
         "hand_empty": "Tu mano está vacía",
         "you_are": "Tus personajes",
@@ -485,6 +490,12 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
     status = _status(view, names, lang)
     head_h = HEADER_H + (STATUS_H if status else 0)
     ptags = {p["seat"]: _player_tags(view, p, lang) for p in players}
+    # districts built since the viewer's last turn (the catch-up picture adds them to the view)
+    since = {(int(s), str(c)) for s, c in view.get("since") or ()}
+    for p in players:
+        k = sum(1 for dist in p.get("city") or () if (p["seat"], dist.get("id")) in since)
+        if k:
+            ptags[p["seat"]].append((t["new_since1"] if k == 1 else t["new_since"].format(n=k), UI["text"]))
     H = head_h + track_h + sum(_player_h(p, bool(ptags[p["seat"]])) for p in players) + 8 + res_h
     img = new_canvas(W, H)
     d = ImageDraw.Draw(img)
@@ -568,7 +579,11 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
             text(d, (MARGIN, cy0 + 14), t["empty_city"], 20, UI["muted"], anchor="lm")
         for i, dist in enumerate(city):
             spr = district_card(dist["kind"], dist["colour"], dist["cost"], dist["points"], bool(dist.get("beautified")), _lang(lang), CARD_W, CARD_H)
-            paste(img, spr, (MARGIN + (i % PER_ROW) * (CARD_W + CITY_GAP), cy0 + (i // PER_ROW) * (CARD_H + CITY_GAP)))
+            px, py = MARGIN + (i % PER_ROW) * (CARD_W + CITY_GAP), cy0 + (i // PER_ROW) * (CARD_H + CITY_GAP)
+            paste(img, spr, (px, py))
+            if (s, dist.get("id")) in since:
+                frame(d, (px, py, px + CARD_W - 1, py + CARD_H - 1), 8, (20, 20, 20), 4)
+                frame(d, (px, py, px + CARD_W - 1, py + CARD_H - 1), 8, (255, 255, 255), 3)
         y += ph
     if res_h:
         _results(img, d, y + 4, names, breakdown, ranking, t, ties)

@@ -546,6 +546,11 @@ class CitadelsUI(GameUI):
 
     # -- pictures ----------------------------------------------------------------------------------
 
+    def mark_since(self, view, actions):
+        built = [[seat, a["district"]] for seat, a in actions if a.get("type") == "build"]
+        built += [[seat, a["card"]] for seat, a in actions if a.get("type") == "wizard_take" and a.get("build")]
+        return {**view, "since": built} if built else view
+
     def board_png(self, view, names, lang):
         from render.citadels import board_png
 

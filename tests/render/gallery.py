@@ -133,6 +133,10 @@ def _cit_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
     for key, m in citadels_matches().items():
         for lang in ("en", "es"):
             out[f"cit_board_{key}_{lang}"] = lambda m=m, lang=lang: R.board_image(m.view(None), m.seats, lang)
+            if key == "turn_5p":  # the catch-up picture of a turn DM: every seat's last district is new
+                out[f"cit_catchup_{key}_{lang}"] = lambda m=m, lang=lang: R.board_image(
+                    {**(v := m.view(None)), "since": [[p["seat"], p["city"][-1]["id"]] for p in v["players"] if p["city"]]},
+                    m.seats, lang)
         seat = (m.to_move() or [0])[0]
         v = m.view(seat)
         v["names"] = m.seats

@@ -213,3 +213,41 @@ def test_ties_on_points_are_explained():
     es = _tie_notes(same, names, "es")
     assert "oro" in es[0] and "comparten" in es[1]
     assert _tie_notes({**result, "scores": [20, 19, 15, 14, 13]}, names, "en") == []
+
+
+def test_the_catch_up_picture_frames_the_districts_built_since_the_last_turn():
+    """Districts built since the viewer's last turn are framed and each such city says how many
+    (bot.games.citadels.mark_since builds the list from the log: builds and the Wizard's builds)."""
+    from bot.games import ui_for
+    from render import citadels as R
+
+    ui = ui_for("citadels")
+    log = [
+        (1, {"type": "build", "district": "harbor#2"}),
+        (2, {"type": "take_gold"}),
+        (3, {"type": "wizard_take", "card": "docks#3", "build": True}),
+        (3, {"type": "wizard_take", "card": "tavern#1", "build": False}),
+    ]
+    view = {"players": [{"seat": s, "city": []} for s in range(4)]}
+    assert ui.mark_since(view, log)["since"] == [[1, "harbor#2"], [3, "docks#3"]]
+    assert ui.mark_since(view, log[1:2]) is view
+
+    import random as _random
+
+    from engines.ai import best_player
+    from engines.match import Match
+
+    m = Match.create("citadels", ["A", "B", "C", "D"], {}, seed=3)
+    p, rng = best_player("citadels"), _random.Random(3)
+    while sum(len(x["city"]) for x in m.view(None)["players"]) < 4:
+        seat = m.to_move()[0]
+        m.apply_code(seat, p.choose(m.game, m.state, seat, rng))
+    plain = m.view(None)
+    newest = [[x["seat"], x["city"][-1]["id"]] for x in plain["players"] if x["city"]]
+    a = R.board_image(plain, m.seats, "en")
+    b = R.board_image({**plain, "since": newest}, m.seats, "en")
+
+    def white(img):
+        return sum(1 for px in img.convert("RGB").getdata() if px == (255, 255, 255))
+
+    assert b.height >= a.height and white(b) > white(a) + 300 * len(newest)
