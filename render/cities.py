@@ -77,6 +77,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "parts": {"achievements": "rings", "cards": "cards", "water": "water", "park": "park",
                   "monuments": "monuments"},
         "holding": "holding: {items}",
+        "new_since": "white corners: {n} new since your last turn",
+        "new_since1": "white corners: 1 new since your last turn",
         "seat": "Player {n}",
     },
     "es": {
@@ -94,6 +96,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "parts": {"achievements": "logros", "cards": "cartas", "water": "agua", "park": "parque",
                   "monuments": "monumentos"},
         "holding": "tiene: {items}",
+        "new_since": "esquinas blancas: {n} nuevos desde tu último turno",
+        "new_since1": "esquinas blancas: 1 nuevo desde tu último turno",
         "seat": "Jugador {n}",
     },
 }
@@ -170,8 +174,10 @@ def _space(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], sp: dict[str,
                  bold=True)
 
 
-def _hood(player: dict[str, Any], cols: int, rows: int, cell: int, low: int = 10) -> Image.Image:
-    """A neighbourhood drawn on a grid of ``cols`` x ``rows`` tiles of 2x2 spaces of ``cell`` px."""
+def _hood(player: dict[str, Any], cols: int, rows: int, cell: int, low: int = 10,
+          new: tuple[set[tuple[int, int]], set[tuple[int, int]]] = (set(), set())) -> Image.Image:
+    """A neighbourhood drawn on a grid of ``cols`` x ``rows`` tiles of 2x2 spaces of ``cell`` px;
+    ``new``: (tiles, spaces) to mark with corners."""
     tiles = player.get("tiles") or []
     img = Image.new("RGB", (cols * 2 * cell, rows * 2 * cell), UI["panel"])
     if not tiles:
@@ -189,6 +195,13 @@ def _hood(player: dict[str, Any], cols: int, rows: int, cell: int, low: int = 10
     for t in tiles:  # tile edges, thicker than space edges
         x, y = ox + 2 * t["x"] * cell, oy + 2 * t["y"] * cell
         d.rectangle((x, y, x + 2 * cell - 1, y + 2 * cell - 1), outline=UI["bg"], width=3)
+    new_tiles, new_spaces = new
+    for tx, ty in sorted(new_tiles):
+        x, y = ox + 2 * tx * cell, oy + 2 * ty * cell
+        _corners(d, (x + 2, y + 2, x + 2 * cell - 3, y + 2 * cell - 3))
+    for sx, sy in sorted(new_spaces):
+        x, y = ox + sx * cell, oy + sy * cell
+        _corners(d, (x + 1, y + 1, x + cell - 2, y + cell - 2))
     return img
 
 
@@ -314,7 +327,33 @@ def _panel_lines(p: dict[str, Any], view: dict[str, Any], t: dict[str, Any], lan
         out += [(line, UI["text"]) for line in _pack(hold.split(" "), size, width, " ")]
     if achs:
         out += [(line, UI["good"]) for line in _pack(["★ " + achs[0], *achs[1:]], size, width)]
+    new = len(_new_in(view, p["seat"])[0]) + len(_new_in(view, p["seat"])[1])
+    if new:
+        line = t["new_since1"] if new == 1 else t["new_since"].format(n=new)
+        out += [(ln, UI["text"]) for ln in _pack(line.split(" "), size, width, " ")]
     return out
+
+
+def _new_in(view: dict[str, Any], seat: int) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """(tiles, spaces) of ``seat``'s neighbourhood new since the viewer's last turn (the catch-up
+    picture adds ``since`` to the view: [seat, "tile" | "space", x, y])."""
+    tiles, spaces = set(), set()
+    for who, what, x, y in view.get("since") or ():
+        if who == seat:
+            (tiles if what == "tile" else spaces).add((x, y))
+    return tiles, spaces
+
+
+def _corners(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    """White corner brackets edged in black: new since the viewer's last turn (a shape, not a hue)."""
+    x0, y0, x1, y1 = box
+    arm = max(6, (x1 - x0) // 3)
+    lw = max(3, (x1 - x0) // 14)
+    h = lw // 2
+    for ox, oy, dx, dy in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):
+        for colour, w in (((20, 20, 20), lw + 2), ((255, 255, 255), lw)):
+            d.line((ox, oy + dy * h, ox + dx * arm, oy + dy * h), fill=colour, width=w)
+            d.line((ox + dx * h, oy, ox + dx * h, oy + dy * arm), fill=colour, width=w)
 
 
 def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
@@ -445,7 +484,7 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
                  max_width=pw - 170)
             text(d, (px + pw - 10, py + 21), t["pts"].format(n=score["total"]), 26, UI["accent"], anchor="rm", bold=True)
             gw, gh = grids[p["seat"]]
-            hood = _hood(p, gw, gh, CELL, low)
+            hood = _hood(p, gw, gh, CELL, low, _new_in(view, p["seat"]))
             side = cols == 1 and hood.width <= pw / 2
             hx = px + 10 if side else px + (pw - hood.width) // 2
             img.paste(hood, (hx, py + 44))

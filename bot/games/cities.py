@@ -172,6 +172,15 @@ class CitiesUI(GameUI):
 
     # -- pictures ------------------------------------------------------------------------------------
 
+    def mark_since(self, view, actions):
+        marks = []
+        for seat, a in actions:
+            if a.get("type") == "tile":
+                marks.append([seat, "tile", a["x"], a["y"]])
+            elif a.get("type") in ("feature", "build"):
+                marks.append([seat, "space", a["x"], a["y"]])
+        return {**view, "since": marks} if marks else view
+
     def board_png(self, view, names, lang):
         from render.cities import board_png
 

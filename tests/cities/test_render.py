@@ -57,3 +57,31 @@ def test_a_taller_building_changes_the_picture_of_its_neighbourhood():
     sp["height"] = 1 if sp["height"] > 1 else 4
     assert hood_png(taller, 0) != a
     assert _png(a).size == (480, 480)
+
+
+def test_the_catch_up_picture_marks_what_the_others_placed_since_the_last_turn():
+    """Tiles and spaces placed since the viewer's last turn get white corners and their panel says
+    how many (bot.games.cities.mark_since builds the marks from the log)."""
+    from bot.games import ui_for
+    from render.cities import board_image
+
+    m = Match.create("cities", NAMES[:3], {}, seed=3)
+    rng, p, log = random.Random(3), RandomPlayer(), []
+    while len([x for x in log if x[1]["type"] in ("tile", "feature", "build")]) < 6:
+        seat = m.to_move()[0]
+        code = p.choose(m.game, m.state, seat, rng)
+        m.apply_code(seat, code)
+        log.append((seat, m.game.encode(code)))
+    view = m.view(None)
+    marked = ui_for("cities").mark_since(view, log)
+    placed = [a for _, a in log if a["type"] in ("tile", "feature", "build")]
+    assert len(marked["since"]) == len(placed)
+    assert all(mk[1] == ("tile" if a["type"] == "tile" else "space") and mk[2:] == [a["x"], a["y"]]
+               for mk, a in zip(marked["since"], placed, strict=True))
+    assert ui_for("cities").mark_since(view, [(0, {"type": "take", "row": "A", "slot": 0})]) is view
+
+    def white(img):
+        return sum(1 for px in img.convert("RGB").getdata() if px == (255, 255, 255))
+
+    a, b = board_image(view, NAMES[:3], "en"), board_image(marked, NAMES[:3], "en")
+    assert white(b) > white(a) + 100 * len(placed)

@@ -164,20 +164,30 @@ def _cities_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
     from engines.match import Match
     from render import cities as R
 
-    def board(n: int, steps: int, lang: str, **options: Any) -> Image.Image:
+    def board(n: int, steps: int, lang: str, catch_up: bool = False, **options: Any) -> Image.Image:
+        from bot.games import ui_for
+
         names = ["Ana", "Ben", "Carla", "Dani"][:n]
         m = Match.create("cities", names, options, seed=11)
         p, rng = best_player("cities"), random.Random(1)
+        log = []
         for _ in range(steps):
             if m.over:
                 break
             seat = m.to_move()[0]
-            m.apply_code(seat, p.choose(m.game, m.state, seat, rng))
-        return R.board_image(m.view(None), names, lang)
+            code = p.choose(m.game, m.state, seat, rng)
+            m.apply_code(seat, code)
+            log.append((seat, m.game.encode(code)))
+        view = m.view(None)
+        if catch_up:  # the turn DM's picture: what the others did since the mover's last turn
+            me = m.to_move()[0]
+            view = ui_for("cities").mark_since(view, [x for x in log[-16:] if x[0] != me])
+        return R.board_image(view, names, lang)
 
     out["cities_board_4p_mid_en"] = lambda: board(4, 60, "en")
     out["cities_board_4p_end_es"] = lambda: board(4, 10_000, "es")
     out["cities_board_2p_long_en"] = lambda: board(2, 10_000, "en", long=True)
+    out["cities_catchup_4p_mid_es"] = lambda: board(4, 60, "es", catch_up=True)
 
 
 def gallery(games: tuple[str, ...] = ("lc", "carc", "cit")) -> dict[str, Callable[[], Image.Image]]:
