@@ -34,6 +34,7 @@ from render.common import (
     UI,
     cached,
     clean_text,
+    corners,
     draw_symbol,
     encode_png,
     ink_for,
@@ -815,7 +816,8 @@ def _draw_cells(
                 paste(img, spr, (px + ax * c - msize / 2, py + ay * c - msize / 2))
     for sx, sy in sorted(since or ()):
         if fr.inside(sx, sy):
-            _corners(d, *fr.xy(sx, sy), c)
+            px, py = fr.xy(sx, sy)
+            corners(d, (px, py, px + c - 1, py + c - 1))
     if last and fr.inside(*last):
         px, py = fr.xy(*last)
         lw = max(3, c // 20)
@@ -834,17 +836,6 @@ def _draw_cells(
             cy = fr.top + j * c + c / 2
             text(d, (fr.left - 6, cy), str(y), fs, UI["muted"], anchor="rm")
             text(d, (fr.left + fr.width + 6, cy), str(y), fs, UI["muted"], anchor="lm")
-
-
-def _corners(d: ImageDraw.ImageDraw, px: int, py: int, c: int) -> None:
-    """White corner brackets (edged in black) on a cell: a tile new since the viewer's last turn.
-    A shape apart from the last tile's full frame, so it is told without colour."""
-    arm = max(8, c // 3)
-    lw = max(3, c // 18)
-    for ox, oy, dx, dy in ((px, py, 1, 1), (px + c - 1, py, -1, 1), (px, py + c - 1, 1, -1), (px + c - 1, py + c - 1, -1, -1)):
-        for colour, w in (((20, 20, 20), lw + 2), (LAST, lw)):
-            d.line((ox, oy + dy * (lw // 2), ox + dx * arm, oy + dy * (lw // 2)), fill=colour, width=w)
-            d.line((ox + dx * (lw // 2), oy, ox + dx * (lw // 2), oy + dy * arm), fill=colour, width=w)
 
 
 def _font(size: int, bold: bool = False):

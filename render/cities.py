@@ -35,6 +35,7 @@ from engines.cities.components import (
 from render.common import (
     PALETTE,
     UI,
+    corners,
     encode_png,
     ink_for,
     legible,
@@ -198,10 +199,10 @@ def _hood(player: dict[str, Any], cols: int, rows: int, cell: int, low: int = 10
     new_tiles, new_spaces = new
     for tx, ty in sorted(new_tiles):
         x, y = ox + 2 * tx * cell, oy + 2 * ty * cell
-        _corners(d, (x + 2, y + 2, x + 2 * cell - 3, y + 2 * cell - 3))
+        corners(d, (x + 2, y + 2, x + 2 * cell - 3, y + 2 * cell - 3))
     for sx, sy in sorted(new_spaces):
         x, y = ox + sx * cell, oy + sy * cell
-        _corners(d, (x + 1, y + 1, x + cell - 2, y + cell - 2))
+        corners(d, (x + 1, y + 1, x + cell - 2, y + cell - 2))
     return img
 
 
@@ -342,18 +343,6 @@ def _new_in(view: dict[str, Any], seat: int) -> tuple[set[tuple[int, int]], set[
         if who == seat:
             (tiles if what == "tile" else spaces).add((x, y))
     return tiles, spaces
-
-
-def _corners(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
-    """White corner brackets edged in black: new since the viewer's last turn (a shape, not a hue)."""
-    x0, y0, x1, y1 = box
-    arm = max(6, (x1 - x0) // 3)
-    lw = max(3, (x1 - x0) // 14)
-    h = lw // 2
-    for ox, oy, dx, dy in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):
-        for colour, w in (((20, 20, 20), lw + 2), ((255, 255, 255), lw)):
-            d.line((ox, oy + dy * h, ox + dx * arm, oy + dy * h), fill=colour, width=w)
-            d.line((ox + dx * h, oy, ox + dx * h, oy + dy * arm), fill=colour, width=w)
 
 
 def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:

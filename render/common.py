@@ -607,6 +607,19 @@ def pill(
     return (x, y, x + w, y + h)
 
 
+def corners(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], edge: Color = (20, 20, 20)) -> None:
+    """White corner brackets edged in ``edge`` inside ``box``: "new since your last turn" on the
+    catch-up pictures. A shape apart from a full frame (the last move), so it is told without hue."""
+    x0, y0, x1, y1 = box
+    arm = max(6, int(x1 - x0) // 3)
+    lw = max(3, int(x1 - x0) // 16)
+    h = lw // 2
+    for ox, oy, dx, dy in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):
+        for colour, w in ((edge, lw + 2), ((255, 255, 255), lw)):
+            d.line((ox, oy + dy * h, ox + dx * arm, oy + dy * h), fill=colour, width=w)
+            d.line((ox + dx * h, oy, ox + dx * h, oy + dy * arm), fill=colour, width=w)
+
+
 def frame(
     d: ImageDraw.ImageDraw,
     box: tuple[float, float, float, float],
