@@ -112,15 +112,6 @@ M: dict[str, dict[str, str]] = {
     # -- engine refusals (codes from the rules engines) -------------------------------------------
     "rule.not_your_turn": {"en": "It is not your turn.", "es": "No es tu turno."},
     "rule.game_over": {"en": "The match is over.", "es": "La partida ha terminado."},
-    "rule.must_draw": {"en": "You already played a card this turn: now draw one.", "es": "Ya has jugado una carta este turno: ahora roba una."},
-    "rule.must_play_first": {"en": "First play or discard a card, then draw.", "es": "Primero juega o descarta una carta; después roba."},
-    "rule.not_in_hand": {"en": "{card} is not in your hand.", "es": "Esa carta ({card}) no está en tu mano."},
-    "rule.not_higher": {"en": "{card} must be higher than {top}, the top of your {colour} expedition.", "es": "Tu {card} debe ser mayor que el {top}, la última carta de tu expedición {colour}."},
-    "rule.wager_after_number": {"en": "Wagers only go before the first number card; your {colour} expedition already has numbers.", "es": "Las apuestas solo van antes de la primera carta numerada; tu expedición {colour} ya tiene números."},
-    "rule.pile_empty": {"en": "The {colour} discard pile is empty.", "es": "La pila de descarte {colour} está vacía."},
-    "rule.just_discarded": {"en": "You cannot take back the card you just discarded.", "es": "No puedes recuperar la carta que acabas de descartar."},
-    "rule.unknown_card": {"en": "There is no such card in this match.", "es": "Esa carta no existe en esta partida."},
-    "rule.unknown_pile": {"en": "There is no such pile.", "es": "Esa pila no existe."},
     "rule.bad_action": {"en": "That is not a valid action.", "es": "Esa acción no es válida."},
     "rule.bad_options": {"en": "Invalid options: {reason}", "es": "Opciones no válidas: {reason}"},
     "rule.bad_seat_count": {"en": "This game needs {min}-{max} players, not {got}.", "es": "Este juego necesita {min}-{max} jugadores, no {got}."},
@@ -157,31 +148,6 @@ def t(key: str, lang: str, **params: Any) -> str:
         return text
 
 
-COLOUR_NAMES = {
-    "yellow": {"en": "yellow", "es": "amarilla"},
-    "blue": {"en": "blue", "es": "azul"},
-    "white": {"en": "white", "es": "blanca"},
-    "green": {"en": "green", "es": "verde"},
-    "red": {"en": "red", "es": "roja"},
-    "purple": {"en": "purple", "es": "morada"},
-}
-
-
-def card_name(card: str, lang: str) -> str:
-    """'red-7' -> 'red 7' / '7 rojo'; 'red-w2' -> 'red wager' / 'apuesta roja'. The Spanish colour
-    agrees with what it describes, as on the pictures: a number is masculine ("el 7 rojo"), a
-    wager (la apuesta) and a pile (la pila) feminine (tests/bot/test_spanish.py)."""
-    from render.lost_cities import COLOUR_NAMES as MASCULINE
-
-    colour, _, value = card.partition("-")
-    if value.startswith("w"):
-        c = COLOUR_NAMES.get(colour, {}).get(lang, colour)
-        return f"{c} wager" if lang == "en" else f"apuesta {c}"
-    if lang == "en":
-        return f"{colour} {value}"
-    return f"{value} {MASCULINE.get(lang, MASCULINE['en']).get(colour, colour)}"
-
-
 # Engine refusal texts that game presentations add (bot/games/<game>.py calls register_rules):
 # code -> {"en": ..., "es": ...}, formatted with the error's params.
 GAME_RULES: dict[str, dict[str, str]] = {}
@@ -206,25 +172,23 @@ def _format(entry: dict[str, str], lang: str, params: dict[str, Any]) -> str:
 
 def error_text(code: str, params: dict[str, Any], lang: str, fallback: str = "", game: str | None = None) -> str:
     """Translate an engine refusal or a bot error from its code and params (and the game it came from)."""
-    from .games import ui_for
+    from .games import manifests, ui_for
 
-    ui_for("")  # make sure every game's presentation (and its rule texts) is loaded
-    worded = getattr(ui_for(game), "rule_text", None) if game else None  # a game that words its own refusals
-    if worded is not None and (text := worded(code, params, lang)):
-        return text
+    manifests()  # make sure every game's presentation (and its rule texts) is loaded
+    # a game that words its own refusals (without the game: any game that knows a code the bot
+    # has no words of its own for)
+    generic = "rule." + code in M or "err." + code in M
+    for ui in [ui_for(game)] if game else [] if generic else [m.ui for m in manifests().values()]:
+        worded = getattr(ui, "rule_text", None)
+        if worded is not None and (text := worded(code, params, lang)):
+            return text
     if game is not None and code in GAME_RULES_BY_GAME.get(game, {}):
         return _format(GAME_RULES_BY_GAME[game][code], lang, params)
     if code in GAME_RULES and "rule." + code not in M:
         return _format(GAME_RULES[code], lang, params)
-    shown = dict(params)
-    for key in ("card", "top"):
-        if isinstance(shown.get(key), str):
-            shown[key] = card_name(shown[key], lang)
-    if isinstance(shown.get("colour"), str):
-        shown["colour"] = COLOUR_NAMES.get(shown["colour"], {}).get(lang, shown["colour"])
     for prefix in ("rule.", "err."):
         if prefix + code in M:
-            return t(prefix + code, lang, **shown)
+            return t(prefix + code, lang, **params)
     return fallback or t("rule.bad_action", lang)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import COLOUR_NAMES, card_name
 from .base import Choice, Controls, GameUI, Manifest
 
 # A turn is two taps: one button plays or discards a card (no "which card?" menu first), one
@@ -26,6 +25,46 @@ T = {
     "d_pile": {"en": "{who} took the top card of the {colour} pile", "es": "{who} tomó la carta de arriba de la pila {colour}"},
     "d_pile_card": {"en": "{who} took {card} from the {colour} pile", "es": "{who} tomó {card} de la pila {colour}"},
     "status": {"en": "Round {round}/{rounds} · deck {deck} · {a} {sa} – {b} {sb}", "es": "Ronda {round}/{rounds} · mazo {deck} · {a} {sa} – {b} {sb}"},
+}
+
+
+# Colours as a pile or a wager is named (feminine in Spanish: la pila, la apuesta).
+COLOUR_NAMES = {
+    "yellow": {"en": "yellow", "es": "amarilla"},
+    "blue": {"en": "blue", "es": "azul"},
+    "white": {"en": "white", "es": "blanca"},
+    "green": {"en": "green", "es": "verde"},
+    "red": {"en": "red", "es": "roja"},
+    "purple": {"en": "purple", "es": "morada"},
+}
+
+
+def card_name(card: str, lang: str) -> str:
+    """'red-7' -> 'red 7' / '7 rojo'; 'red-w2' -> 'red wager' / 'apuesta roja'. The Spanish colour
+    agrees with what it describes, as on the pictures: a number is masculine ("el 7 rojo"), a
+    wager (la apuesta) and a pile (la pila) feminine (tests/bot/test_spanish.py)."""
+    from render.lost_cities import COLOUR_NAMES as MASCULINE
+
+    colour, _, value = card.partition("-")
+    if value.startswith("w"):
+        c = COLOUR_NAMES.get(colour, {}).get(lang, colour)
+        return f"{c} wager" if lang == "en" else f"apuesta {c}"
+    if lang == "en":
+        return f"{colour} {value}"
+    return f"{value} {MASCULINE.get(lang, MASCULINE['en']).get(colour, colour)}"
+
+
+# The engine's refusals, worded (params: cards and colours are translated first).
+RULES = {
+    "must_draw": {"en": "You already played a card this turn: now draw one.", "es": "Ya has jugado una carta este turno: ahora roba una."},
+    "must_play_first": {"en": "First play or discard a card, then draw.", "es": "Primero juega o descarta una carta; después roba."},
+    "not_in_hand": {"en": "{card} is not in your hand.", "es": "Esa carta ({card}) no está en tu mano."},
+    "not_higher": {"en": "{card} must be higher than {top}, the top of your {colour} expedition.", "es": "Tu {card} debe ser mayor que el {top}, la última carta de tu expedición {colour}."},
+    "wager_after_number": {"en": "Wagers only go before the first number card; your {colour} expedition already has numbers.", "es": "Las apuestas solo van antes de la primera carta numerada; tu expedición {colour} ya tiene números."},
+    "pile_empty": {"en": "The {colour} discard pile is empty.", "es": "La pila de descarte {colour} está vacía."},
+    "just_discarded": {"en": "You cannot take back the card you just discarded.", "es": "No puedes recuperar la carta que acabas de descartar."},
+    "unknown_card": {"en": "There is no such card in this match.", "es": "Esa carta no existe en esta partida."},
+    "unknown_pile": {"en": "There is no such pile.", "es": "Esa pila no existe."},
 }
 
 
@@ -108,6 +147,22 @@ class LostCitiesUI(GameUI):
         buttons = [Choice(tr("play", lang, card=card_name(c, lang)), f"p.{c}", "success") for c in _one_wager(plays)]
         buttons += [Choice(tr("discard", lang, card=card_name(c, lang)), f"x.{c}", "secondary") for c in _one_wager(discards)]
         return Controls(tr("play_phase", lang), buttons=buttons[:20])
+
+    def rule_text(self, code: str, params: dict[str, Any], lang: str) -> str | None:
+        """An engine refusal in the reader's language (cards and colours translated)."""
+        entry = RULES.get(code)
+        if entry is None:
+            return None
+        shown = dict(params)
+        for key in ("card", "top"):
+            if isinstance(shown.get(key), str):
+                shown[key] = card_name(shown[key], lang)
+        if isinstance(shown.get("colour"), str):
+            shown["colour"] = COLOUR_NAMES.get(shown["colour"], {}).get(lang, shown["colour"])
+        try:
+            return (entry.get(lang) or entry["en"]).format(**shown)
+        except (KeyError, IndexError, ValueError):
+            return entry["en"]
 
     def describe(self, action, name, lang, names=None, events=None):
         """A move in words. With the move's engine ``events`` a draw from a discard pile names the

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from bot import i18n
+from bot.games import lost_cities as LCUI
 from bot.games.lost_cities import LostCitiesUI
 from render import lost_cities as LR
 
@@ -81,7 +82,7 @@ def _lost_cities_spanish() -> list[str]:
     for colour in LR.COLOUR_ORDER:
         for value in ("2", "7", "10", "w1"):
             card = f"{colour}-{value}"
-            out += [LR.card_name(card, "es"), i18n.card_name(card, "es")]
+            out += [LR.card_name(card, "es"), LCUI.card_name(card, "es")]
             out += [ui.describe({"type": t, "card": card}, "Ana", "es") for t in ("play", "discard")]
             out.append(i18n.error_text("not_in_hand", {"card": card}, "es"))
         out.append(ui.describe({"type": "draw", "from": colour}, "Ana", "es"))
@@ -113,8 +114,8 @@ def test_pictures_and_texts_name_a_card_the_same_way():
         for value in ("3", "w2"):
             card = f"{colour}-{value}"
             picture = LR.card_name(card, "es")
-            text = i18n.card_name(card, "es")
+            text = LCUI.card_name(card, "es")
             assert picture.split(" ", 1)[1] == text, (picture, text)
     # the name printed at the bottom of a hand card: masculine on numbers, feminine on wagers
     assert LR.COLOUR_NAMES["es"]["red"] == "rojo" and LR.COLOUR_NAMES_FEM["es"]["red"] == "roja"
-    assert i18n.COLOUR_NAMES["red"]["es"] == LR.COLOUR_NAMES_FEM["es"]["red"]
+    assert LCUI.COLOUR_NAMES["red"]["es"] == LR.COLOUR_NAMES_FEM["es"]["red"]
