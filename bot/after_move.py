@@ -204,14 +204,26 @@ class AfterMove:
         if ch is None:
             return  # the channel is gone: nobody to tell
         story = "\n".join([*(f"• {event_text(e, lang)}" for e in events), self.present.story_text(loaded, actions, lang)]).strip()
-        kwargs = await self.present.board_message(loaded, story, lang)
-        if self.mentions is not None:  # nobody is pinged inside their quiet hours
-            kwargs["allowed_mentions"] = await self.mentions(rec)
-        msg = await ch.send(nonce=nonce(job.key), **kwargs)
+        board_id = told.get("board_message")
+        in_place = (rec.meta or {}).get("post") == "edit" and rec.status == "active" and board_id
+        kwargs = await self.present.board_message(loaded, "" if in_place else story, lang)
+        mentions = await self.mentions(rec) if self.mentions is not None else None  # none inside quiet hours
+        if in_place and await self.present.edit_board(ch, int(board_id), kwargs):
+            # post=edit: the board message shows the new picture; a one-line post tells the turn
+            # (an edit pings nobody: the line does)
+            line = self.present.turn_line(loaded, story, int(board_id), lang)
+            await ch.send(line, nonce=nonce(job.key), allowed_mentions=mentions or ALLOWED)
+            msg_id = int(board_id)
+        else:
+            # the first board, the last one (with the results), every one with post=new, and a
+            # board message that was deleted: a post of its own
+            if mentions is not None:
+                kwargs["allowed_mentions"] = mentions
+            msg_id = (await ch.send(nonce=nonce(job.key), **kwargs)).id
         faults.point("board")
         await self.store.set_note(mid, 0, {
             "board_version": max(version, int(intent.get("version", version))), "board_upto": int(intent["upto"]),
-            "board_message": msg.id, "board_pending": None, "board_events": int(intent.get("events_upto", seen_events)),
+            "board_message": msg_id, "board_pending": None, "board_events": int(intent.get("events_upto", seen_events)),
         })
 
     async def no_timers(self, job: Job) -> None:

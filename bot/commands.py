@@ -25,7 +25,7 @@ from .flows import Flows, ack, handle_error, reply
 from .games import ui_for
 from .games.base import PrefsError
 from .i18n import OPTION_HELP, game_name, lang_of, t
-from .posting import ALLOWED, Presenter, jump_link
+from .posting import ALLOWED, POST_MODES, Presenter, jump_link
 from .service import UserError
 from .story import describe_move
 from .table import commitment
@@ -120,6 +120,9 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         level = opts.pop("ai", None)  # ai=easy|normal|strong: how the match's AI seats play
         if level is not None and level not in LEVELS:
             raise UserError("bad_ai_level", level=str(level)[:20])
+        post = opts.pop("post", None)  # post=new|edit: a board post each turn, or one edited in place
+        if post is not None and post not in POST_MODES:
+            raise UserError("bad_post_mode", mode=str(post)[:20])
         channel_id = interaction.channel_id
         target: Any = None
         if thread and isinstance(interaction.channel, discord.TextChannel):
@@ -145,7 +148,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         channel_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
         loaded = await self.bot.service.new_lobby(
             interaction.guild_id, channel_id, game, interaction.user.id, interaction.user.display_name, opts, channel_lang,
-            meta={"timers": timers, **({"ai": level} if level else {})},
+            meta={"timers": timers, **({"ai": level} if level else {}), **({"post": post} if post == "edit" else {})},
         )
         content, view = self.present.lobby_message(loaded, channel_lang)
         if target is not None:
@@ -177,7 +180,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             help_text = OPTION_HELP.get(name, {}).get(lang) or f.description
             desc = f" ({help_text})" if help_text else ""
             out.append(app_commands.Choice(name=(text + desc)[:100], value=text[:100]))
-        for name, value in TIMER_CHOICES:  # the match's timers (bot/timers.py)
+        for name, value in (*TIMER_CHOICES, ("ai", "easy"), ("post", "new")):  # the match's own (timers: bot/timers.py)
             text = f"{done}{name}={value}".strip()
             out.append(app_commands.Choice(name=f"{text} ({OPTION_HELP[name][lang]})"[:100], value=text[:100]))
         return out[:25]

@@ -40,6 +40,9 @@ M: dict[str, dict[str, str]] = {
     "ai.name": {"en": "AI {n}", "es": "IA {n}"},
     # -- turns -----------------------------------------------------------------------------------
     "turn.now": {"en": "It is {player}'s turn.", "es": "Le toca a {player}."},
+    "board.line": {"en": "{story} → {turn} · board: {link}", "es": "{story} → {turn} · tablero: {link}"},
+    "board.line_turn": {"en": "{turn} · board: {link}", "es": "{turn} · tablero: {link}"},
+    "err.bad_post_mode": {"en": "post={mode} is not a choice: use post=new (a new board picture each turn) or post=edit (one board message updated in place, and a one-line post each turn).", "es": "post={mode} no es una opción: usa post=new (una imagen del tablero nueva en cada turno) o post=edit (un único mensaje del tablero que se actualiza, y una línea por turno)."},
     "turn.button": {"en": "Take your turn", "es": "Jugar mi turno"},
     "turn.dm": {
         "en": "Your turn in **{game}** on {where} (match #{id}). Play here or in the channel: {link}",
@@ -226,6 +229,8 @@ OPTION_HELP: dict[str, dict[str, str]] = {
     "districts_to_end": {"en": "districts that end the game", "es": "distritos que acaban la partida"},
     "long": {"en": "Cities, 2 players: 7 rounds, 3x5 neighbourhoods", "es": "Cities, 2 jugadores: 7 rondas, barrios de 3x5"},
     "board": {"en": "Cities achievement board, e.g. venice (random if unset)", "es": "tablero de logros de Cities, p. ej. venice (al azar si no se da)"},
+    "ai": {"en": "AI seats: easy, normal or strong", "es": "asientos de IA: easy, normal o strong"},
+    "post": {"en": "board: new post each turn, or edit one message", "es": "tablero: nuevo cada turno, o editar un mensaje"},
 }
 
 

@@ -26,6 +26,9 @@ from .story import describe_move
 log = logging.getLogger(__name__)
 
 ALLOWED = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+# How a match shows its board (/partida new ... post=): a new post each turn (default), or one
+# message edited in place with a one-line post per turn.
+POST_MODES = ("new", "edit")
 
 
 def jump_link(rec: Any) -> str:
@@ -254,6 +257,30 @@ class Presenter:
             status += await self._final_extras(loaded, kwargs, lang)
         kwargs["content"] = (f"{story}\n{status}" if story else status)[-2000:]
         return kwargs
+
+    async def edit_board(self, ch: Any, message_id: int, kwargs: dict[str, Any]) -> bool:
+        """Show the board of ``kwargs`` (a board_message) in the match's board message, edited in
+        place (``post=edit``). False when that message is gone (deleted, or the channel moved)."""
+        try:
+            await ch.get_partial_message(message_id).edit(
+                content=kwargs["content"], attachments=kwargs["files"], view=kwargs.get("view"),
+                allowed_mentions=discord.AllowedMentions.none(),  # an edit pings nobody anyway
+            )
+        except discord.NotFound:
+            return False
+        return True
+
+    def turn_line(self, loaded: Loaded, story: str, board_id: int, lang: str) -> str:
+        """The one-line post of ``post=edit``: what happened, whose turn, where the board is."""
+        rec = loaded.record
+        who = ", ".join(self.mention(loaded, s) for s in loaded.to_move())
+        turn = t("turn.now", lang, player=who) if who else ""
+        what = " · ".join(ln.lstrip("• ").strip() for ln in story.splitlines() if ln.strip())
+        link = f"{jump_link(rec)}/{board_id}"
+        line = t("board.line", lang, story=what, turn=turn, link=link) if what else t("board.line_turn", lang, turn=turn, link=link)
+        if len(line) > 2000:  # a long burst of moves: keep the end (whose turn and the link)
+            line = "… " + line[-1990:]
+        return line
 
     async def _final_extras(self, loaded: Loaded, kwargs: dict[str, Any], lang: str) -> str:
         from .table_ui import table_flows

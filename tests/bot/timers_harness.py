@@ -47,6 +47,8 @@ class Outbox:
     clock: Clock
     sent: list[Sent] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)
+    edits: list[tuple[int, Sent]] = field(default_factory=list)  # (message id, what it shows now)
+    deleted: set[int] = field(default_factory=set)  # message ids deleted by someone
     _ids: Any = field(default_factory=lambda: itertools.count(1))
 
     def add(self, to: tuple[str, int], kwargs: dict[str, Any]) -> SimpleNamespace:
@@ -59,6 +61,14 @@ class Outbox:
             pings = [u.id for u in am.users] if isinstance(am.users, list) else ([] if am.users is False else None)
         self.sent.append(Sent(self.clock(), to, kwargs.get("content") or "", files, buttons, pings))
         return SimpleNamespace(id=next(self._ids))
+
+    def edit(self, to: tuple[str, int], mid: int, kwargs: dict[str, Any]) -> None:
+        if mid in self.deleted:
+            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), {"code": 10008, "message": "Unknown Message"})
+        files = [f.filename for f in kwargs.get("attachments") or []]
+        view = kwargs.get("view")
+        buttons = [getattr(c, "custom_id", "") for c in (view.children if view is not None else [])]
+        self.edits.append((mid, Sent(self.clock(), to, kwargs.get("content") or "", files, buttons, [])))
 
     def dms(self, uid: int, containing: str = "") -> list[Sent]:
         return [s for s in self.sent if s.to == ("dm", uid) and containing in s.content]
@@ -74,6 +84,12 @@ class FakeChannel:
 
     async def send(self, content: str | None = None, **kwargs: Any) -> Any:
         return self.box.add(("channel", self.id), {"content": content, **kwargs})
+
+    def get_partial_message(self, mid: int) -> Any:
+        async def edit(**kwargs: Any) -> None:
+            self.box.edit(("channel", self.id), mid, kwargs)
+
+        return SimpleNamespace(id=mid, edit=edit)
 
 
 class FakeDM:
@@ -106,7 +122,9 @@ class Bot:
     def __init__(self, store: Any, clock: Clock, box: Outbox, pictures: bool = True) -> None:
         self.store, self.clock, self.box = store, clock, box
         self.service = MatchService(store)
-        self.present = Presenter(FakeClient(box), self.service)
+        client = FakeClient(box)
+        self.present = Presenter(client, self.service)
+        client.service, client.present = self.service, self.present  # what the table's handlers use
         if not pictures:  # no picture drawn (board_png, hand_png); controls are still computed
             real_draw = self.present.draw
 
@@ -124,8 +142,10 @@ class Bot:
     async def new_match(self, game: str, people: list[tuple[int, str]], ais: int = 0, options: dict | None = None,
                         seed: int = 1, channel: int = 100, lang: str = "en") -> int:
         opts, timers = split_options(options or {})
+        post = opts.pop("post", None)  # as /partida new does
         (host, host_name), *rest = people
-        m = await self.service.new_lobby(1, channel, game, host, host_name, opts, lang, meta={"timers": timers})
+        meta = {"timers": timers, **({"post": post} if post else {})}
+        m = await self.service.new_lobby(1, channel, game, host, host_name, opts, lang, meta=meta)
         mid = m.record.id
         for uid, name in rest:
             await self.service.join(mid, None, uid, name)

@@ -216,3 +216,33 @@ async def test_after_a_restart_an_ai_seat_that_was_to_move_carries_on(standin, t
         assert [a.seat for a in await store.actions(rec.id)] == [0, 0]
     finally:
         await store.close()
+
+
+async def test_board_edit_keeps_one_board_message_and_posts_a_line_per_turn(standin, partida):
+    """post=edit over real discord.py and the stand-in: the board message is edited (a new
+    picture, a fresh button: an edit with attachments the API schema accepts), each turn a line."""
+    ana = standin.user("ana")
+    ben = standin.user("ben", dms_open=False)  # ben plays through the board message's button
+    channel = standin.channel_id("general")
+    await open_match(standin, ana, ben, options="post=edit rounds=1")
+    board = await standin.wait_for_message(channel, is_board, 15)
+    rng = random.Random(3)
+    dm_seen = 0
+    board_id = board.id
+    for turn in range(4):
+        board = await standin.wait_until(
+            lambda n=turn: (b := standin.messages_by_id[board_id]).edits >= n and turn_button(b) and b, 15, "the board edited")
+        mover = ana if ana.mention in board.content else ben
+        msg = await private_controls(standin, mover, board, mover is ana, dm_seen)
+        if mover is ana:
+            dm_seen = len(ana.dms())
+        await take_turn(standin, mover, msg, rng)
+    def posts():
+        return [m for m in standin.messages[channel] if not m.ephemeral and m.author_id == standin.bot_id]
+
+    # the fourth turn's line comes right after the fourth edit
+    lines = await standin.wait_until(lambda: len(x := [m for m in posts() if "→" in m.content]) >= 4 and x, 15, "four lines")
+    board = standin.messages_by_id[board.id]
+    assert board.edits >= 4 and list(board.files) == ["board.png"]
+    assert sum(1 for m in posts() if "board.png" in m.files) == 1  # one board message, edited
+    assert all(m.content.endswith(f"/{board.id}") and not m.files for m in lines)

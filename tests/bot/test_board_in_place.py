@@ -1,0 +1,94 @@
+"""post=edit (issue 12): one board message edited in place, a one-line post per turn; the first
+board, the final one and a board whose message was deleted are posts of their own."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.store import open_store
+from tests.bot.timers_harness import Bot, Clock, Outbox
+
+ANA, BEN = 11, 12
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = await open_store(f"sqlite:///{tmp_path / 'p.sqlite3'}")
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+async def _turns(bot, mid, n, rng):
+    for _ in range(n):
+        movers = await bot.to_move(mid)
+        if not movers:
+            return
+        await bot.play_turn(mid, movers[0], rng)
+        await bot.run()
+
+
+async def test_one_board_message_is_edited_and_each_turn_gets_one_line(store, clock):
+    box = Outbox(clock)
+    bot = Bot(store, clock, box, pictures=True)
+    mid = await bot.new_match("carcassonne", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "off", "post": "edit"})
+    await bot.run()
+    boards = [s for s in box.channel(100) if "board.png" in s.files]
+    assert len(boards) == 1  # the first board is a post
+    board_id = (await store.notes(mid))[0]["board_message"]
+    await _turns(bot, mid, 4, random.Random(3))
+    assert [s for s in box.channel(100) if "board.png" in s.files] == boards  # no new board post
+    edits = [e for m, e in box.edits if m == board_id]
+    assert len(edits) == 4 and all(e.files == ["board.png"] for e in edits)
+    assert all(e.buttons and e.buttons[0].split(":")[-1] != boards[0].buttons[0].split(":")[-1] for e in edits)  # a fresh "Take your turn" button
+    lines = box.channel(100)[-4:]
+    for line in lines:
+        assert "\n" not in line.content and not line.files
+        assert re.search(r"→ It is <@\d+>'s turn\. · board: https://discord\.com/channels/1/100/" + str(board_id) + "$", line.content)
+    assert "Ana" in lines[0].content and "Ben" in lines[1].content  # what each did, in words
+    # the line pings whose turn it is (an edit pings nobody)
+    assert f"<@{BEN}>" in lines[0].content and BEN in lines[0].pings
+    assert f"<@{ANA}>" in lines[1].content and ANA in lines[1].pings
+    assert (await store.notes(mid))[0]["board_message"] == board_id
+
+
+async def test_a_deleted_board_message_is_posted_again_and_edited_from_then_on(store, clock):
+    box = Outbox(clock)
+    bot = Bot(store, clock, box, pictures=False)
+    mid = await bot.new_match("carcassonne", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "off", "post": "edit"})
+    await bot.run()
+    first = (await store.notes(mid))[0]["board_message"]
+    box.deleted.add(first)  # somebody deleted it
+    posts = len(box.channel(100))
+    await _turns(bot, mid, 1, random.Random(4))
+    second = (await store.notes(mid))[0]["board_message"]
+    assert second != first and len(box.channel(100)) == posts + 1  # a full post, no line
+    await _turns(bot, mid, 1, random.Random(5))
+    assert (await store.notes(mid))[0]["board_message"] == second
+    assert [m for m, _ in box.edits] == [second]
+
+
+async def test_the_last_board_is_a_post_and_board_post_is_the_default(store, clock):
+    box = Outbox(clock)
+    bot = Bot(store, clock, box, pictures=False)
+    mid = await bot.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "off", "post": "edit", "rounds": 1})
+    await bot.run()
+    await _turns(bot, mid, 200, random.Random(6))
+    assert (await store.get(mid)).status == "finished"
+    last = box.channel(100)[-1]
+    assert "over" in last.content.lower() and "→" not in last.content  # the results: a post of its own
+    assert (await store.notes(mid))[0]["board_message"] not in [m for m, _ in box.edits]
+    # the default: every board a post, nothing edited
+    box2 = Outbox(clock)
+    bot2 = Bot(store, clock, box2, pictures=False)
+    mid2 = await bot2.new_match("carcassonne", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "off"}, channel=200)
+    await bot2.run()
+    await _turns(bot2, mid2, 3, random.Random(7))
+    assert not box2.edits and len(box2.channel(200)) >= 4
