@@ -71,6 +71,9 @@ async def test_a_bad_ai_level_is_refused_in_one_line_and_creates_nothing(standin
     r = await ana.slash("general", "partida new", game="lost-cities", options="ai=genius")
     await r.wait_done()
     assert r.ephemeral and "ai=genius no es un nivel" in r.text(), r.text()
+    r = await ana.slash("general", "partida new", game="lost-cities", options="post=sideways")
+    await r.wait_done()
+    assert r.ephemeral and "post=sideways no es una opción" in r.text(), r.text()
     r = await ana.slash("general", "partida new", game="lost-cities", options="ai=strong")
     await r.wait_done()
     lobby = r.message
