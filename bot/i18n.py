@@ -40,8 +40,8 @@ M: dict[str, dict[str, str]] = {
     "ai.name": {"en": "AI {n}", "es": "IA {n}"},
     # -- turns -----------------------------------------------------------------------------------
     "turn.now": {"en": "It is {player}'s turn.", "es": "Le toca a {player}."},
-    "board.line": {"en": "{story} → {turn} · board: {link}", "es": "{story} → {turn} · tablero: {link}"},
-    "board.line_turn": {"en": "{turn} · board: {link}", "es": "{turn} · tablero: {link}"},
+    "board.line": {"en": "{story} → {turn} · [board]({link})", "es": "{story} → {turn} · [tablero]({link})"},
+    "board.line_turn": {"en": "{turn} · [board]({link})", "es": "{turn} · [tablero]({link})"},
     "err.bad_post_mode": {"en": "post={mode} is not a choice: use post=new (a new board picture each turn) or post=edit (one board message updated in place, and a one-line post each turn).", "es": "post={mode} no es una opción: usa post=new (una imagen del tablero nueva en cada turno) o post=edit (un único mensaje del tablero que se actualiza, y una línea por turno)."},
     "turn.button": {"en": "Take your turn", "es": "Jugar mi turno"},
     "turn.dm": {

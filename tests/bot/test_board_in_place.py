@@ -51,7 +51,7 @@ async def test_one_board_message_is_edited_and_each_turn_gets_one_line(store, cl
     lines = box.channel(100)[-4:]
     for line in lines:
         assert "\n" not in line.content and not line.files
-        assert re.search(r"→ It is <@\d+>'s turn\. · board: https://discord\.com/channels/1/100/" + str(board_id) + "$", line.content)
+        assert re.search(r"→ It is <@\d+>'s turn\. · \[board\]\(https://discord\.com/channels/1/100/" + str(board_id) + r"\)$", line.content)
     assert "Ana" in lines[0].content and "Ben" in lines[1].content  # what each did, in words
     # the line pings whose turn it is (an edit pings nobody)
     assert f"<@{BEN}>" in lines[0].content and BEN in lines[0].pings

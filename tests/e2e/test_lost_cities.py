@@ -245,4 +245,4 @@ async def test_board_edit_keeps_one_board_message_and_posts_a_line_per_turn(stan
     board = standin.messages_by_id[board.id]
     assert board.edits >= 4 and list(board.files) == ["board.png"]
     assert sum(1 for m in posts() if "board.png" in m.files) == 1  # one board message, edited
-    assert all(m.content.endswith(f"/{board.id}") and not m.files for m in lines)
+    assert all(m.content.endswith(f"/{board.id})") and not m.files for m in lines)
