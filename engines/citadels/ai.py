@@ -60,7 +60,10 @@ class HeuristicPlayer:
     name = "heuristic"
 
     def choose(self, game: Any, state: Any, seat: int, rng: random.Random) -> Any:
-        legal = game.legal(state, seat)
+        return self.choose_from(game, state, seat, game.legal(state, seat), rng)
+
+    def choose_from(self, game: Any, state: Any, seat: int, legal: list, rng: random.Random) -> Any:
+        """``choose`` given the seat's legal list (the search's playouts have it already)."""
         if len(legal) == 1:
             return legal[0]
         v = game.view(state, seat)
@@ -273,10 +276,11 @@ def _cards_unknown(view: dict) -> list[int]:
     return sorted(c for c, k in left.items() for _ in range(k))
 
 
-def _replay_draft(view: dict, seat: int, steps: list, upto: int, rng: random.Random):
+def _replay_draft(view: dict, seat: int, steps: list, upto: int, rng: random.Random, model=None):
     """This round's draft replayed to step ``upto`` (exclusive) with random choices for the
     others that agree with the view: (face_down, pool, picks, seen, discarded), or None when the
-    random choices reached a dead end."""
+    random choices reached a dead end. ``model(seat, kind, choices, rng)``, when given, is how the
+    others choose (a guess at their play); a guess that the view rules out rejects the replay."""
     roster = view["characters"]
     n = len(view["players"])
     revealed = view["revealed"]
@@ -330,7 +334,12 @@ def _replay_draft(view: dict, seat: int, steps: list, upto: int, rng: random.Ran
                     options = forced
             if not options:
                 return None
-            ch = options[int(rng.random() * len(options))]
+            if model is not None:
+                ch = model(s, kind, choices, rng)
+                if ch not in options:
+                    return None
+            else:
+                ch = options[int(rng.random() * len(options))]
         if kind == "discard":
             pool.remove(ch)
             face_down.append(ch)
@@ -363,9 +372,14 @@ class CitadelsSearch:
 
     needs_table = True
 
-    def __init__(self, rounds_ahead: int = 0, scale: float = 4.0) -> None:
+    def __init__(self, rounds_ahead: int = 0, scale: float = 4.0, model: str = "heuristic",
+                 draft_tries: int = 30, draft_noise: float = 1.0) -> None:
+        self.draft_tries = draft_tries  # replays with the others drafting like the heuristic
+        self.draft_noise = draft_noise
         self.rounds_ahead = rounds_ahead
         self.scale = scale
+        self.model = model
+        self._heuristic = HeuristicPlayer()
         self._sample = None
 
     def determiniser(self, game: Any, view: dict, seat: int, table: Any = None):
@@ -401,10 +415,17 @@ class CitadelsSearch:
             k += museum_size
             d.deck = cards[k : k + deck_size]
             drafted = None
-            for _ in range(30):
-                drafted = _replay_draft(view, seat, steps, upto, rng)
-                if drafted is not None:
-                    break
+            if model_tries:
+                model = _draft_model(d, noise)
+                for _ in range(model_tries):
+                    drafted = _replay_draft(view, seat, steps, upto, rng, model)
+                    if drafted is not None:
+                        break
+            if drafted is None:
+                for _ in range(30):
+                    drafted = _replay_draft(view, seat, steps, upto, rng)
+                    if drafted is not None:
+                        break
             if drafted is None:
                 drafted = _loose_characters(view, seat, steps, upto, rng)
             face_down, pool, picks, seen, discarded = drafted
@@ -414,6 +435,8 @@ class CitadelsSearch:
             return d
 
         table_museum = [C.CARD_OF_ID[x["id"]] for x in view["museum_cards"]] if not museum_hidden else []
+        model_tries = self.draft_tries
+        noise = self.draft_noise
         self._sample = sample
         return sample
 
@@ -426,6 +449,13 @@ class CitadelsSearch:
         return st.round > mark
 
     def policy(self, game: Any, st: Any, seat: int, legal: list, rng: random.Random) -> Any:
+        """Every seat plays like the heuristic player (the usual opponent), on the determinised
+        state; ``model="simple"``: the older rule of thumb below."""
+        if self.model == "heuristic":
+            return self._heuristic.choose_from(game, st, seat, legal, rng)
+        return self._simple_policy(game, st, seat, legal, rng)
+
+    def _simple_policy(self, game: Any, st: Any, seat: int, legal: list, rng: random.Random) -> Any:
         """Build the dearest district it can, take gold while it holds something to build, use
         no other ability at random more than half the time; otherwise random."""
         best, best_cost = None, -1
@@ -477,6 +507,51 @@ class CitadelsSearch:
             return {}
         d = self._sample(random.Random(rng.getrandbits(64)))
         return {HeuristicPlayer().choose(game, d, seat, random.Random(0)): 1.0}
+
+
+def _draft_model(st: Any, noise: float):
+    """How the heuristic player drafts (its ``_draft`` score), read from a determinised state - the
+    others' hands there are a guess, and gold and cities may have moved since the draft, hence a
+    little more noise than the heuristic's own."""
+    n = st.n
+
+    def score(s: int, ch: str) -> float:
+        city = st.cities[s]
+        kinds = {C.CARD_KIND[c] for c in city}
+        v = _BASE.get(ch, 2.0)
+        col = C.INCOME_COLOUR.get(ch)
+        if col:
+            v += sum(1 for c in city if C.CARD_COLOUR[c] == col) + ("school_of_magic" in kinds)
+        gold = st.gold[s]
+        if ch == "architect":
+            if gold >= 4 and sum(1 for c in st.hands[s] if C.CARD_KIND[c] not in kinds) >= 2:
+                v += 3
+        elif ch == "navigator":
+            if gold < 4:
+                v += 1
+        elif ch == "magician":
+            if not any(C.CARD_KIND[c] not in kinds for c in st.hands[s]) and max(
+                len(st.hands[q]) for q in range(n) if q != s
+            ) >= 3:
+                v += 3
+        elif ch == "thief":
+            if max(st.gold[q] for q in range(n) if q != s) >= 4:
+                v += 1
+        elif ch == "alchemist":
+            if gold >= 4 and any(C.CARD_KIND[c] not in kinds for c in st.hands[s]):
+                v += 2
+        elif ch == "bishop":
+            if len(city) >= 5:
+                v += 1
+        elif ch in ("king", "emperor"):
+            if st.crown != s:
+                v += 0.5
+        return v
+
+    def model(s: int, kind: str, choices: list, rng: random.Random) -> str:
+        return max(choices, key=lambda ch: score(s, ch) + rng.random() * noise)
+
+    return model
 
 
 def _loose_characters(view: dict, seat: int, steps: list, upto: int, rng: random.Random):
