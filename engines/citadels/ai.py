@@ -62,11 +62,12 @@ class HeuristicPlayer:
     def choose(self, game: Any, state: Any, seat: int, rng: random.Random) -> Any:
         return self.choose_from(game, state, seat, game.legal(state, seat), rng)
 
-    def choose_from(self, game: Any, state: Any, seat: int, legal: list, rng: random.Random) -> Any:
-        """``choose`` given the seat's legal list (the search's playouts have it already)."""
+    def choose_from(self, game: Any, state: Any, seat: int, legal: list, rng: random.Random, view=None) -> Any:
+        """``choose`` given the seat's legal list (the search's playouts have it already) and
+        optionally a view with at least the parts this player reads (see ``_light_view``)."""
         if len(legal) == 1:
             return legal[0]
-        v = game.view(state, seat)
+        v = game.view(state, seat) if view is None else view
         by_op: dict[str, list] = {}
         for code in legal:
             by_op.setdefault(code[0], []).append(code)
@@ -373,7 +374,8 @@ class CitadelsSearch:
     needs_table = True
 
     def __init__(self, rounds_ahead: int = 0, scale: float = 4.0, model: str = "heuristic",
-                 draft_tries: int = 30, draft_noise: float = 1.0) -> None:
+                 draft_tries: int = 30, draft_noise: float = 1.0, draft_pool: int = 24) -> None:
+        self.draft_pool = draft_pool
         self.draft_tries = draft_tries  # replays with the others drafting like the heuristic
         self.draft_noise = draft_noise
         self.rounds_ahead = rounds_ahead
@@ -415,12 +417,23 @@ class CitadelsSearch:
             k += museum_size
             d.deck = cards[k : k + deck_size]
             drafted = None
-            if model_tries:
-                model = _draft_model(d, noise)
-                for _ in range(model_tries):
-                    drafted = _replay_draft(view, seat, steps, upto, rng, model)
-                    if drafted is not None:
-                        break
+            if model_tries and failed[0] < 4:
+                # the others draft like the heuristic: replays that agree with the view are kept
+                # (up to ``draft_pool``) and later determinisations reuse them
+                if len(replays) >= self.draft_pool:
+                    fd, pl, pk, sn, dc = replays[int(rng.random() * len(replays))]
+                    drafted = (fd[:], pl[:], [x[:] for x in pk], [[y[:] for y in x] for x in sn], [x[:] for x in dc])
+                else:
+                    model = _draft_model(d, noise)
+                    for _ in range(model_tries):
+                        drafted = _replay_draft(view, seat, steps, upto, rng, model)
+                        if drafted is not None:
+                            fd, pl, pk, sn, dc = drafted
+                            replays.append((fd[:], pl[:], [x[:] for x in pk], [[y[:] for y in x] for x in sn],
+                                            [x[:] for x in dc]))
+                            break
+                    else:
+                        failed[0] += 1
             if drafted is None:
                 for _ in range(30):
                     drafted = _replay_draft(view, seat, steps, upto, rng)
@@ -436,6 +449,8 @@ class CitadelsSearch:
 
         table_museum = [C.CARD_OF_ID[x["id"]] for x in view["museum_cards"]] if not museum_hidden else []
         model_tries = self.draft_tries
+        replays: list = []
+        failed = [0]
         noise = self.draft_noise
         self._sample = sample
         return sample
@@ -452,7 +467,9 @@ class CitadelsSearch:
         """Every seat plays like the heuristic player (the usual opponent), on the determinised
         state; ``model="simple"``: the older rule of thumb below."""
         if self.model == "heuristic":
-            return self._heuristic.choose_from(game, st, seat, legal, rng)
+            if len(legal) == 1:
+                return legal[0]
+            return self._heuristic.choose_from(game, st, seat, legal, rng, _light_view(game, st, seat))
         return self._simple_policy(game, st, seat, legal, rng)
 
     def _simple_policy(self, game: Any, st: Any, seat: int, legal: list, rng: random.Random) -> Any:
@@ -552,6 +569,68 @@ def _draft_model(st: Any, noise: float):
         return max(choices, key=lambda ch: score(s, ch) + rng.random() * noise)
 
     return model
+
+
+_SCORE_SPECIAL = frozenset(("museum", "imperial_treasury", "map_room", "wishing_well", "haunted_city"))
+
+
+def _score_now(game: Any, st: Any, s: int, fr: int) -> int:
+    """The engine's score of seat ``s`` (``_score_parts``' total), quicker for the usual city."""
+    city = st.cities[s]
+    pts = 0
+    cols = set()
+    for c in city:
+        if C.CARD_KIND[c] in _SCORE_SPECIAL:
+            return game._score_parts(st, s, fr)["total"]
+        pts += C.CARD_POINTS[c]
+        cols.add(C.CARD_COLOUR[c])
+    if st.beautified:
+        pts += sum(1 for c in city if c in st.beautified)
+    if len(cols) >= 5:
+        pts += 3
+    if st.complete_order and len(city) >= game._end_count(st):
+        pts += 4 if st.complete_order[0] == s else 2
+    return pts
+
+
+_CARD_VIEW = {}  # (card, beautified) -> the card as a view shows it in a city (shared: read only)
+
+
+def _light_view(game: Any, st: Any, seat: int) -> dict:
+    """The parts of ``game.view(st, seat)`` the heuristic player reads, built faster (no
+    Warlord prices, cached card dicts); the full view when a choice is pending or the match is
+    over. tests/ai check that the heuristic chooses the same from both."""
+    if st.pending is not None or st.phase == "over":
+        return game.view(st, seat)
+    fr = st.final_round or st.round + 1
+    beaut = st.beautified
+    players = []
+    for s in range(st.n):
+        city = []
+        for c in st.cities[s]:
+            key = (c, c in beaut)
+            d = _CARD_VIEW.get(key)
+            if d is None:
+                d = _CARD_VIEW[key] = dict(C.card_json(c), beautified=key[1])
+            city.append(d)
+        players.append({"seat": s, "gold": st.gold[s], "hand_size": len(st.hands[s]), "city": city,
+                        "score": _score_now(game, st, s, fr)})
+    hand = []
+    for c in st.hands[seat]:
+        key = (c, False)
+        d = _CARD_VIEW.get(key)
+        if d is None:
+            d = _CARD_VIEW[key] = dict(C.card_json(c), beautified=False)
+        hand.append(d)
+    return {
+        "phase": st.phase,
+        "crown": st.crown,
+        "players": players,
+        "hand": hand,
+        "pending": None,
+        "turn": {"character": st.t_char} if st.phase == "turn" else None,
+        "my_characters": list(st.picks[seat]),
+    }
 
 
 def _loose_characters(view: dict, seat: int, steps: list, upto: int, rng: random.Random):
