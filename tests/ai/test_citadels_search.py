@@ -102,3 +102,67 @@ def test_levels_registered_and_a_short_match_is_reproducible():
         return codes
 
     assert run() == run()
+
+
+def test_the_light_view_leads_the_heuristic_to_the_same_choices():
+    from engines.citadels.ai import _light_view
+
+    p = HeuristicPlayer()
+    for seed, n in ((31, 4), (32, 5)):
+        st = GAME.new_state(n, GAME.parse_options({}), seed, None)
+        rng, k = random.Random(seed), 0
+        while GAME.to_move(st) and k < 400:
+            seat = GAME.to_move(st)[0]
+            legal = GAME.legal(st, seat)
+            full = p.choose_from(GAME, st, seat, legal, random.Random(k))
+            light = p.choose_from(GAME, st, seat, legal, random.Random(k), _light_view(GAME, st, seat))
+            assert full == light
+            GAME.step(st, seat, p.choose(GAME, st, seat, rng))
+            k += 1
+
+
+def test_the_quick_score_is_the_engine_score():
+    from engines.citadels.ai import _score_now
+
+    p = HeuristicPlayer()
+    for seed, opts in ((41, {}), (42, {"dark_city": True})):
+        st = GAME.new_state(4, GAME.parse_options(opts), seed, None)
+        rng = random.Random(seed)
+        while GAME.to_move(st):
+            fr = st.final_round or st.round + 1
+            assert [_score_now(GAME, st, s, fr) for s in range(st.n)] == GAME._scores(st)
+            seat = GAME.to_move(st)[0]
+            GAME.step(st, seat, p.choose(GAME, st, seat, rng))
+
+
+def after_the_draft(seed, rounds):
+    st = GAME.new_state(4, GAME.parse_options({}), seed, None)
+    p, rng = HeuristicPlayer(), random.Random(seed)
+    while st.phase == "draft" or st.round < rounds:
+        seat = GAME.to_move(st)[0]
+        GAME.step(st, seat, p.choose(GAME, st, seat, rng))
+    return st
+
+
+def test_the_draft_model_guesses_the_next_drafters_pick_better_than_chance():
+    """Seats drafting like the heuristic (the usual opponent) are guessed from what they were
+    offered: the second drafter's hidden pick is found more often than by a uniform replay."""
+    hits = {0: [], 30: []}
+    for seed in range(51, 63):
+        st = after_the_draft(seed, 4)
+        first, second = st.steps[0][0], st.steps[1][0]
+        if st.picks[second][0] in st.revealed:
+            continue
+        view = GAME.view(st, first)
+        for tries in (0, 30):
+            sample = CitadelsSearch(draft_tries=tries).determiniser(GAME, view, first, st)
+            rng = random.Random(seed)
+            ds = [sample(rng) for _ in range(40)]
+            for d in ds:  # never a character the seat knows is elsewhere
+                assert d.picks[first] == st.picks[first]
+                assert not set(d.face_up) & {c for s in range(4) for c in d.picks[s]}
+                assert all(d.owner[c] == s for c, s in view["revealed"].items())
+            hits[tries].append(sum(d.picks[second][0] == st.picks[second][0] for d in ds) / len(ds))
+    assert len(hits[0]) >= 4
+    model, uniform = sum(hits[30]) / len(hits[30]), sum(hits[0]) / len(hits[0])
+    assert model > uniform + 0.15, (model, uniform)
