@@ -18,6 +18,7 @@ from typing import Any
 from ..rng import Rng
 from ..search import LEVEL_SECONDS, Stats, level_player
 from . import USE, Carcassonne, State
+from .scoring import feature_points, score_farms
 from .tiles import (
     BASE_TYPES,
     CITY,
@@ -440,8 +441,8 @@ NAMES = ("end_city", "end_road", "end_farm", "end_mon", "city_close", "city_open
 NTERMS = len(NAMES)
 # weights of the terms early in the match and their change towards the end (fitted: bench/carc_eval_fit.py)
 WEIGHTS = (
-    (1.36, 1.20, 0.75, 1.28, 1.05, -0.74, 0.78, -0.90, 0.15, 0.52, 2.25, -8.99),
-    (-0.41, -0.36, 0.18, -0.36, -0.35, 0.03, -0.27, 1.07, 0.31, -0.14, 1.15, 9.42),
+    (0.99, 1.15, 0.78, 1.29, 1.40, -0.30, 0.73, -0.84, 0.12, 0.48, 2.24, -8.89),
+    (-0.09, -0.28, 0.16, -0.35, -0.62, 0.47, 0.06, 0.99, 0.40, -0.02, 1.38, 9.31),
 )
 
 
@@ -519,6 +520,8 @@ class Evaluator:
         n = s.n
         comp = [[0.0] * NTERMS for _ in range(n)]
         close: dict[int, float] = {}
+        farms: dict[int, None] = {}
+        counted: set[int] = set()
         pos = s.pos
         soon = min(1.0, tiles_left / 20.0)
         for i, lst in s.tmee.items():
@@ -526,9 +529,12 @@ class Evaluator:
                 r = s.find(s.base[i] + f)
                 k = s.kind[r]
                 if k in (CITY, ROAD):
-                    if r in close:
+                    if r in counted:
                         continue
-                    pc = close[r] = self.close_chance(s, r, tiles_left)
+                    counted.add(r)
+                    pc = close.get(r)
+                    if pc is None:
+                        pc = close[r] = self.close_chance(s, r, tiles_left)
                     tiles = len(s.tiles[r])
                     count = [0] * n
                     for m in s.mee[r]:
@@ -540,23 +546,29 @@ class Evaluator:
                         now = tiles + s.pen[r]
                         full = now if (s.rules < 3 and tiles == 2) else 2 * now
                         terms = ((T_CITY_CLOSE, pc * (full - now)), (T_CITY_OPEN, soon * (1.0 - pc) * min(s.open[r], 3)))
+                    end_term = T_END_ROAD if k == ROAD else T_END_CITY
+                    end_points = feature_points(s, r, False)
                     for q in range(n):
                         if count[q] == top:
                             cq = comp[q]
+                            cq[end_term] += end_points
                             for term, v in terms:
                                 cq[term] += v
                             cq[T_TIED] += soon * (1.0 - pc) * count[q]
                 elif k == MONASTERY:
+                    comp[p][T_END_MON] += s.mon[i]
                     x, y = s.tx[i], s.ty[i]
                     draws = tiles_left * 0.8
                     for dx, dy in NEIGHBOURS8:
                         c = (x + dx, y + dy)
                         if c not in pos:
                             comp[p][T_MON_FILL] += self._fill(s, c, draws)
-                elif k == FARM and s.rules > 1:
-                    if r in close:
+                elif k == FARM:
+                    if r in farms:
                         continue
-                    close[r] = 0.0
+                    farms[r] = None
+                    if s.rules == 1:
+                        continue
                     count = [0] * n
                     for m in s.mee[r]:
                         count[m[2]] += 1
@@ -584,16 +596,16 @@ class Evaluator:
                     break
                 v += (2.0 if j < 2 else 1.2 if j < 4 else 0.6) * min(1.0, turns / 12.0)
             comp[p][T_MEEPLES] = v
-        end = game.clone(s)
-        end.pile = []
-        before = [list(row) for row in end.by_kind]
-        game._end_game(end, [])
-        for p in range(n):
-            row, b = end.by_kind[p], before[p]
-            comp[p][T_END_CITY] = row[0] - b[0]
-            comp[p][T_END_ROAD] = row[1] - b[1]
-            comp[p][T_END_FARM] = row[2] - b[2]
-            comp[p][T_END_MON] = row[3] - b[3]
+        if farms:
+            # the farms as the final scoring would count them now (scored, then the points undone)
+            scores, by_kind = s.scores, s.by_kind
+            s.scores, s.by_kind = [0] * n, [[0, 0, 0, 0] for _ in range(n)]
+            try:
+                score_farms(s, sorted(farms))
+                for p in range(n):
+                    comp[p][T_END_FARM] = s.scores[p]
+            finally:
+                s.scores, s.by_kind = scores, by_kind
         return comp
 
     def scores(self, game: Carcassonne, s: State, tiles_left: int) -> list[float]:
@@ -671,7 +683,9 @@ class ExpectimaxPlayer:
         for k, code in enumerate(order):
             if k >= budget or (k >= 1 and time.perf_counter() >= deadline):
                 break
-            v = self._value(game, base, seat, nxt, code, types, tiles_left, ev, srng)
+            v = self._value(game, base, seat, nxt, code, types, tiles_left, ev, deadline)
+            if v is None:  # out of time half-way (a huge table): keep what was finished
+                break
             values[code] = v
             if v > best_v + 1e-9:
                 best, best_v = code, v
@@ -680,7 +694,10 @@ class ExpectimaxPlayer:
         stats.seconds = time.perf_counter() - start
         return best
 
-    def _value(self, game, base, seat, nxt, code, types, tiles_left, ev, srng) -> float:
+    def _value(self, game: Carcassonne, base: State, seat: int, nxt: int, code: Any, types: list,
+               tiles_left: int, ev: Evaluator, deadline: float = math.inf) -> float | None:
+        """Our placement's expected margin after the next seat's greedy answer to each tile it
+        may draw; None if the deadline passes first."""
         d = game.clone(base)
         game.lay(d, seat, code, [])
         n = d.n
@@ -691,7 +708,10 @@ class ExpectimaxPlayer:
         total = 0.0
         weight = 0
         d.pile = base.pile[:-1]  # one tile fewer for the next seat's view of the game
+        clock = time.perf_counter
         for t, c in types:
+            if clock() > deadline:
+                return None
             reply, _ = greedy._best(game, d, nxt, t, tie)
             if reply is None:
                 sc = ev.scores(game, d, tiles_left - 1)

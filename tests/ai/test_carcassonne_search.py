@@ -126,7 +126,7 @@ def test_the_lookahead_counts_the_opponents_best_answer():
     after = GAME.clone(base)
     GAME.lay(after, 0, code, [])
     static = p._margin(ev.scores(GAME, after, 1), 0, 2)
-    looked = p._value(GAME, base, 0, 1, code, types, 2, ev, random.Random(1))
+    looked = p._value(GAME, base, 0, 1, code, types, 2, ev)
     # the finished city scores 4 for seat 1 (2 tiles x 2) instead of an uncertain future
     assert looked < static - 1.0
 
