@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from itertools import zip_longest
 from typing import Any
 
 from ..rng import Rng
@@ -631,7 +632,7 @@ class ExpectimaxPlayer:
     name = "expectimax"
 
     def __init__(self, seconds: float | None = 0.3, iterations: int | None = None, shortlist: int = 40,
-                 own_share: float = 0.55, meeple: float = 1.0) -> None:
+                 own_share: float = 0.55, meeple: float = 1.0, prepass: bool = True) -> None:
         if seconds is None and iterations is None:
             raise ValueError("a search needs a time or an iteration budget")
         self.seconds = seconds
@@ -639,6 +640,7 @@ class ExpectimaxPlayer:
         self.shortlist = shortlist
         self.own_share = own_share
         self.meeple = meeple
+        self.prepass = prepass
         self.stats = Stats()
 
     def choose(self, game: Carcassonne, state: State, seat: int, rng: random.Random) -> Any:
@@ -670,11 +672,33 @@ class ExpectimaxPlayer:
                 info = cache[(x, y, rot)] = greedy._analyse(base, base.current, x, y, rot, seat)
             scored.append((greedy._value(base, base.current, seat, info, fid), -k, code))
         scored.sort(reverse=True)
-        order = [c for _, _, c in scored[: self.shortlist]]
         ev = Evaluator(remaining, base.n, self.own_share, self.meeple)
         n = base.n
         nxt = (seat + 1) % n
         tiles_left = len(remaining)
+        greedy_order = [c for _, _, c in scored]
+        if self.prepass:
+            # a cheap first look at every placement (the table right after it, no answer), so the
+            # lookahead also tries what greedy ranks low; the two rankings take turns
+            static = []
+            stop = start + 0.4 * self.seconds if self.seconds is not None else math.inf
+            for k, code in enumerate(legal):
+                if time.perf_counter() > stop:
+                    break
+                d = game.clone(base)
+                game.lay(d, seat, code, [])
+                static.append((self._margin(ev.scores(game, d, tiles_left - 1 if tiles_left else 0), seat, n), -k, code))
+            static.sort(reverse=True)
+            order = []
+            seen = set()
+            for pair in zip_longest(greedy_order, [c for _, _, c in static]):
+                for c in pair:
+                    if c is not None and c not in seen:
+                        seen.add(c)
+                        order.append(c)
+            order = order[: self.shortlist]
+        else:
+            order = greedy_order[: self.shortlist]
         types = sorted(ev.counts.items())
         deadline = start + self.seconds if self.seconds is not None else math.inf
         budget = self.iterations if self.iterations is not None else len(order)
