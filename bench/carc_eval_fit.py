@@ -38,6 +38,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=70000)
     ap.add_argument("--every", type=int, default=3)
     ap.add_argument("--ridge", type=float, default=1.0)
+    ap.add_argument("--own-share", type=float, default=0.55, help="Evaluator's own_share")
     args = ap.parse_args()
     rows, ys = [], []
     for g in range(args.matches):
@@ -50,7 +51,7 @@ def main() -> None:
             seat = GAME.to_move(st)[0]
             if k % args.every == g % args.every:
                 left = len(st.pile)
-                ev = Evaluator(sorted(st.pile), 2)
+                ev = Evaluator(sorted(st.pile), 2, own_share=args.own_share)
                 comp = ev.components(GAME, st, left)
                 late = 1.0 - min(1.0, left / 71.0)
                 samples.append((list(st.scores), comp, late))
