@@ -12,21 +12,26 @@ from __future__ import annotations
 
 import math
 import random
+import time
+from itertools import zip_longest
 from typing import Any
 
 from ..rng import Rng
-from ..search import level_player
+from ..search import LEVEL_SECONDS, Stats, level_player
 from . import USE, Carcassonne, State
+from .scoring import feature_points, score_farms
 from .tiles import (
     BASE_TYPES,
     CITY,
     CITY_ROAD,
     COUNTS,
+    DROTS,
     DX,
     DY,
     EDGES,
     FARM,
     FID,
+    FITS,
     FKIND,
     HAS_MONASTERY,
     INDEX,
@@ -419,12 +424,351 @@ class CarcassonneSearch:
         return [end.scores[p] + extra[p] for p in range(n)]
 
 
-# depth 1: the placements are searched at the root only; later tiles are playout
-# The greedy player's choice counts 90% of the iterations more at the end, so the search almost
-# never overrules it: measured against greedy (docs/benchmarks.md), every weaker gate (15 visits,
-# 40% of the iterations) lost more often than greedy itself - this evaluation misleads the search.
-# Until it is better, normal and strong play greedy's move (the search still runs and is reported).
-NormalPlayer = level_player("normal", CarcassonneSearch, prior_weight=8.0, depth=1, prior_final=0.9)
-StrongPlayer = level_player("strong", CarcassonneSearch, prior_weight=8.0, depth=1, prior_final=0.9)
+# -- expectimax (the normal and strong levels) ---------------------------------------------------
+#
+# The sampled playouts above gave a signal dominated by the random tile draw. Instead, for each
+# shortlisted placement of ours, this player lays it on a table rebuilt from the view, then goes
+# through every distinct tile the next player could draw (weighted by how many of that tile remain -
+# the remaining multiset is public), lets that player answer with the greedy player's choice (the
+# opponent model), and values the table reached with a static evaluation: the expected final scores
+# (see ``Evaluator``) of the searching seat minus the best other seat. No sampling: the same view and
+# budget always give the same choice.
+
+
+NAMES = ("end_city", "end_road", "end_farm", "end_mon", "city_close", "city_open", "road_open", "road_close",
+         "mon_fill", "farm_open", "meeples", "tied")
+(T_END_CITY, T_END_ROAD, T_END_FARM, T_END_MON, T_CITY_CLOSE, T_CITY_OPEN, T_ROAD_OPEN, T_ROAD_CLOSE, T_MON_FILL,
+ T_FARM_OPEN, T_MEEPLES, T_TIED) = range(len(NAMES))
+NTERMS = len(NAMES)
+# weights of the terms early in the match and their change towards the end (fitted: bench/carc_eval_fit.py)
+WEIGHTS = (
+    (0.99, 1.15, 0.78, 1.29, 1.40, -0.30, 0.73, -0.84, 0.12, 0.48, 2.24, -8.89),
+    (-0.09, -0.28, 0.16, -0.35, -0.62, 0.47, 0.06, 0.99, 0.40, -0.02, 1.38, 9.31),
+)
+
+
+class Evaluator:
+    """Expected final scores of every seat on a table, knowing which tiles remain (not their order).
+
+    An unfinished road or city closes with the chance that each of its open cells gets a fitting
+    tile in time (the share of remaining tiles that fit the cell, over the draws left); a
+    monastery's empty neighbours fill the same way; a farm counts the finished cities it borders and
+    the chance of the others finishing; meeples in hand are worth what they may still earn."""
+
+    def __init__(self, remaining: list[int], n: int, own_share: float = 0.55, meeple: float = 1.0) -> None:
+        self.n = n
+        self.total = max(len(remaining), 1)
+        counts: dict[int, int] = {}
+        for t in remaining:
+            counts[t] = counts.get(t, 0) + 1
+        self.counts = counts
+        self.own_share = own_share
+        self.meeple = meeple
+        self.weights = WEIGHTS
+        self._fit: dict[int, float] = {}
+
+    def fit(self, sig: int) -> float:
+        """The share of the remaining tiles that fit a frontier cell with signature ``sig``."""
+        q = self._fit.get(sig)
+        if q is None:
+            k = 0
+            for t, c in self.counts.items():
+                ft = FITS[t]
+                for rot in DROTS[t]:
+                    if ft[rot][sig]:
+                        k += c
+                        break
+            q = self._fit[sig] = k / self.total
+        return q
+
+    def _fill(self, s: State, cell: tuple[int, int], draws: float) -> float:
+        sig = s.fsig.get(cell)
+        if sig is None:  # not next to any tile yet: it must first be reached
+            return 0.5 * (1.0 - 0.9 ** draws)
+        q = self.fit(sig)
+        return 1.0 - (1.0 - q) ** draws if q < 1.0 else 1.0
+
+    def close_chance(self, s: State, r: int, tiles_left: int) -> float:
+        if s.open[r] == 0:
+            return 1.0
+        draws = tiles_left * self.own_share
+        if draws <= 0:
+            return 0.0
+        cells = set()
+        pos = s.pos
+        find = s.find
+        for i in s.tiles[r]:
+            t, rot, x, y = s.tt[i], s.tr[i], s.tx[i], s.ty[i]
+            edges = EDGES[t][rot]
+            ports = PORTS[t][rot]
+            b = s.base[i]
+            for side in range(4):
+                if edges[side] == 3:
+                    continue
+                cell = (x + DX[side], y + DY[side])
+                if cell in pos or cell in cells:
+                    continue
+                if find(b + ports[side * 3 + 1]) == r:
+                    cells.add(cell)
+        p = 1.0
+        for cell in cells:
+            p *= self._fill(s, cell, draws)
+        # more open cells compete for the same few draws
+        return p * (0.85 ** max(0, len(cells) - 1))
+
+    def components(self, game: Carcassonne, s: State, tiles_left: int) -> list[list[float]]:
+        """Per seat, the terms the expected final score is made of (see ``NAMES``)."""
+        n = s.n
+        comp = [[0.0] * NTERMS for _ in range(n)]
+        close: dict[int, float] = {}
+        farms: dict[int, None] = {}
+        counted: set[int] = set()
+        pos = s.pos
+        soon = min(1.0, tiles_left / 20.0)
+        for i, lst in s.tmee.items():
+            for f, p in lst:
+                r = s.find(s.base[i] + f)
+                k = s.kind[r]
+                if k in (CITY, ROAD):
+                    if r in counted:
+                        continue
+                    counted.add(r)
+                    pc = close.get(r)
+                    if pc is None:
+                        pc = close[r] = self.close_chance(s, r, tiles_left)
+                    tiles = len(s.tiles[r])
+                    count = [0] * n
+                    for m in s.mee[r]:
+                        count[m[2]] += 1
+                    top = max(count)
+                    if k == ROAD:
+                        terms = ((T_ROAD_OPEN, soon * min(s.open[r], 2)), (T_ROAD_CLOSE, pc * tiles))
+                    else:
+                        now = tiles + s.pen[r]
+                        full = now if (s.rules < 3 and tiles == 2) else 2 * now
+                        terms = ((T_CITY_CLOSE, pc * (full - now)), (T_CITY_OPEN, soon * (1.0 - pc) * min(s.open[r], 3)))
+                    end_term = T_END_ROAD if k == ROAD else T_END_CITY
+                    end_points = feature_points(s, r, False)
+                    for q in range(n):
+                        if count[q] == top:
+                            cq = comp[q]
+                            cq[end_term] += end_points
+                            for term, v in terms:
+                                cq[term] += v
+                            cq[T_TIED] += soon * (1.0 - pc) * count[q]
+                elif k == MONASTERY:
+                    comp[p][T_END_MON] += s.mon[i]
+                    x, y = s.tx[i], s.ty[i]
+                    draws = tiles_left * 0.8
+                    for dx, dy in NEIGHBOURS8:
+                        c = (x + dx, y + dy)
+                        if c not in pos:
+                            comp[p][T_MON_FILL] += self._fill(s, c, draws)
+                elif k == FARM:
+                    if r in farms:
+                        continue
+                    farms[r] = None
+                    if s.rules == 1:
+                        continue
+                    count = [0] * n
+                    for m in s.mee[r]:
+                        count[m[2]] += 1
+                    top = max(count)
+                    bonus = 0.0
+                    seen = set()
+                    for c in s.cities[r] or ():
+                        cr = s.find(c)
+                        if cr in seen or s.open[cr] == 0:
+                            continue
+                        seen.add(cr)
+                        pc = close.get(cr)
+                        if pc is None:
+                            pc = close[cr] = self.close_chance(s, cr, tiles_left)
+                        bonus += 3.0 * pc
+                    for q in range(n):
+                        if count[q] == top:
+                            comp[q][T_FARM_OPEN] += bonus
+        turns = tiles_left / n
+        for p in range(n):
+            k = s.supply[p]
+            v = 0.0
+            for j in range(k):
+                if j >= turns:
+                    break
+                v += (2.0 if j < 2 else 1.2 if j < 4 else 0.6) * min(1.0, turns / 12.0)
+            comp[p][T_MEEPLES] = v
+        if farms:
+            # the farms as the final scoring would count them now (scored, then the points undone)
+            scores, by_kind = s.scores, s.by_kind
+            s.scores, s.by_kind = [0] * n, [[0, 0, 0, 0] for _ in range(n)]
+            try:
+                score_farms(s, sorted(farms))
+                for p in range(n):
+                    comp[p][T_END_FARM] = s.scores[p]
+            finally:
+                s.scores, s.by_kind = scores, by_kind
+        return comp
+
+    def scores(self, game: Carcassonne, s: State, tiles_left: int) -> list[float]:
+        comp = self.components(game, s, tiles_left)
+        w = self.weights
+        late = 1.0 - min(1.0, tiles_left / 71.0)
+        out = []
+        for p in range(s.n):
+            c = comp[p]
+            v = s.scores[p]
+            for k in range(NTERMS):
+                v += (w[0][k] + w[1][k] * late) * c[k]
+            out.append(v)
+        return out
+
+
+class ExpectimaxPlayer:
+    """Our placement, then the next seat's greedy answer to each tile it may draw (weighted by the
+    remaining counts), then ``Evaluator``. Candidates are greedy's ranking, best first; a time
+    budget evaluates as many as fit, an iteration budget exactly that many (reproducible)."""
+
+    searching = True
+    name = "expectimax"
+
+    def __init__(self, seconds: float | None = 0.3, iterations: int | None = None, shortlist: int = 40,
+                 own_share: float = 0.55, meeple: float = 1.0, prepass: bool = True) -> None:
+        if seconds is None and iterations is None:
+            raise ValueError("a search needs a time or an iteration budget")
+        self.seconds = seconds
+        self.iterations = iterations
+        self.shortlist = shortlist
+        self.own_share = own_share
+        self.meeple = meeple
+        self.prepass = prepass
+        self.stats = Stats()
+
+    def choose(self, game: Carcassonne, state: State, seat: int, rng: random.Random) -> Any:
+        view = game.view(state, seat)
+        legal = game.legal(state, seat)
+        del state  # from here on: the view and the legal list only
+        return self.search(game, view, legal, seat, rng)
+
+    def search(self, game: Carcassonne, view: dict, legal: list, seat: int, rng: random.Random) -> Any:
+        start = time.perf_counter()
+        self.stats = stats = Stats()
+        if len(legal) == 1:
+            stats.visits = {legal[0]: 0}
+            return legal[0]
+        srng = random.Random(rng.getrandbits(64))
+        base = CarcassonneSearch()._state_from_view(game, view)
+        remaining = _remaining(view)
+        base.pile = remaining  # the public multiset, in a fixed (sorted) order: only its size is read
+        greedy = GreedyPlayer()
+        if USE in legal or legal[0][0] == "choose":
+            return greedy.choose(game, base, seat, srng)
+        # greedy's ranking of our placements
+        cache: dict = {}
+        scored = []
+        for k, code in enumerate(legal):
+            x, y, rot, fid = code
+            info = cache.get((x, y, rot))
+            if info is None:
+                info = cache[(x, y, rot)] = greedy._analyse(base, base.current, x, y, rot, seat)
+            scored.append((greedy._value(base, base.current, seat, info, fid), -k, code))
+        scored.sort(reverse=True)
+        ev = Evaluator(remaining, base.n, self.own_share, self.meeple)
+        n = base.n
+        nxt = (seat + 1) % n
+        tiles_left = len(remaining)
+        greedy_order = [c for _, _, c in scored]
+        if self.prepass:
+            # a cheap first look at every placement (the table right after it, no answer), so the
+            # lookahead also tries what greedy ranks low; the two rankings take turns
+            static = []
+            stop = start + 0.4 * self.seconds if self.seconds is not None else math.inf
+            for k, code in enumerate(legal):
+                if time.perf_counter() > stop:
+                    break
+                d = game.clone(base)
+                game.lay(d, seat, code, [])
+                static.append((self._margin(ev.scores(game, d, tiles_left - 1 if tiles_left else 0), seat, n), -k, code))
+            static.sort(reverse=True)
+            order = []
+            seen = set()
+            for pair in zip_longest(greedy_order, [c for _, _, c in static]):
+                for c in pair:
+                    if c is not None and c not in seen:
+                        seen.add(c)
+                        order.append(c)
+            order = order[: self.shortlist]
+        else:
+            order = greedy_order[: self.shortlist]
+        types = sorted(ev.counts.items())
+        deadline = start + self.seconds if self.seconds is not None else math.inf
+        budget = self.iterations if self.iterations is not None else len(order)
+        best, best_v = order[0], -math.inf
+        values: dict = {}
+        for k, code in enumerate(order):
+            if k >= budget or (k >= 1 and time.perf_counter() >= deadline):
+                break
+            v = self._value(game, base, seat, nxt, code, types, tiles_left, ev, deadline)
+            if v is None:  # out of time half-way (a huge table): keep what was finished
+                break
+            values[code] = v
+            if v > best_v + 1e-9:
+                best, best_v = code, v
+        stats.iterations = len(values)
+        stats.visits = values
+        stats.seconds = time.perf_counter() - start
+        return best
+
+    def _value(self, game: Carcassonne, base: State, seat: int, nxt: int, code: Any, types: list,
+               tiles_left: int, ev: Evaluator, deadline: float = math.inf) -> float | None:
+        """Our placement's expected margin after the next seat's greedy answer to each tile it
+        may draw; None if the deadline passes first."""
+        d = game.clone(base)
+        game.lay(d, seat, code, [])
+        n = d.n
+        if tiles_left == 0:
+            return self._margin(ev.scores(game, d, 0), seat, n)
+        greedy = GreedyPlayer()
+        tie = random.Random(0)
+        total = 0.0
+        weight = 0
+        d.pile = base.pile[:-1]  # one tile fewer for the next seat's view of the game
+        clock = time.perf_counter
+        for t, c in types:
+            if clock() > deadline:
+                return None
+            reply, _ = greedy._best(game, d, nxt, t, tie)
+            if reply is None:
+                sc = ev.scores(game, d, tiles_left - 1)
+            else:
+                e = game.clone(d)
+                e.current = t
+                game.lay(e, nxt, reply, [])
+                sc = ev.scores(game, e, tiles_left - 1)
+            total += c * self._margin(sc, seat, n)
+            weight += c
+        return total / weight
+
+    @staticmethod
+    def _margin(sc: list[float], seat: int, n: int) -> float:
+        return sc[seat] - max(sc[q] for q in range(n) if q != seat)
+
+
+def _level(level: str, seconds: float) -> type:
+    class Level(ExpectimaxPlayer):
+        name = level
+
+        def __init__(self, seconds: float | None = seconds, iterations: int | None = None) -> None:
+            super().__init__(seconds=seconds, iterations=iterations)
+
+    Level.__name__ = Level.__qualname__ = f"{level.capitalize()}Player"
+    return Level
+
+
+# (comment updated below after measuring)
+NormalPlayer = _level("normal", LEVEL_SECONDS["normal"])
+StrongPlayer = _level("strong", LEVEL_SECONDS["strong"])
+# the former ISMCTS levels (sampled playouts), kept for comparison in benches
+SearchNormalPlayer = level_player("normal", CarcassonneSearch, prior_weight=8.0, depth=1, prior_final=0.9)
+SearchStrongPlayer = level_player("strong", CarcassonneSearch, prior_weight=8.0, depth=1, prior_final=0.9)
 
 PLAYERS = {"greedy": GreedyPlayer, "easy": GreedyPlayer, "normal": NormalPlayer, "strong": StrongPlayer}

@@ -348,6 +348,14 @@ class Carcassonne(Game[State]):
             return self._use_archaeologist(s, seat, events)
         if code[0] == "choose":
             return self._choose(s, seat, INDEX[code[1]], events)
+        self.lay(s, seat, code, events)
+        s.turn_no += 1
+        self._start_turn(s, (seat + 1) % s.n, events)
+        return Outcome(events, any(e.kind in _DRAW_EVENTS for e in events))
+
+    def lay(self, s: State, seat: int, code: Any, events: list[Event]) -> None:
+        """The placement half of a turn: lay the current tile (and the meeple), score what it
+        finishes; no draw, the turn does not pass (the AI looks ahead with this)."""
         x, y, rot, fid = code
         t = s.current
         i = put(s, t, x, y, rot)
@@ -377,9 +385,6 @@ class Carcassonne(Game[State]):
                 if s.mee[node]:
                     score_monastery(s, j, node, events)
         s.current = -1
-        s.turn_no += 1
-        self._start_turn(s, (seat + 1) % s.n, events)
-        return Outcome(events, any(e.kind in _DRAW_EVENTS for e in events))
 
     def _use_archaeologist(self, s: State, seat: int, events: list[Event]) -> Outcome:
         a = s.arch

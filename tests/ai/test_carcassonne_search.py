@@ -6,8 +6,15 @@ import pytest
 
 from engines import ai
 from engines.carcassonne import GAME
-from engines.carcassonne.ai import CarcassonneSearch, GreedyPlayer, StrongPlayer
-from engines.search import ISMCTS
+from engines.carcassonne.ai import (
+    CarcassonneSearch,
+    Evaluator,
+    ExpectimaxPlayer,
+    GreedyPlayer,
+    NormalPlayer,
+    StrongPlayer,
+)
+from engines.carcassonne.tiles import INDEX
 
 
 def position(seed, steps, seats=2):
@@ -27,8 +34,9 @@ def scramble_hidden(st, salt):
     return GAME.load(d)
 
 
+@pytest.mark.parametrize("level", [NormalPlayer, StrongPlayer])
 @pytest.mark.parametrize(("seed", "steps"), [(1, 0), (2, 15), (3, 40)])
-def test_the_decision_does_not_change_when_the_pile_order_does(seed, steps):
+def test_the_decision_does_not_change_when_the_pile_order_does(seed, steps, level):
     st = position(seed, steps)
     seat = GAME.to_move(st)[0]
     others = [scramble_hidden(st, salt) for salt in (1, 2)]
@@ -36,9 +44,10 @@ def test_the_decision_does_not_change_when_the_pile_order_does(seed, steps):
     assert all(GAME.dump(o)["pile"] != GAME.dump(st)["pile"] for o in others)
     choices = []
     for s in (st, *others):
-        p = StrongPlayer(seconds=None, iterations=12)
+        p = level(seconds=None, iterations=6)
         choices.append((p.choose(GAME, s, seat, random.Random(4)), p.stats.visits))
     assert choices[0] == choices[1] == choices[2]
+    assert len(choices[0][1]) == min(6, len(GAME.legal(st, seat)))  # six placements looked at
 
 
 def test_determinisations_show_the_same_view_and_legal_actions():
@@ -60,7 +69,9 @@ def test_determinisations_show_the_same_view_and_legal_actions():
 def test_levels_and_a_short_reproducible_match():
     kinds = ai.players_for("carcassonne")
     assert {"easy", "normal", "strong", "greedy", "random"} <= set(kinds)
-    assert isinstance(ai.player("carcassonne", "normal"), ISMCTS)
+    for level, seconds in (("normal", 0.1), ("strong", 0.3)):
+        p = ai.player("carcassonne", level)
+        assert isinstance(p, ExpectimaxPlayer) and p.searching and p.seconds == seconds
 
     def run():
         st = position(9, 0)
@@ -75,3 +86,56 @@ def test_levels_and_a_short_reproducible_match():
         return codes
 
     assert run() == run()
+
+
+def table(board, pile):
+    return GAME.new_state(2, GAME.parse_options({}), None, {"board": board, "pile": pile})
+
+
+def test_a_city_closes_only_if_some_remaining_tile_fits_its_open_cell():
+    # the start tile's city opens to the north; seat 0 holds it
+    st = table([{"tile": "D", "x": 0, "y": 0, "rot": 0, "meeple": {"seat": 0, "feature": "c0"}}], ["U"])
+    r = st.find(st.base[0])
+    fitting = Evaluator([INDEX["E"]] * 10, 2)
+    none_fit = Evaluator([INDEX["U"]] * 10, 2)
+    assert fitting.close_chance(st, r, 10) > 0.9
+    assert none_fit.close_chance(st, r, 10) == 0.0
+    assert fitting.close_chance(st, r, 0) == 0.0  # no draws left
+    # so the city is worth more to its holder when it can close
+    assert fitting.scores(GAME, st, 10)[0] > none_fit.scores(GAME, st, 10)[0]
+
+
+def _searcher_parts(st, seat, remaining):
+    p = ExpectimaxPlayer(seconds=None, iterations=50)
+    view = GAME.view(st, seat)
+    base = CarcassonneSearch()._state_from_view(GAME, view)
+    base.pile = sorted(remaining)
+    ev = Evaluator(base.pile, 2)
+    types = sorted(ev.counts.items())
+    return p, base, ev, types
+
+
+def test_the_lookahead_counts_the_opponents_best_answer():
+    # seat 1 holds a city open to the north; seat 0 lays a straight road; every tile left is
+    # a one-sided city (E), so seat 1 will close its city on the next turn
+    st = table([{"tile": "D", "x": 0, "y": 0, "rot": 0, "meeple": {"seat": 1, "feature": "c0"}}], ["U", "E", "E"])
+    legal = GAME.legal(st, 0)
+    code = next(c for c in legal if c[3] is None)
+    remaining = [INDEX["E"]] * 2
+    p, base, ev, types = _searcher_parts(st, 0, remaining)
+    after = GAME.clone(base)
+    GAME.lay(after, 0, code, [])
+    static = p._margin(ev.scores(GAME, after, 1), 0, 2)
+    looked = p._value(GAME, base, 0, 1, code, types, 2, ev)
+    # the finished city scores 4 for seat 1 (2 tiles x 2) instead of an uncertain future
+    assert looked < static - 1.0
+
+
+def test_it_closes_its_own_city_when_it_can():
+    # seat 0 holds the start tile's city; the tile in hand (E) can close it
+    st = table([{"tile": "D", "x": 0, "y": 0, "rot": 0, "meeple": {"seat": 0, "feature": "c0"}}], ["E", "U", "U"])
+    p = StrongPlayer(seconds=None, iterations=40)
+    code = p.choose(GAME, st, 0, random.Random(2))
+    after = GAME.clone(st)
+    GAME.step(after, 0, code)
+    assert after.scores[0] == 4
