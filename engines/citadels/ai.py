@@ -600,10 +600,14 @@ _CARD_VIEW = {}  # (card, beautified) -> the card as a view shows it in a city (
 
 def _light_view(game: Any, st: Any, seat: int) -> dict:
     """The parts of ``game.view(st, seat)`` the heuristic player reads, built faster (no
-    Warlord prices, cached card dicts); the full view when a choice is pending or the match is
-    over. tests/ai check that the heuristic chooses the same from both."""
-    if st.pending is not None or st.phase == "over":
+    Warlord prices, cached card dicts; of a pending choice only its kind and the Graveyard's
+    district); the full view when the match is over. tests/ai check that the heuristic chooses the
+    same from both."""
+    if st.phase == "over":
         return game.view(st, seat)
+    pend = st.pending
+    if pend is not None:
+        pend = {"kind": pend["kind"], "district": C.card_json(pend["card"]) if pend["kind"] == "graveyard" else None}
     fr = st.final_round or st.round + 1
     beaut = st.beautified
     players = []
@@ -629,7 +633,7 @@ def _light_view(game: Any, st: Any, seat: int) -> dict:
         "crown": st.crown,
         "players": players,
         "hand": hand,
-        "pending": None,
+        "pending": pend,
         "turn": {"character": st.t_char} if st.phase == "turn" else None,
         "my_characters": list(st.picks[seat]),
     }
