@@ -250,9 +250,9 @@ def _destroy_cost(v, card: int) -> int:
 # the choices this seat saw at each of its steps, its own picks and discards, the characters
 # revealed so far and those already called with nobody answering. The others' choices are first
 # guessed with the heuristic player's draft score (the usual opponent; replays the view rules out
-# are rejected, accepted ones are reused within the decision), else drawn uniformly. The copy keeps only what every
-# player sees (cities, gold, crown, the turn being played); tests/ai check that changing the
-# hidden parts of the real state changes nothing in the decision.
+# are rejected, accepted ones are reused within the decision), else drawn uniformly. The copy
+# keeps only what every player sees (cities, gold, crown, the turn being played); tests/ai check
+# that changing the hidden parts of the real state changes nothing in the decision.
 
 
 def _cards_unknown(view: dict) -> list[int]:
@@ -562,9 +562,8 @@ def _draft_model(st: Any, noise: float):
         elif ch == "bishop":
             if len(city) >= 5:
                 v += 1
-        elif ch in ("king", "emperor"):
-            if st.crown != s:
-                v += 0.5
+        elif ch in ("king", "emperor") and st.crown != s:
+            v += 0.5
         return v
 
     def model(s: int, kind: str, choices: list, rng: random.Random) -> str:
@@ -677,7 +676,9 @@ def _loose_characters(view: dict, seat: int, steps: list, upto: int, rng: random
 # end of the round with every seat playing like the heuristic (on a light view). Measured
 # 2026-12-03, 4 players against 3 heuristics, pinned to core 1 while another tournament ran on
 # core 0: strong (0.3 s, median 454 iterations) first in 29/60 = 48% (95% CI 36-61%, seeds
-# 5000-5059), before these changes 3/20 on seeds 1000-1019; see docs/benchmarks.md.
+# 5000-5059; 71/140 = 51% with seeds 6000-6039 and 7000-7039), normal (0.1 s, ~200 iterations)
+# 30/80 = 38% (seeds 5000-5039, 7000-7039); before these changes strong scored 3/20 on seeds
+# 1000-1019 on the same machine. See docs/benchmarks.md.
 NormalPlayer = level_player("normal", CitadelsSearch, prior_weight=10.0, depth=1, prior_final=15.0)
 StrongPlayer = level_player("strong", CitadelsSearch, prior_weight=10.0, depth=1, prior_final=15.0)
 
