@@ -250,9 +250,9 @@ def _destroy_cost(v, card: int) -> int:
 # the choices this seat saw at each of its steps, its own picks and discards, the characters
 # revealed so far and those already called with nobody answering. The others' choices are first
 # guessed with the heuristic player's draft score (the usual opponent; replays the view rules out
-# are rejected, accepted ones are reused within the decision), else drawn uniformly. The copy keeps only what every
-# player sees (cities, gold, crown, the turn being played); tests/ai check that changing the
-# hidden parts of the real state changes nothing in the decision.
+# are rejected, accepted ones are reused within the decision), else drawn uniformly. The copy
+# keeps only what every player sees (cities, gold, crown, the turn being played); tests/ai check
+# that changing the hidden parts of the real state changes nothing in the decision.
 
 
 def _cards_unknown(view: dict) -> list[int]:
@@ -562,9 +562,8 @@ def _draft_model(st: Any, noise: float):
         elif ch == "bishop":
             if len(city) >= 5:
                 v += 1
-        elif ch in ("king", "emperor"):
-            if st.crown != s:
-                v += 0.5
+        elif ch in ("king", "emperor") and st.crown != s:
+            v += 0.5
         return v
 
     def model(s: int, kind: str, choices: list, rng: random.Random) -> str:
@@ -600,10 +599,14 @@ _CARD_VIEW = {}  # (card, beautified) -> the card as a view shows it in a city (
 
 def _light_view(game: Any, st: Any, seat: int) -> dict:
     """The parts of ``game.view(st, seat)`` the heuristic player reads, built faster (no
-    Warlord prices, cached card dicts); the full view when a choice is pending or the match is
-    over. tests/ai check that the heuristic chooses the same from both."""
-    if st.pending is not None or st.phase == "over":
+    Warlord prices, cached card dicts; of a pending choice only its kind and the Graveyard's
+    district); the full view when the match is over. tests/ai check that the heuristic chooses the
+    same from both."""
+    if st.phase == "over":
         return game.view(st, seat)
+    pend = st.pending
+    if pend is not None:
+        pend = {"kind": pend["kind"], "district": C.card_json(pend["card"]) if pend["kind"] == "graveyard" else None}
     fr = st.final_round or st.round + 1
     beaut = st.beautified
     players = []
@@ -629,7 +632,7 @@ def _light_view(game: Any, st: Any, seat: int) -> dict:
         "crown": st.crown,
         "players": players,
         "hand": hand,
-        "pending": None,
+        "pending": pend,
         "turn": {"character": st.t_char} if st.phase == "turn" else None,
         "my_characters": list(st.picks[seat]),
     }
@@ -673,7 +676,9 @@ def _loose_characters(view: dict, seat: int, steps: list, upto: int, rng: random
 # end of the round with every seat playing like the heuristic (on a light view). Measured
 # 2026-12-03, 4 players against 3 heuristics, pinned to core 1 while another tournament ran on
 # core 0: strong (0.3 s, median 454 iterations) first in 29/60 = 48% (95% CI 36-61%, seeds
-# 5000-5059), before these changes 3/20 on seeds 1000-1019; see docs/benchmarks.md.
+# 5000-5059; 71/140 = 51% with seeds 6000-6039 and 7000-7039), normal (0.1 s, ~200 iterations)
+# 30/80 = 38% (seeds 5000-5039, 7000-7039); before these changes strong scored 3/20 on seeds
+# 1000-1019 on the same machine. See docs/benchmarks.md.
 NormalPlayer = level_player("normal", CitadelsSearch, prior_weight=10.0, depth=1, prior_final=15.0)
 StrongPlayer = level_player("strong", CitadelsSearch, prior_weight=10.0, depth=1, prior_final=15.0)
 

@@ -108,8 +108,8 @@ def test_the_light_view_leads_the_heuristic_to_the_same_choices():
     from engines.citadels.ai import _light_view
 
     p = HeuristicPlayer()
-    for seed, n in ((31, 4), (32, 5)):
-        st = GAME.new_state(n, GAME.parse_options({}), seed, None)
+    for seed, n, opts in ((31, 4, {}), (32, 5, {}), (33, 4, {"dark_city": True})):
+        st = GAME.new_state(n, GAME.parse_options(opts), seed, None)
         rng, k = random.Random(seed), 0
         while GAME.to_move(st) and k < 400:
             seat = GAME.to_move(st)[0]
