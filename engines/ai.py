@@ -7,8 +7,8 @@ so a self-play match with a fixed seed is reproducible.
 
 Levels (issue 14): every game's ``ai`` module lists, in ``PLAYERS``, ``easy`` (the game's one-move
 heuristic, also listed under its old name ``heuristic`` so stored seats keep working), ``normal``
-and ``strong`` (information-set Monte Carlo tree search, engines/search.py, with a time budget of
-0.1 s and 0.3 s a decision). A seat's AI kind is one of these keys; :func:`player` builds one,
+and ``strong`` (information-set Monte Carlo tree search, engines/search.py - for Carcassonne a
+one-turn expectimax, see its ai.py - with a time budget of 0.1 s and 0.3 s a decision). A seat's AI kind is one of these keys; :func:`player` builds one,
 optionally with another budget (an iteration budget makes it reproducible).
 """
 
