@@ -16,8 +16,7 @@ import time
 from itertools import zip_longest
 from typing import Any
 
-from ..rng import Rng
-from ..search import LEVEL_SECONDS, Stats, level_player
+from ..search import LEVEL_SECONDS, Stats
 from . import USE, Carcassonne, State
 from .scoring import feature_points, score_farms
 from .tiles import (
@@ -246,11 +245,9 @@ class GreedyPlayer:
 # -- search (issue 14) ---------------------------------------------------------------------------
 #
 # What a seat cannot see in Carcassonne is the order of the draw pile (and the seed of later
-# shuffles). A determinisation is the table rebuilt from the view with the remaining tiles - the
-# match's tile set minus every tile on the table, in hand or set aside - in a random order. The
-# greedy player shortlists the root placements (there can be hundreds); playouts place a few more
-# tiles with a cheap random policy (meeples rarely), then the position is scored as if the match
-# ended there (unfinished features and farms included) and the margin turned into a reward.
+# shuffles); which tiles remain is public: the match's tile set minus every tile on the table, in
+# hand or set aside. The searching levels rebuild the table from the view (``state_from_view``)
+# and reason over the remaining tiles by kind and count, never over an order.
 
 
 _PHASES = ("place", "choose", "over")
@@ -277,156 +274,44 @@ def _remaining(view: dict) -> list[int]:
     return pool
 
 
-class CarcassonneSearch:
-    def __init__(self, shortlist: int = 5, plies: int | None = None, scale: float = 8.0) -> None:
-        self.shortlist = shortlist
-        self.plies = plies
-        self.scale = scale
-        self._base = None
-        self._order: list = []
-
-    def _state_from_view(self, game: Carcassonne, view: dict) -> State:
-        board = view["board"]
-        index = {(b["x"], b["y"]): i for i, b in enumerate(board)}
-        med = view["medina"]
-        arch = med.get("archaeologist")
-        n = len(view["scores"])
-        dump = {
-            "v": 1,
-            "seats": n,
-            "rules": view["rules"],
-            "sets": view["sets"],
-            "medina": med["enabled"],
-            "rng": {"seed": 0, "n": 0},
-            "pile": [],
-            "tiles": [[b["tile"], b["x"], b["y"], b["rot"]] for b in board],
-            "meeples": [[i, m["feature"], m["seat"]] for i, b in enumerate(board) for m in b["meeples"]],
-            "supply": list(view["meeples"]),
-            "scores": list(view["scores"]),
-            "by_kind": [[row[k] for k in _KINDS] for row in view["points_by_kind"]],
-            "turn": view["to_move"][0] if view["to_move"] else 0,
-            "turn_no": len(board),
-            "phase": _PHASES.index(view["phase"]),
-            "current": view["tile"],
-            "hand": list(view["hand"]),
-            "set_aside": list(view["set_aside"]),
-            "med_holder": med["holder"] if med["holder"] is not None else -1,
-            "arch": [arch["seat"], arch["uses"], index[(arch["x"], arch["y"])], 0] if arch else None,
-            "arch_used": -1,
-            "last": view["last"],
-            "final": None,
-        }
-        return game.load(dump)
-
-    def determiniser(self, game: Carcassonne, view: dict, seat: int):
-        base = self._base = self._state_from_view(game, view)
-        self._order = []
-        pool = _remaining(view)
-        clone = game.clone
-
-        def sample(rng: random.Random) -> State:
-            d = clone(base)
-            pile = pool[:]
-            rng.shuffle(pile)
-            d.pile = pile
-            d.rng = Rng(rng.getrandbits(53))
-            return d
-
-        return sample
-
-    def _ranked(self, game: Carcassonne, seat: int, legal: list) -> list:
-        """Legal placements, best first by the greedy player's value, on the view-built table."""
-        base = self._base
-        greedy = GreedyPlayer()
-        cache: dict = {}
-        scored = []
-        for k, code in enumerate(legal):
-            if code == USE or code[0] == "choose":
-                return list(legal)
-            x, y, rot, fid = code
-            info = cache.get((x, y, rot))
-            if info is None:
-                info = cache[(x, y, rot)] = greedy._analyse(base, base.current, x, y, rot, seat)
-            scored.append((greedy._value(base, base.current, seat, info, fid), -k, code))
-        scored.sort(reverse=True)
-        return [c for _, _, c in scored]
-
-    def candidates(self, game: Carcassonne, view: dict, seat: int, legal: list, rng: random.Random) -> list:
-        if len(legal) <= 1 or self._base is None:
-            return legal
-        self._order = self._ranked(game, seat, legal)
-        return self._order[: self.shortlist]
-
-    def prior(self, game: Carcassonne, view: dict, seat: int, legal: list, rng: random.Random) -> dict:
-        """The greedy player's ranking: its first choice 1, the next ones less."""
-        allowed = set(legal)
-        order = [c for c in self._order if c in allowed] or self._ranked(game, seat, legal)
-        return {c: 1.0 / (1 + i) for i, c in enumerate(order[: self.shortlist])}
-
-    def horizon(self, game: Carcassonne, s: State) -> int:
-        return len(s.pile) - (self.plies if self.plies is not None else s.n)
-
-    def stop(self, game: Carcassonne, s: State, mark: int) -> bool:
-        return len(s.pile) <= mark
-
-    def policy(self, game: Carcassonne, s: State, seat: int, legal: list, rng: random.Random) -> Any:
-        """A random tile placement without a meeple (the playout only samples how the table grows)."""
-        for _ in range(8):
-            code = legal[int(rng.random() * len(legal))]
-            if code == USE or code[0] == "choose" or code[3] is None:
-                return code
-        return code
-
-    def evaluate(self, game: Carcassonne, s: State, root_seat: int) -> list[float]:
-        n = s.n
-        scores = self.estimate(game, s) if game.to_move(s) else s.scores
-        out = []
-        for p in range(n):
-            other = max(scores[q] for q in range(n) if q != p)
-            out.append(1.0 / (1.0 + math.exp(-(scores[p] - other) / self.scale)))
-        return out
-
-    @staticmethod
-    def estimate(game: Carcassonne, s: State) -> list[float]:
-        """Final scores expected from here: the scores if the match ended now (unfinished
-        features and farms included), plus the greedy player's expected extra for roads and
-        cities that may still close and monasteries that may still fill, plus meeples in hand."""
-        n = s.n
-        tiles_left = len(s.pile)
-        extra = [0.0] * n
-        done: set[int] = set()
-        for i, lst in s.tmee.items():
-            for f, p in lst:
-                r = s.find(s.base[i] + f)
-                k = s.kind[r]
-                if k in (CITY, ROAD):
-                    if r in done:
-                        continue
-                    done.add(r)
-                    ms = s.mee[r] or ()
-                    count = [0] * n
-                    for m in ms:
-                        count[m[2]] += 1
-                    top = max(count)
-                    tiles = len(s.tiles[r])
-                    now = tiles if k == ROAD else tiles + s.pen[r]
-                    bonus = _worth(k, s.open[r], tiles, s.pen[r], s.rules, tiles_left) - now
-                    for q in range(n):
-                        if count[q] == top:
-                            extra[q] += bonus
-                elif k == MONASTERY:
-                    extra[p] += (9 - s.mon[i]) * min(0.8, tiles_left / 40.0)
-        per_meeple = min(3.0, tiles_left / (4.0 * n))
-        for p in range(n):
-            extra[p] += s.supply[p] * per_meeple
-        end = game.clone(s)
-        game._end_game(end, [])
-        return [end.scores[p] + extra[p] for p in range(n)]
+def state_from_view(game: Carcassonne, view: dict) -> State:
+    """The table a view shows, as an engine state with an empty pile (nothing hidden in it)."""
+    board = view["board"]
+    index = {(b["x"], b["y"]): i for i, b in enumerate(board)}
+    med = view["medina"]
+    arch = med.get("archaeologist")
+    n = len(view["scores"])
+    dump = {
+        "v": 1,
+        "seats": n,
+        "rules": view["rules"],
+        "sets": view["sets"],
+        "medina": med["enabled"],
+        "rng": {"seed": 0, "n": 0},
+        "pile": [],
+        "tiles": [[b["tile"], b["x"], b["y"], b["rot"]] for b in board],
+        "meeples": [[i, m["feature"], m["seat"]] for i, b in enumerate(board) for m in b["meeples"]],
+        "supply": list(view["meeples"]),
+        "scores": list(view["scores"]),
+        "by_kind": [[row[k] for k in _KINDS] for row in view["points_by_kind"]],
+        "turn": view["to_move"][0] if view["to_move"] else 0,
+        "turn_no": len(board),
+        "phase": _PHASES.index(view["phase"]),
+        "current": view["tile"],
+        "hand": list(view["hand"]),
+        "set_aside": list(view["set_aside"]),
+        "med_holder": med["holder"] if med["holder"] is not None else -1,
+        "arch": [arch["seat"], arch["uses"], index[(arch["x"], arch["y"])], 0] if arch else None,
+        "arch_used": -1,
+        "last": view["last"],
+        "final": None,
+    }
+    return game.load(dump)
 
 
 # -- expectimax (the normal and strong levels) ---------------------------------------------------
 #
-# The sampled playouts above gave a signal dominated by the random tile draw. Instead, for each
+# Sampled playouts (the ISMCTS levels this replaced) gave a signal dominated by the random tile draw. Instead, for each
 # shortlisted placement of ours, this player lays it on a table rebuilt from the view, then goes
 # through every distinct tile the next player could draw (weighted by how many of that tile remain -
 # the remaining multiset is public), lets that player answer with the greedy player's choice (the
@@ -656,7 +541,7 @@ class ExpectimaxPlayer:
             stats.visits = {legal[0]: 0}
             return legal[0]
         srng = random.Random(rng.getrandbits(64))
-        base = CarcassonneSearch()._state_from_view(game, view)
+        base = state_from_view(game, view)
         remaining = _remaining(view)
         base.pile = remaining  # the public multiset, in a fixed (sorted) order: only its size is read
         greedy = GreedyPlayer()
@@ -770,12 +655,9 @@ def _level(level: str, seconds: float) -> type:
 # seeds 8000-8059), normal 72% (29/40, CI 57-84%, seeds 6000-6039) and 92% (37/40, CI 80-97%, seeds
 # 9000-9039); the mirror (greedy vs greedy) 47%, 48%, 52% and 42% on the same seeds; both 20/20 vs
 # random. Decision p50/p99: strong 301/305 ms (a median of 14-16 placements looked at), normal
-# 101/105 ms (4). The ISMCTS levels they replace (sampled meeple-less playouts, kept below as
-# Search*Player) won 26-35%: their evaluation misled them, so they kept greedy's move.
+# 101/105 ms (4). The ISMCTS levels they replace (sampled meeple-less playouts; in the history
+# before this expectimax) won 26-35%: their evaluation misled them, so they kept greedy's move.
 NormalPlayer = _level("normal", LEVEL_SECONDS["normal"])
 StrongPlayer = _level("strong", LEVEL_SECONDS["strong"])
-# the former ISMCTS levels (sampled playouts), kept for comparison in benches
-SearchNormalPlayer = level_player("normal", CarcassonneSearch, prior_weight=8.0, depth=1, prior_final=0.9)
-SearchStrongPlayer = level_player("strong", CarcassonneSearch, prior_weight=8.0, depth=1, prior_final=0.9)
 
 PLAYERS = {"greedy": GreedyPlayer, "easy": GreedyPlayer, "normal": NormalPlayer, "strong": StrongPlayer}

@@ -7,12 +7,13 @@ import pytest
 from engines import ai
 from engines.carcassonne import GAME
 from engines.carcassonne.ai import (
-    CarcassonneSearch,
     Evaluator,
     ExpectimaxPlayer,
     GreedyPlayer,
     NormalPlayer,
     StrongPlayer,
+    _remaining,
+    state_from_view,
 )
 from engines.carcassonne.tiles import INDEX
 
@@ -50,20 +51,18 @@ def test_the_decision_does_not_change_when_the_pile_order_does(seed, steps, leve
     assert len(choices[0][1]) == min(6, len(GAME.legal(st, seat)))  # six placements looked at
 
 
-def test_determinisations_show_the_same_view_and_legal_actions():
+def test_the_table_rebuilt_from_a_view_shows_that_view_and_the_same_legal_actions():
+    """What the search starts from: the table of the view, plus the remaining tiles by count (the
+    public multiset) - put back as a pile, it is the real table up to the pile's order."""
     st = position(4, 21, seats=3)
     seat = GAME.to_move(st)[0]
     view = GAME.view(st, seat)
-    sample = CarcassonneSearch().determiniser(GAME, view, seat)
-    rng = random.Random(1)
-    piles = set()
-    for _ in range(4):
-        d = sample(rng)
-        assert GAME.view(d, seat) == view
-        assert GAME.legal(d, seat) == GAME.legal(st, seat)
-        assert sorted(GAME.dump(d)["pile"]) == sorted(GAME.dump(st)["pile"])
-        piles.add(tuple(GAME.dump(d)["pile"]))
-    assert len(piles) == 4
+    rebuilt = state_from_view(GAME, view)
+    assert rebuilt.pile == []  # nothing hidden in it
+    rebuilt.pile = _remaining(view)
+    assert sorted(rebuilt.pile) == sorted(st.pile)
+    assert GAME.view(rebuilt, seat) == view
+    assert GAME.legal(rebuilt, seat) == GAME.legal(st, seat)
 
 
 def test_levels_and_a_short_reproducible_match():
@@ -108,7 +107,7 @@ def test_a_city_closes_only_if_some_remaining_tile_fits_its_open_cell():
 def _searcher_parts(st, seat, remaining):
     p = ExpectimaxPlayer(seconds=None, iterations=50)
     view = GAME.view(st, seat)
-    base = CarcassonneSearch()._state_from_view(GAME, view)
+    base = state_from_view(GAME, view)
     base.pile = sorted(remaining)
     ev = Evaluator(base.pile, 2)
     types = sorted(ev.counts.items())
