@@ -16,6 +16,7 @@ from engines.carcassonne.ai import (
     state_from_view,
 )
 from engines.carcassonne.tiles import INDEX
+from tests.ai.helpers import checked_moves
 
 
 def position(seed, steps, seats=2):
@@ -73,16 +74,7 @@ def test_levels_and_a_short_reproducible_match():
         assert isinstance(p, ExpectimaxPlayer) and p.searching and p.seconds == seconds
 
     def run():
-        st = position(9, 0)
-        players = [StrongPlayer(seconds=None, iterations=4), GreedyPlayer()]
-        codes = []
-        for k in range(16):
-            seat = GAME.to_move(st)[0]
-            code = players[seat].choose(GAME, st, seat, random.Random(k))
-            GAME.check(st, seat, code)
-            GAME.step(st, seat, code)
-            codes.append(code)
-        return codes
+        return checked_moves(GAME, position(9, 0), [StrongPlayer(seconds=None, iterations=4), GreedyPlayer()], 16)
 
     assert run() == run()
 

@@ -8,6 +8,7 @@ from engines import ai
 from engines.citadels import GAME
 from engines.citadels.ai import CitadelsSearch, HeuristicPlayer, StrongPlayer
 from engines.search import ISMCTS
+from tests.ai.helpers import checked_moves
 
 
 def position(n, seed, steps):
@@ -91,15 +92,7 @@ def test_levels_registered_and_a_short_match_is_reproducible():
 
     def run():
         st = GAME.new_state(4, GAME.parse_options({}), 21, None)
-        players = [StrongPlayer(seconds=None, iterations=3)] + [HeuristicPlayer()] * 3
-        codes = []
-        for k in range(40):
-            seat = GAME.to_move(st)[0]
-            code = players[seat].choose(GAME, st, seat, random.Random(k))
-            GAME.check(st, seat, code)
-            GAME.step(st, seat, code)
-            codes.append(code)
-        return codes
+        return checked_moves(GAME, st, [StrongPlayer(seconds=None, iterations=3)] + [HeuristicPlayer()] * 3, 40)
 
     assert run() == run()
 

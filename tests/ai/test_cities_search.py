@@ -9,6 +9,7 @@ from engines import ai
 from engines.cities import GAME
 from engines.cities.ai import CitiesSearch, HeuristicPlayer, StrongPlayer
 from engines.search import ISMCTS
+from tests.ai.helpers import checked_moves
 
 
 def position(seed, steps, seats=2):
@@ -71,15 +72,6 @@ def test_levels_and_a_short_reproducible_match():
     assert isinstance(ai.player("cities", "strong"), ISMCTS)
 
     def run():
-        st = position(9, 0)
-        players = [StrongPlayer(seconds=None, iterations=5), HeuristicPlayer()]
-        codes = []
-        for k in range(30):
-            seat = GAME.to_move(st)[0]
-            code = players[seat].choose(GAME, st, seat, random.Random(k))
-            GAME.check(st, seat, code)
-            GAME.step(st, seat, code)
-            codes.append(code)
-        return codes
+        return checked_moves(GAME, position(9, 0), [StrongPlayer(seconds=None, iterations=5), HeuristicPlayer()], 30)
 
     assert run() == run()

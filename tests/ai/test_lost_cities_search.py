@@ -9,6 +9,7 @@ from engines.ai import RandomPlayer, play_out
 from engines.lost_cities import GAME
 from engines.lost_cities.ai import HeuristicPlayer, LostCitiesSearch, NormalPlayer, StrongPlayer
 from engines.search import ISMCTS
+from tests.ai.helpers import checked_moves
 
 
 def position(seed, steps, rounds=3):
@@ -90,16 +91,7 @@ def test_levels_are_registered_for_the_bot():
 def test_a_whole_match_of_search_players_is_legal_and_reproducible():
     def run():
         st = GAME.new_state(2, GAME.parse_options({"rounds": 1}), 8, None)
-        players = [StrongPlayer(seconds=None, iterations=6), NormalPlayer(seconds=None, iterations=3)]
-        codes = []
-        k = 0
-        while GAME.to_move(st):
-            seat = GAME.to_move(st)[0]
-            code = players[seat].choose(GAME, st, seat, random.Random(k))
-            GAME.check(st, seat, code)
-            GAME.step(st, seat, code)
-            codes.append(code)
-            k += 1
+        codes = checked_moves(GAME, st, [StrongPlayer(seconds=None, iterations=6), NormalPlayer(seconds=None, iterations=3)])
         return codes, GAME.result(st)
 
     assert run() == run()
