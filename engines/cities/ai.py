@@ -354,9 +354,11 @@ class CitiesSearch:
         return out
 
 
-# Measured (docs/benchmarks.md): level with the heuristic so far - 5/10 two-player games at 40
-# iterations a decision, whether the playouts take slots at random ("cheap", kept: more iterations
-# in the time budget) or like the heuristic, one lap or two. The heuristic's choice is not given
+# Measured (docs/benchmarks.md), default budgets against the heuristic: two players 60% (12/20),
+# four players 41% first (13/32, fair share 25%), wide intervals; at 40 iterations a decision
+# 5/10 two-player games whether the playouts take slots at random ("cheap", kept) or like the
+# heuristic, one lap or two; at the real budget heuristic takes bought 21 iterations and 4/20
+# four-player games where the random takes won 11/20 on the same seeds. The heuristic's choice is not given
 # extra weight at the end (prior_final 0): a gate of 30% of the iterations made every choice the
 # heuristic's own. A better evaluation (fitted on self-play, as Carcassonne's) is the next step.
 NormalPlayer = level_player("normal", CitiesSearch, prior_weight=8.0, depth=1)
