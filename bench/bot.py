@@ -5,8 +5,8 @@ pointed at the local Discord stand-in; this process plays the stand-in and the p
 more cores, the two are pinned to different cores (`taskset -c 1` for the bot, core 0 here), so
 the load generator does not steal the bot's CPU.
 
-Phase 1, the sweep: people play Lost Cities in many channels (the "Take your turn" button, the card
-select, play/discard, draw: every click a real interaction of the bot's). Clicks are released
+Phase 1, the sweep: people play Lost Cities in many channels (the "Take your turn" button, a
+Play/Discard button, the draw: every click a real interaction of the bot's). Clicks are released
 open-loop at a Poisson rate (clicks per second) for a few seconds per step. For each step it prints
 the offered and achieved rate and click -> initial response p50/p99 (the stand-in's clock, network
 included), and at the end the highest load with p99 <= 50 ms.
@@ -136,16 +136,13 @@ async def main(args: argparse.Namespace) -> None:
             r = await mover.click(board, turn_button(board), timeout=60)
             await r.wait_done(timeout=60)
             msg = r.messages[-1]
-            select, _ = controls(msg)
-            await tickets.take()
-            card = rng.choice([o["value"] for o in msg.component(select)["options"]])
-            await mover.select(msg, select, [card], timeout=60)
-            msg = await standin.wait_until(lambda m=msg: (x if controls(x := standin.messages_by_id[m.id])[1] else None), 60, "buttons")
+            # a Lost Cities turn is two taps: one Play/Discard button per card, then the draw
             buttons = [bt["custom_id"] for bt in controls(msg)[1]]
-            play = [c for c in buttons if ":p." in c]
+            play = [c for c in buttons if c.split(":")[-1].startswith("p.")]
+            discard = [c for c in buttons if c.split(":")[-1].startswith("x.")]
             await tickets.take()
             before = msg.content
-            await mover.click(msg, (play or buttons[-1:])[0] if rng.random() < 0.6 else buttons[-1], timeout=60)
+            await mover.click(msg, rng.choice(play) if play and (rng.random() < 0.6 or not discard) else rng.choice(discard), timeout=60)
             msg = await wait_change(standin, msg, before, 60)
             deck = next(bt["custom_id"] for bt in controls(msg)[1] if bt["custom_id"].endswith(":d.deck"))
             await tickets.take()
