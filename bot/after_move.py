@@ -220,6 +220,8 @@ class AfterMove:
             if mentions is not None:
                 kwargs["allowed_mentions"] = mentions
             msg_id = (await ch.send(nonce=nonce(job.key), **kwargs)).id
+            if (rec.meta or {}).get("post") == "edit" and board_id and rec.status != "active":
+                await self.present.retire_board(ch, int(board_id))  # its button would only say "too late"
         faults.point("board")
         await self.store.set_note(mid, 0, {
             "board_version": max(version, int(intent.get("version", version))), "board_upto": int(intent["upto"]),

@@ -270,6 +270,13 @@ class Presenter:
             return False
         return True
 
+    async def retire_board(self, ch: Any, message_id: int) -> None:
+        """The match is over: the board message edited in place (``post=edit``) loses its button."""
+        try:
+            await ch.get_partial_message(message_id).edit(view=None)
+        except discord.NotFound:
+            pass
+
     def turn_line(self, loaded: Loaded, story: str, board_id: int, lang: str) -> str:
         """The one-line post of ``post=edit``: what happened, whose turn, where the board is."""
         rec = loaded.record

@@ -84,7 +84,10 @@ async def test_the_last_board_is_a_post_and_board_post_is_the_default(store, clo
     assert (await store.get(mid)).status == "finished"
     last = box.channel(100)[-1]
     assert "over" in last.content.lower() and "→" not in last.content  # the results: a post of its own
-    assert (await store.notes(mid))[0]["board_message"] not in [m for m, _ in box.edits]
+    final = (await store.notes(mid))[0]["board_message"]
+    assert final not in [m for m, _ in box.edits]
+    edited = [m for m, _ in box.edits]
+    assert edited and box.edits[-1][0] == edited[0] and box.edits[-1][1].buttons == []  # the old board lost its button
     # the default: every board a post, nothing edited
     box2 = Outbox(clock)
     bot2 = Bot(store, clock, box2, pictures=False)
