@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import io
 import json
 import logging
@@ -272,10 +273,8 @@ class Presenter:
 
     async def retire_board(self, ch: Any, message_id: int) -> None:
         """The match is over: the board message edited in place (``post=edit``) loses its button."""
-        try:
+        with contextlib.suppress(discord.NotFound):  # deleted meanwhile: nothing to retire
             await ch.get_partial_message(message_id).edit(view=None)
-        except discord.NotFound:
-            pass
 
     def turn_line(self, loaded: Loaded, story: str, board_id: int, lang: str) -> str:
         """The one-line post of ``post=edit``: what happened, whose turn, where the board is."""
