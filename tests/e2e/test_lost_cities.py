@@ -246,3 +246,32 @@ async def test_board_edit_keeps_one_board_message_and_posts_a_line_per_turn(stan
     assert board.edits >= 4 and list(board.files) == ["board.png"]
     assert sum(1 for m in posts() if "board.png" in m.files) == 1  # one board message, edited
     assert all(m.content.endswith(f"/{board.id})") and not m.files for m in lines)
+
+
+async def test_a_strong_ai_seat_thinks_in_a_worker_process_and_plays(standin, partida):
+    """ai=strong in the real client: the AI's searches run in a worker process (AI_PROCESSES,
+    default 1), started on its first decision, and its moves come through as always."""
+    import os
+
+    ana = standin.user("ana", dms_open=False)
+    channel = standin.channel_id("general")
+    resp = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1 ai=strong")
+    lobby = resp.message
+    await ana.click(lobby, label="Add AI")
+    lobby = await standin.wait_until(lambda: m if "AI 1" in (m := standin.messages_by_id[lobby.id]).content else None, 10, "AI seat")
+    r = await ana.click(lobby, label="Start")
+    await r.wait(lambda x: "started" in x.content)
+    rng = random.Random(4)
+    seen = 0
+    for _ in range(3):  # three turns of ana's: the AI moved in between (or first)
+        board = await standin.wait_for_message(channel, lambda m: is_board(m) and ana.mention in m.content, 30, after=seen)
+        seen = standin.messages[channel].index(board) + 1
+        msg = await private_controls(standin, ana, board, False, 0)
+        await take_turn(standin, ana, msg, rng)
+    await standin.wait_for_message(channel, lambda m: is_board(m) and ana.mention in m.content, 30, after=seen)
+    thinker = partida.service.thinker
+    assert thinker.last_pid not in (None, os.getpid())  # the last AI decision was made in the worker
+    store = partida.store
+    rec = (await store.live_matches())[0]
+    ai_moves = [a for a in await store.actions(rec.id) if rec.seats[a.seat].get("ai")]
+    assert len(ai_moves) >= 6  # three AI turns, two actions each
