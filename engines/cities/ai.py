@@ -280,11 +280,9 @@ class _TableContext(_Context):
 class CitiesSearch:
     needs_table = True  # it copies the table and deals every hidden part of the copy anew
 
-    def __init__(self, shortlist: int = 5, scale: float = 4.0, laps: int = 1, playout: str = "cheap") -> None:
+    def __init__(self, shortlist: int = 5, scale: float = 4.0) -> None:
         self.shortlist = shortlist
         self.scale = scale
-        self.laps = laps
-        self.playout = playout
         self._heuristic = HeuristicPlayer()
         self._ranked: list[Any] = []
 
@@ -320,25 +318,15 @@ class CitiesSearch:
         return {c: 1.0 / (1 + i) for i, c in enumerate(order[: self.shortlist])}
 
     def horizon(self, game: Any, s: Any) -> int:
-        return s.turns + s.n * self.laps  # every seat plays ``laps`` more turns
+        return s.turns + s.n  # every seat plays one more turn
 
     def stop(self, game: Any, s: Any, mark: int) -> bool:
         return s.turns >= mark
 
     def policy(self, game: Any, s: Any, seat: int, legal: list, rng: random.Random) -> Any:
-        if self.playout == "heuristic" and len(legal) > 1:
-            return self._heuristic.choose(game, s, seat, rng)
         if len(legal) == 1 or legal[0][0] in ("start", "take"):
             return legal[int(rng.random() * len(legal))]
-        ctx = _TableContext(s, seat)
-        h = s.hoods[seat]
-        base = ctx.value(h)
-        best, best_v = legal[-1], -1e9
-        for code in legal:
-            v = ctx.value_after(h, code, base, s.p_tile)
-            if v > best_v:
-                best, best_v = code, v
-        return best
+        return self._heuristic._place(_TableContext(s, seat), s.hoods[seat], legal, s.p_tile)
 
     def evaluate(self, game: Any, s: Any, root_seat: int) -> list[float]:
         n = s.n
@@ -356,9 +344,9 @@ class CitiesSearch:
 
 # Measured (docs/benchmarks.md), default budgets against the heuristic: two players 60% (12/20),
 # four players 41% first (13/32, fair share 25%), wide intervals; at 40 iterations a decision
-# 5/10 two-player games whether the playouts take slots at random ("cheap", kept) or like the
-# heuristic, one lap or two; at the real budget heuristic takes bought 21 iterations and 4/20
-# four-player games where the random takes won 11/20 on the same seeds. The heuristic's choice is not given
+# 5/10 two-player games whether the playouts took slots at random (kept) or like the heuristic,
+# one lap or two; at the real budget heuristic takes bought 21 iterations and 4/20 four-player
+# games where the random takes won 11/20 on the same seeds. The heuristic's choice is not given
 # extra weight at the end (prior_final 0): a gate of 30% of the iterations made every choice the
 # heuristic's own. A better evaluation (fitted on self-play, as Carcassonne's) is the next step.
 NormalPlayer = level_player("normal", CitiesSearch, prior_weight=8.0, depth=1)
