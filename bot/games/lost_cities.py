@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import _format as format_entry
 from .base import Choice, Controls, GameUI, Manifest
 
 # A turn is two taps: one button plays or discards a card (no "which card?" menu first), one
@@ -159,10 +160,7 @@ class LostCitiesUI(GameUI):
                 shown[key] = card_name(shown[key], lang)
         if isinstance(shown.get("colour"), str):
             shown["colour"] = COLOUR_NAMES.get(shown["colour"], {}).get(lang, shown["colour"])
-        try:
-            return (entry.get(lang) or entry["en"]).format(**shown)
-        except (KeyError, IndexError, ValueError):
-            return entry["en"]
+        return format_entry(entry, lang, shown)
 
     def describe(self, action, name, lang, names=None, events=None):
         """A move in words. With the move's engine ``events`` a draw from a discard pile names the
