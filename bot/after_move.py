@@ -217,6 +217,8 @@ class AfterMove:
         else:
             # the first board, the last one (with the results), every one with post=new, and a
             # board message that was deleted: a post of its own
+            if in_place and story:  # the board message was deleted: this post tells the story too
+                kwargs["content"] = f"{story}\n{kwargs['content']}"[-2000:]
             if mentions is not None:
                 kwargs["allowed_mentions"] = mentions
             msg_id = (await ch.send(nonce=nonce(job.key), **kwargs)).id

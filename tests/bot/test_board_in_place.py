@@ -70,6 +70,8 @@ async def test_a_deleted_board_message_is_posted_again_and_edited_from_then_on(s
     await _turns(bot, mid, 1, random.Random(4))
     second = (await store.notes(mid))[0]["board_message"]
     assert second != first and len(box.channel(100)) == posts + 1  # a full post, no line
+    told = (await store.actions(mid))[-1].story["en"]
+    assert told in box.channel(100)[-1].content  # the post tells the move's story too
     await _turns(bot, mid, 1, random.Random(5))
     assert (await store.notes(mid))[0]["board_message"] == second
     assert [m for m, _ in box.edits] == [second]
