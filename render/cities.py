@@ -328,7 +328,7 @@ def _panel_lines(p: dict[str, Any], view: dict[str, Any], t: dict[str, Any], lan
         out += [(line, UI["text"]) for line in _pack(hold.split(" "), size, width, " ")]
     if achs:
         out += [(line, UI["good"]) for line in _pack(["★ " + achs[0], *achs[1:]], size, width)]
-    new = len(_new_in(view, p["seat"])[0]) + len(_new_in(view, p["seat"])[1])
+    new = sum(len(marks) for marks in _new_in(view, p["seat"]))
     if new:
         line = t["new_since1"] if new == 1 else t["new_since"].format(n=new)
         out += [(ln, UI["text"]) for ln in _pack(line.split(" "), size, width, " ")]
