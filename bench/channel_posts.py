@@ -19,8 +19,8 @@ from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.core.story import plan  # noqa: E402
 from bot.games import ui_for  # noqa: E402
-from bot.story import plan  # noqa: E402
 from engines import registry  # noqa: E402
 from engines.ai import best_player  # noqa: E402
 

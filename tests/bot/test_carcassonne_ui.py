@@ -7,9 +7,9 @@ import re
 
 import pytest
 
+from bot.core.refusals import error_text
 from bot.games import ui_for
 from bot.games.carcassonne import CarcassonneUI
-from bot.i18n import error_text
 from engines.carcassonne import GAME
 from render import carcassonne as R
 from tests.render.test_carcassonne import NAMES, greedy, medina_states, random_big

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.core.refusals import error_text
 from bot.games import ui_for
 from bot.games.citadels import CitadelsUI
-from bot.i18n import error_text
 from engines.ai import best_player
 from engines.match import Match
 

@@ -9,11 +9,12 @@ from collections import Counter
 import pytest
 from PIL import Image
 
-from bot.commands import playable_games
+from bot.core.refusals import error_text
+from bot.core.story import describe_move
+from bot.discord.commands import playable_games
 from bot.games import ui_for
 from bot.games.cities import PICK_RE, T
-from bot.i18n import OPTION_HELP, error_text
-from bot.story import describe_move
+from bot.i18n import OPTION_HELP
 from engines.match import Match
 
 UI = ui_for("cities")

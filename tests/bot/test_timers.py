@@ -11,10 +11,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot import i18n
-from bot.games import ui_for
-from bot.service import UserError
-from bot.store import open_store
-from bot.timers import (
+from bot.core.service import UserError
+from bot.core.timers import (
     DEFAULTS,
     TEXTS,
     after_active,
@@ -22,6 +20,8 @@ from bot.timers import (
     quiet_until,
     split_options,
 )
+from bot.games import ui_for
+from bot.store import open_store
 from tests.bot.timers_harness import Bot, Clock, Outbox
 
 ANA, BEN, CARLA = 11, 22, 33
@@ -103,7 +103,7 @@ def test_deadline_options_are_parsed_and_refused_in_one_line():
         with pytest.raises(UserError) as e:
             split_options(bad)
         assert e.value.code == code
-        from bot.flows import user_error_text
+        from bot.discord.flows import user_error_text
 
         for lang in ("en", "es"):
             text = user_error_text(e.value, lang)
@@ -502,11 +502,11 @@ async def test_restart_with_timers_pending_nothing_twice_nothing_forgotten(both_
 
 
 async def test_turns_that_began_without_timers_get_a_clock_at_start(store, clock):
-    from bot.after_move import AfterMove
+    from bot.discord.wiring import wire
 
     box = Outbox(clock)
     plain = Bot(store, clock, box, pictures=False)
-    plain.after = AfterMove(plain.present, plain.service, clock=clock)  # a process without the timers
+    plain.after = wire(plain.present, plain.service, clock=clock, with_timers=False).after  # a process without the timers
     mid = await plain.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "10h", "policy": "standin"})
     await plain.run()
     assert ANA not in await store.notes(mid) or "clock_v" not in (await store.notes(mid))[ANA]
@@ -520,7 +520,7 @@ async def test_turns_that_began_without_timers_get_a_clock_at_start(store, clock
 def test_every_string_of_the_time_commands_has_a_spanish_translation():
     from discord import app_commands
 
-    from bot.timer_commands import TimeCog
+    from bot.discord.timer_commands import TimeCog
 
     strings = []
     for cmd in (TimeCog.away, TimeCog.quiet):

@@ -22,10 +22,10 @@ from engines import ai, registry
 from engines.core import EngineError, Game, Outcome
 from engines.rng import fresh_seed
 
+from ..games import ui_for
+from ..store import ChannelBusy, MatchRecord, NewJob, RawJSON, Store, VersionConflict
+from ..store.base import dumps
 from . import faults
-from .games import ui_for
-from .store import ChannelBusy, MatchRecord, NewJob, RawJSON, Store, VersionConflict
-from .store.base import dumps
 from .story import plan, public_story, standin_story
 from .thinking import Thinker
 

@@ -21,12 +21,13 @@ import discord
 
 from engines.core import EngineError
 
-from .games import ui_for
-from .i18n import M, error_text, game_name, lang_of, options_problem, t
+from ..core.refusals import error_text
+from ..core.service import MatchService, Stale, UserError, timing
+from ..core.story import describe_move  # noqa: F401  (re-exported)
+from ..core.table import commitment
+from ..games import ui_for
+from ..i18n import M, game_name, lang_of, options_problem, t
 from .posting import ALLOWED, Presenter, jump_link  # noqa: F401  (re-exported for the cogs)
-from .service import MatchService, Stale, UserError, timing
-from .story import describe_move  # noqa: F401  (re-exported)
-from .table import commitment
 
 log = logging.getLogger(__name__)
 

@@ -89,9 +89,7 @@ ALL = (LobbyButton, TurnButton, PickSelect, DoButton)
 
 
 def _table(interaction: discord.Interaction) -> Any:
-    from .table_ui import table_flows
-
-    return table_flows(interaction.client)
+    return interaction.client.table_flows  # type: ignore[attr-defined]  (made by the client's set-up)
 
 
 def _button(label: str, custom_id: str, style: str) -> discord.ui.Button:
