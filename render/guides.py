@@ -36,8 +36,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "lc1_deck": "Deck",
         "lc2_title": "Lost Cities · how an expedition scores",
         "lc2_rule": "(sum of the numbers − 20) × (1 + wagers), +20 with 8 or more cards",
-        "lc2_a": "4 + 6 + 7 + 9 = 26 → (26 − 20) × 2 = 12",
-        "lc2_b": "2 + 3 = 5 → 5 − 20 = −15: a started expedition costs 20",
+        "lc2_a": "{cards} = {sum} → ({sum} − 20) × {mult} = {points}",
+        "lc2_b": "{cards} = {sum} → {sum} − 20 = {points}: a started expedition costs 20",
         "lc2_c": "A colour you never start scores 0. The round ends with the last deck card.",
         "cc1_title": "Carcassonne · your turn",
         "cc1_tile": "1. You draw a tile",
@@ -47,6 +47,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "cc2_road": "Finished road: 1 point a tile",
         "cc2_city": "Finished city: 2 a tile and 2 a shield",
         "cc2_mon": "Monastery with all 8 neighbours: 9",
+        "cc2_editions": "Rules edition {eds}: {n}",
         "cc2_end": "At the end, open roads, cities and monasteries score 1 a tile (a shield 1) and farmers score their fields. The meeple goes back when its part is finished.",
         "cit1_title": "Citadels · a round",
         "cit1_draft": "1. Starting with the crown, each player secretly picks a character",
@@ -71,8 +72,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "lc1_deck": "Mazo",
         "lc2_title": "Lost Cities · cómo puntúa una expedición",
         "lc2_rule": "(suma de los números − 20) × (1 + apuestas), +20 con 8 cartas o más",
-        "lc2_a": "4 + 6 + 7 + 9 = 26 → (26 − 20) × 2 = 12",
-        "lc2_b": "2 + 3 = 5 → 5 − 20 = −15: empezar una expedición cuesta 20",
+        "lc2_a": "{cards} = {sum} → ({sum} − 20) × {mult} = {points}",
+        "lc2_b": "{cards} = {sum} → {sum} − 20 = {points}: empezar una expedición cuesta 20",
         "lc2_c": "Un color que no empiezas puntúa 0. La ronda acaba con la última carta del mazo.",
         "cc1_title": "Carcassonne · tu turno",
         "cc1_tile": "1. Robas una loseta",
@@ -82,6 +83,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "cc2_road": "Camino terminado: 1 punto por loseta",
         "cc2_city": "Ciudad terminada: 2 por loseta y 2 por escudo",
         "cc2_mon": "Monasterio con sus 8 vecinas: 9",
+        "cc2_editions": "Reglas de la edición {eds}: {n}",
         "cc2_end": "Al final, caminos, ciudades y monasterios abiertos dan 1 por loseta (y 1 por escudo) y los granjeros puntúan sus campos. El meeple vuelve cuando su parte se termina.",
         "cit1_title": "Ciudadelas · una ronda",
         "cit1_draft": "1. Empezando por quien tiene la corona, cada jugador elige en secreto un personaje",
@@ -173,27 +175,44 @@ def _lc_turn(lang: str) -> Image.Image:
     return img.crop((0, 0, W, max(bottom, by + 70) + 16))
 
 
+def _lc_points(cards: tuple[str, ...]) -> tuple[int, int, int]:
+    """(sum of the numbers, multiplier, points) of an expedition, the points asked of the engine."""
+    from engines.lost_cities import CARD_IDS, RANK, expedition_score
+
+    codes = [CARD_IDS[c] for c in cards]
+    wagers = sum(1 for c in codes if RANK[c] == 0)
+    return sum(RANK[c] for c in codes), 1 + wagers, expedition_score(codes)
+
+
 def _lc_score(lang: str) -> Image.Image:
     from render.lost_cities import table_card
 
     t = _t(lang)
-    img = _canvas(600)
+    img = _canvas(700)
     y = _title(img, t["lc2_title"])
     d = ImageDraw.Draw(img)
     y = caption(d, (MARGIN, y), t["lc2_rule"], W - 2 * MARGIN, 24, UI["accent"], bold=True) + 16
     cw, ch = 120, 84
-    col = ("green-w1", "green-4", "green-6", "green-7", "green-9")
-    for k, card in enumerate(col):
-        paste(img, table_card(card, cw, ch, 40), (MARGIN + 20, y + k * 40))
-    text(d, (MARGIN + 20 + cw / 2, y + 4 * 40 + ch + 22), "+12", 28, UI["good"], anchor="mm", bold=True)
-    caption(d, (MARGIN + 170, y + 60), t["lc2_a"], W - MARGIN - 170 - MARGIN, 22)
-    y2 = y + 4 * 40 + ch + 50
-    for k, card in enumerate(("red-2", "red-3")):
-        paste(img, table_card(card, cw, ch, 40), (MARGIN + 20, y2 + k * 40))
-    text(d, (MARGIN + 20 + cw / 2, y2 + 40 + ch + 22), "−15", 28, UI["bad"], anchor="mm", bold=True)
-    caption(d, (MARGIN + 170, y2 + 20), t["lc2_b"], W - MARGIN - 170 - MARGIN, 22)
-    caption(d, (MARGIN + 170, y2 + 90), t["lc2_c"], W - MARGIN - 170 - MARGIN, 20, UI["muted"])
-    return img
+    for k, (col, key, dy) in enumerate(((LC_GOOD, "lc2_a", 60), (LC_BAD, "lc2_b", 20))):
+        yy = y if k == 0 else y + (len(LC_GOOD) - 1) * 40 + ch + 50
+        for i, card in enumerate(col):
+            paste(img, table_card(card, cw, ch, 40), (MARGIN + 20, yy + i * 40))
+        total, mult, points = _lc_points(col)
+        numbers = " + ".join(c.rpartition("-")[2] for c in col if not c.rpartition("-")[2].startswith("w"))
+        shown = f"+{points}" if points > 0 else str(points).replace("-", "−")
+        text(d, (MARGIN + 20 + cw / 2, yy + (len(col) - 1) * 40 + ch + 22), shown, 28,
+             UI["good"] if points > 0 else UI["bad"], anchor="mm", bold=True)
+        words = t[key].format(cards=numbers, sum=total, mult=mult, points=str(points).replace("-", "−"))
+        caption(d, (MARGIN + 170, yy + dy), words, W - MARGIN - 170 - MARGIN, 22)
+        if k == 1:
+            caption(d, (MARGIN + 170, yy + 90), t["lc2_c"], W - MARGIN - 170 - MARGIN, 20, UI["muted"])
+            bottom = yy + (len(col) - 1) * 40 + ch + 44
+    return img.crop((0, 0, W, bottom))
+
+
+# the two example expeditions of the scoring picture
+LC_GOOD = ("green-w1", "green-4", "green-6", "green-7", "green-9")
+LC_BAD = ("red-2", "red-3")
 
 
 # -- Carcassonne ------------------------------------------------------------------------------------
@@ -206,7 +225,9 @@ def _carc_views() -> tuple[dict[str, Any], dict[str, Any]]:
     s = GAME.new_state(2, GAME.parse_options({}), 11, None)
     for _ in range(3):
         seat = GAME.to_move(s)[0]
-        GAME.step(s, seat, next(c for c in GAME.legal(s, seat) if c[3] is None))
+        # the first legal move without a meeple, read as JSON actions (the engine's code is its own)
+        action = next(a for a in map(GAME.encode, GAME.legal(s, seat)) if a.get("meeple") is None)
+        GAME.step(s, seat, GAME.decode(action))
     seat = GAME.to_move(s)[0]
     return GAME.view(s, None), GAME.view(s, seat)
 
@@ -256,43 +277,135 @@ def _rot_for(view: dict[str, Any], tile: str, kind: str, sides: set[str]) -> int
     raise ValueError(f"{tile} has no {kind} on {sides}")
 
 
+# The scoring examples, as setups of the engine: the tiles already on the table (x, y, tile, the
+# sides its feature covers, meeple feature or None) and the tile whose laying finishes the feature.
+# The points are the engine's, under each rules edition.
+CARC_ROAD = ((0, 0, "A", "road", {"E"}, None), (1, 0, "U", "road", {"W", "E"}, "r0"), (2, 0, "A", "road", {"W"}, None))
+CARC_CITY = ((0, 0, "E", "city", {"S"}, "c0"), (0, 1, "E", "city", {"N"}, None))
+EDITIONS = (1, 2, 3)
+
+
+def _carc_setup(view: dict[str, Any], example) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    board = []
+    for x, y, tile, kind, sides, meeple in example:
+        entry: dict[str, Any] = {"tile": tile, "x": x, "y": y, "rot": _rot_for(view, tile, kind, sides)}
+        if meeple:
+            entry["meeple"] = {"seat": 0, "feature": meeple}
+        board.append(entry)
+    return board[:-1], board[-1]
+
+
+def carc_points(board: list[dict[str, Any]], last: dict[str, Any], rules: int) -> int:
+    """The points the engine gives when ``last`` is laid (no meeple) on ``board``, under ``rules``:
+    what the finished feature scores."""
+    from engines.carcassonne import GAME
+
+    filler = "B" if last["tile"] != "B" else "U"
+    s = GAME.new_state(2, GAME.parse_options({"rules": rules}), 0,
+                       {"pile": [last["tile"], filler], "board": board})
+    seat = GAME.to_move(s)[0]
+    action = {"type": "place", "x": last["x"], "y": last["y"], "rot": last["rot"], "meeple": None}
+    out = GAME.step(s, seat, GAME.decode(action))
+    return sum(e.data["points"] for e in out.events if e.kind == "scored" and e.data.get("complete"))
+
+
+def _monastery_ring(view: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """A monastery (tile B, a meeple on it) and its eight neighbours, each fitting the table as the
+    engine checks it (its setup refuses a tile that does not fit); the last one finishes it."""
+    from engines.carcassonne import GAME
+    from engines.core import BadSetup
+
+    board: list[dict[str, Any]] = [{"tile": "B", "x": 0, "y": 0, "rot": 0, "meeple": {"seat": 0, "feature": "m"}}]
+    ring = [(0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1)]  # each touches one laid
+    opts = GAME.parse_options({})
+    for x, y in ring[:-1]:
+        for tile in _RING_TILES:
+            entry = next((e for rot in range(4) if _fits(GAME, opts, board + [e := {"tile": tile, "x": x, "y": y, "rot": rot}], BadSetup)), None)
+            if entry is not None:
+                board.append(entry)
+                break
+        else:  # pragma: no cover - the tile set always has fitting tiles
+            raise ValueError(f"no tile fits at ({x}, {y})")
+    x, y = ring[-1]  # the last one finishes the monastery: a legal move of the engine's
+    for tile in _RING_TILES:
+        try:
+            s = GAME.new_state(2, opts, 0, {"pile": [tile, "B"], "board": board})
+        except BadSetup:
+            continue
+        legal = [a for a in map(GAME.encode, GAME.legal(s, GAME.to_move(s)[0]))
+                 if a.get("type") == "place" and (a["x"], a["y"]) == (x, y) and a.get("meeple") is None]
+        if legal:
+            return board, {"tile": tile, "x": x, "y": y, "rot": legal[0]["rot"]}
+    raise ValueError(f"no tile fits at ({x}, {y})")  # pragma: no cover
+
+
+_RING_TILES = "EUVDKJHILNOPQRSTWXFGCA"
+
+
+def _fits(game, opts, board, bad) -> bool:
+    try:
+        game.new_state(2, opts, 0, {"pile": ["B"], "board": board})
+    except bad:
+        return False
+    return True
+
+
+def _points_words(d, xy, caption_xy, points: dict[int, int], words: str, t: dict[str, str], width: int) -> None:
+    """The points under the current edition, big, the rule beside them and, under it, the other
+    editions' points where they differ."""
+    text(d, xy, f"= {points[3]}", 30, UI["good"], anchor="lm", bold=True)
+    y = caption(d, caption_xy, words, width, 22)
+    others: dict[int, list[int]] = {}
+    for ed in EDITIONS:
+        if points[ed] != points[3]:
+            others.setdefault(points[ed], []).append(ed)
+    for n, eds in others.items():
+        y = caption(d, (caption_xy[0], y + 2), t["cc2_editions"].format(eds=", ".join(map(str, eds)), n=n), width, 20, UI["muted"])
+
+
+def carc_example_points() -> dict[str, dict[int, int]]:
+    """Each scoring example's points under each rules edition, asked of the engine."""
+    from engines.carcassonne.tiles import GEOMETRY
+
+    view = {"geometry": GEOMETRY}
+    out = {}
+    for name, (board, last) in (("road", _carc_setup(view, CARC_ROAD)), ("city", _carc_setup(view, CARC_CITY)),
+                                ("monastery", _monastery_ring(view))):
+        out[name] = {ed: carc_points(board, last, ed) for ed in EDITIONS}
+    return out
+
+
 def _carc_score(lang: str) -> Image.Image:
     from engines.carcassonne.tiles import GEOMETRY
     from render import carcassonne as R
 
     t = _t(lang)
     view = {"geometry": GEOMETRY}
+    points = carc_example_points()
     img = _canvas(900)
     y = _title(img, t["cc2_title"])
     d = ImageDraw.Draw(img)
     s = 86
-    tx = MARGIN + 3 * s + 110
-    # a finished road between two monasteries: end - straight - end (3 tiles, 3 points)
-    road = (("A", {"E"}), ("U", {"W", "E"}), ("A", {"W"}))
-    for i, (tile, sides) in enumerate(road):
-        img.paste(R.tile_image(view, tile, _rot_for(view, tile, "road", sides), s), (MARGIN + i * s, y + 10))
-    text(d, (MARGIN + 3 * s + 16, y + 10 + s / 2), "= 3", 30, UI["good"], anchor="lm", bold=True)
-    caption(d, (tx, y + 20), t["cc2_road"] + " (3 × 1)", W - tx - MARGIN, 22)
-    # a finished city of two tiles facing each other: 2 x 2 = 4
+    tx = MARGIN + 3 * s + 130
+    # a finished road between two monasteries: end - straight - end
+    board, last = _carc_setup(view, CARC_ROAD)
+    for i, e in enumerate([*board, last]):
+        img.paste(R.tile_image(view, e["tile"], e["rot"], s), (MARGIN + i * s, y + 10))
+    _points_words(d, (MARGIN + 3 * s + 16, y + 10 + s / 2), (tx, y + 20), points["road"], t["cc2_road"], t, W - tx - MARGIN)
+    # a finished city of two tiles facing each other
     y2 = y + s + 40
-    img.paste(R.tile_image(view, "E", _rot_for(view, "E", "city", {"S"}), s), (MARGIN + s, y2))
-    img.paste(R.tile_image(view, "E", _rot_for(view, "E", "city", {"N"}), s), (MARGIN + s, y2 + s))
-    text(d, (MARGIN + 3 * s + 16, y2 + s), "= 4", 30, UI["good"], anchor="lm", bold=True)
-    caption(d, (tx, y2 + s - 30), t["cc2_city"] + " (2 × 2)", W - tx - MARGIN, 22)
+    board, last = _carc_setup(view, CARC_CITY)
+    for e in [*board, last]:
+        img.paste(R.tile_image(view, e["tile"], e["rot"], s), (MARGIN + s, y2 + e["y"] * s))
+    _points_words(d, (MARGIN + 3 * s + 16, y2 + s), (tx, y2 + s - 30), points["city"], t["cc2_city"], t, W - tx - MARGIN)
     # a monastery with its eight neighbours
     y3 = y2 + 2 * s + 30
     m = s // 2
-    for dy in range(3):
-        for dx in range(3):
-            if (dx, dy) == (1, 1):
-                tile, rot = "B", 0
-            elif dx == 1:  # above and below the monastery: field towards it, a city away from it
-                tile, rot = "E", _rot_for(view, "E", "city", {"N" if dy == 0 else "S"})
-            else:
-                tile, rot = "U", _rot_for(view, "U", "road", {"N", "S"})
-            img.paste(R.tile_image(view, tile, rot, m), (MARGIN + s // 2 + dx * m, y3 + dy * m))
-    text(d, (MARGIN + 3 * s + 16, y3 + 3 * m / 2), "= 9", 30, UI["good"], anchor="lm", bold=True)
-    caption(d, (tx, y3 + 3 * m / 2 - 14), t["cc2_mon"], W - tx - MARGIN, 22)
+    board, last = _monastery_ring(view)
+    for e in [*board, last]:
+        img.paste(R.tile_image(view, e["tile"], e["rot"], m), (MARGIN + s // 2 + (e["x"] + 1) * m, y3 + (e["y"] + 1) * m))
+    _points_words(d, (MARGIN + 3 * s + 16, y3 + 3 * m / 2), (tx, y3 + 3 * m / 2 - 14), points["monastery"], t["cc2_mon"], t,
+                  W - tx - MARGIN)
     bottom = caption(d, (MARGIN, y3 + 3 * m + 30), t["cc2_end"], W - 2 * MARGIN, 20, UI["muted"])
     return img.crop((0, 0, W, bottom + 16))
 

@@ -82,11 +82,17 @@ class GameUI:
         """An action to take for the player at once, from their standing orders, or None to ask them."""
         return None
 
-    def quiet_step(self, action: dict[str, Any], phase_after: Any) -> bool:
-        """True when a move that passes the turn needs no board post: a hidden step (its news is
-        private, e.g. a draft pick) followed by another hidden step. ``phase_after()`` gives the
-        public phase after the move. Default: every turn change is posted."""
+    def secret_step(self, action: dict[str, Any]) -> bool:
+        """Is ``action`` a secret step (only the mover knows the choice, e.g. a Citadels draft
+        pick)? Asked of the engine's action declarations. Default: no."""
         return False
+
+    def quiet_step(self, action: dict[str, Any], events: Any) -> bool:
+        """True when a move that passes the turn needs no board post: a secret step whose engine
+        ``events`` are all private (``Event.private_to``), so the next step is secret too - the
+        move that ends a secret phase emits a public event (Citadels' "draft_done")."""
+        evs = list(events or [])
+        return self.secret_step(action) and bool(evs) and all(_private(e) for e in evs)
 
     def token(self, action: dict[str, Any]) -> str:
         raise NotImplementedError
@@ -107,6 +113,13 @@ class GameUI:
 
     def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
         return ""
+
+
+def _private(event: Any) -> bool:
+    """Whether an engine event (an Event or its JSON) is private to some seats."""
+    if isinstance(event, dict):
+        return event.get("private_to") is not None
+    return getattr(event, "private_to", None) is not None
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engines.carcassonne import actions as CA
 from engines.carcassonne import texts as engine_texts
 
 from ..i18n import register_rules
@@ -91,18 +92,9 @@ KIND_WORDS = {  # the kinds the engine's "scored" events name
     "road": {"en": "road", "es": "camino"},
     "farm": {"en": "field", "es": "campo"},
     "monastery": {"en": "monastery", "es": "monasterio"},
-}
-
-KINDS = {
-    "c": {"en": "city", "es": "ciudad"},
-    "r": {"en": "road", "es": "camino"},
-    "f": {"en": "field", "es": "campo"},
-    "m": {"en": "monastery", "es": "monasterio"},
     "ruins": {"en": "ruins", "es": "ruinas"},
 }
 
-TOKEN_RE = re.compile(r"^P\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3])(?:\.(c\d|r\d|f\d|m|ruins))?$")
-CHOOSE_RE = re.compile(r"^C\.([A-X]|medina)$")
 PICK_RE = re.compile(r"^(?:pg\.(\d{1,4})|at\.(-?\d{1,6})\.(-?\d{1,6})|rt\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3]))$")
 
 # Engine refusal texts (codes from engines/carcassonne): the engine's own en/es texts, with the
@@ -122,10 +114,6 @@ register_rules(RULE_TEXTS, game="carcassonne")
 def tr(key: str, lang: str, **kw: Any) -> str:
     entry = T[key]
     return (entry.get(lang) or entry["en"]).format(**kw)
-
-
-def _kind_of(fid: str) -> str:
-    return "ruins" if fid == "ruins" else fid[:1]
 
 
 def _ev(event: Any, key: str) -> Any:
@@ -187,28 +175,10 @@ class CarcassonneUI(GameUI):
     # -- tokens --------------------------------------------------------------------------------------
 
     def token(self, action: dict[str, Any]) -> str:
-        kind = action.get("type")
-        if kind == "place":
-            base = f"P.{int(action['x'])}.{int(action['y'])}.{int(action['rot'])}"
-            return f"{base}.{action['meeple']}" if action.get("meeple") else base
-        if kind == "medina_use":
-            return "M"
-        if kind == "choose":
-            return f"C.{action['tile']}"
-        raise ValueError(f"not a Carcassonne action: {action!r}")
+        return CA.to_token(action)
 
     def action(self, token: str) -> dict[str, Any]:
-        if not isinstance(token, str):
-            raise ValueError(token)
-        if token == "M":
-            return {"type": "medina_use"}
-        m = CHOOSE_RE.match(token)
-        if m:
-            return {"type": "choose", "tile": m[1]}
-        m = TOKEN_RE.match(token)
-        if not m:
-            raise ValueError(token)
-        return {"type": "place", "x": int(m[1]), "y": int(m[2]), "rot": int(m[3]), "meeple": m[4]}
+        return CA.from_token(token)
 
     # -- controls ------------------------------------------------------------------------------------
 
@@ -291,7 +261,8 @@ class CarcassonneUI(GameUI):
         spots = [f for f in options if f is not None]
         for i, fid in enumerate(spots):
             what = spot_label(view, tile, rot, fid, lang)
-            key = "farmer_btn" if fid.startswith("f") else "archaeologist_btn" if fid == "ruins" else "meeple_btn"
+            kind = CA.feature_kind(fid, tile)
+            key = "farmer_btn" if kind == "farm" else "archaeologist_btn" if kind == "ruins" else "meeple_btn"
             buttons.append(Choice(tr(key, lang, n=i + 1, what=what)[:80], self.token(
                 {"type": "place", "x": x, "y": y, "rot": rot, "meeple": fid}), "secondary"))
         if None in options:
@@ -381,8 +352,8 @@ class CarcassonneUI(GameUI):
             if tile:
                 what = spot_label(geo, tile, int(action.get("rot", 0)), fid, lang)
             else:
-                what = KINDS.get(_kind_of(fid), {}).get(lang, fid)
-            out += tr("s_farmer" if fid.startswith("f") else "s_meeple", lang, what=what)
+                what = KIND_WORDS.get(CA.feature_kind(fid), {}).get(lang, fid)
+            out += tr("s_farmer" if CA.is_farmer(fid, tile) else "s_meeple", lang, what=what)
         if events:
             scored = [_ev(e, "data") or {} for e in events if _ev(e, "kind") == "scored"]
             if not scored:
@@ -404,7 +375,7 @@ class CarcassonneUI(GameUI):
         rtxt = tr("d_rot0", lang) if rot == 0 else tr("d_rot", lang, deg=90 * rot)
         fid = action.get("meeple")
         if fid:
-            what = KINDS.get(_kind_of(fid), {}).get(lang, fid)
+            what = KIND_WORDS.get(CA.feature_kind(fid), {}).get(lang, fid)
             mtxt = tr("d_meeple", lang, kind=what, fid=fid)
         else:
             mtxt = tr("d_none", lang)

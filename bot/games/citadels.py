@@ -547,8 +547,8 @@ class CitadelsUI(GameUI):
     # -- pictures ----------------------------------------------------------------------------------
 
     def mark_since(self, view, actions):
-        built = [[seat, a["district"]] for seat, a in actions if a.get("type") == "build"]
-        built += [[seat, a["card"]] for seat, a in actions if a.get("type") == "wizard_take" and a.get("build")]
+        # which actions build, and what: the engine's action declarations say (A.built)
+        built = [[seat, d] for seat, a in actions if (d := A.built(a)) is not None]
         return {**view, "since": built} if built else view
 
     def board_png(self, view, names, lang):
@@ -591,9 +591,8 @@ class CitadelsUI(GameUI):
             raise PrefsError("prefs_empty")
         return out
 
-    def quiet_step(self, action, phase_after):
-        # draft picks and set-asides are secret: the channel hears of the draft once it is over
-        return action.get("type") in ("draft", "discard_character") and phase_after() == "draft"
+    def secret_step(self, action):
+        return A.is_secret(action)
 
     def auto_action(self, view, legal, prefs):
         if view.get("phase") != "draft":
@@ -657,7 +656,7 @@ class CitadelsUI(GameUI):
                 mine = set(view.get("my_characters") or []) | set(view.get("my_discards") or [])
                 passed = [c for c in view.get("characters", []) if c not in mine
                           and any(c in x for x in view.get("draft_seen") or [])]
-                if passed and tn.get("character") in ("assassin", "witch", "thief"):
+                if passed and tn.get("character") in A.targeting_characters():
                     lines.append(tr("passed_on", lang, list=", ".join(ch_name(c, lang) for c in passed)))
             if tn.get("must_thank"):
                 lines.append(tr("must_thank", lang))

@@ -188,7 +188,7 @@ class LostCitiesUI(GameUI):
         return tr("d_pile", lang, who=name, colour=colour)
 
     def status(self, view, names, lang):
-        total = [t + r for t, r in zip(view["totals"], view["round_score"], strict=True)]
+        total = view["scores"]  # the engine's: finished rounds plus the round being played
         return tr(
             "status", lang, round=view["round"], rounds=view["rounds"], deck=view["deck"],
             a=names[0], sa=total[0], b=names[1], sb=total[1],

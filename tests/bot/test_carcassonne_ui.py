@@ -248,3 +248,14 @@ def test_the_status_line_puts_the_final_scores_best_first():
     order = sorted(range(4), key=lambda i: -pub["scores"][i])
     positions = [line.index(f"{NAMES[i]} {pub['scores'][i]}") for i in order]
     assert positions == sorted(positions)
+
+
+def test_a_farmer_is_told_by_the_engine_not_by_the_feature_id():
+    from engines.carcassonne import actions as CA
+    from engines.carcassonne.tiles import GEOMETRY
+
+    for tile, geo in GEOMETRY.items():
+        for f in geo["features"]:
+            assert CA.feature_kind(f["id"], tile) == f["kind"], (tile, f)
+            assert CA.is_farmer(f["id"], tile) == (f["kind"] == "farm")
+    assert CA.is_farmer(None) is False and CA.feature_kind("ruins") == "ruins"

@@ -46,3 +46,23 @@ def test_the_guides_are_annotated_with_arrows():
 def test_unknown_game():
     with pytest.raises(KeyError):
         guides.guide_images("chess", "en")
+
+
+def test_carcassonne_example_points_are_the_engines_under_every_edition():
+    """The guide's points are asked of the engine for each rules edition; where an edition scores
+    an example differently (a two-tile city before edition 3), the guide says so."""
+    pts = guides.carc_example_points()
+    assert set(pts) == {"road", "city", "monastery"}
+    assert all(set(p) == set(guides.EDITIONS) for p in pts.values())
+    assert pts["road"] == {1: 3, 2: 3, 3: 3} and pts["monastery"] == {1: 9, 2: 9, 3: 9}
+    assert pts["city"][3] == 4 and pts["city"][2] == 2
+    for lang in ("en", "es"):
+        assert "{eds}" in guides.TEXTS[lang]["cc2_editions"]
+
+
+def test_lost_cities_example_points_are_the_engines():
+    from engines.lost_cities import CARD_IDS, expedition_score
+
+    for col in (guides.LC_GOOD, guides.LC_BAD):
+        assert guides._lc_points(col)[2] == expedition_score([CARD_IDS[c] for c in col])
+    assert guides._lc_points(guides.LC_GOOD) == (26, 2, 12)
