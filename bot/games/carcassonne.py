@@ -333,10 +333,8 @@ class CarcassonneUI(GameUI):
         points scored) it names the tile in words and the points: "Ana laid a city corner with a
         curved road, with a meeple on the road (south) · Ana +4 (road)"."""
         kind = action.get("type")
-        if kind == "medina_use":
-            return tr("d_dig", lang, who=name)
-        if kind == "choose":
-            return tr("d_choose", lang, who=name, tile=action.get("tile"))
+        if kind in ("medina_use", "choose"):
+            return tr(CA.BY_TYPE[kind].story, lang, who=name, tile=action.get("tile"))
         return self._story(action, name, lang, names or [], events or [])
 
     def _story(self, action, name, lang, names, events) -> str:
@@ -367,10 +365,8 @@ class CarcassonneUI(GameUI):
     def label(self, action, lang):
         """A short, distinct name for a legal move (typed moves): where, how turned, which spot."""
         kind = action.get("type")
-        if kind == "medina_use":
-            return tr("dig", lang)
-        if kind == "choose":
-            return tr("play_tile", lang, tile=action.get("tile"))
+        if kind in ("medina_use", "choose"):
+            return tr(CA.BY_TYPE[kind].label, lang, tile=action.get("tile"))
         rot = int(action.get("rot", 0))
         rtxt = tr("d_rot0", lang) if rot == 0 else tr("d_rot", lang, deg=90 * rot)
         fid = action.get("meeple")
@@ -379,7 +375,7 @@ class CarcassonneUI(GameUI):
             mtxt = tr("d_meeple", lang, kind=what, fid=fid)
         else:
             mtxt = tr("d_none", lang)
-        return tr("d_place", lang, who="", x=action.get("x"), y=action.get("y"), rot=rtxt, meeple=mtxt).lstrip(": ")
+        return tr(CA.BY_TYPE["place"].label, lang, who="", x=action.get("x"), y=action.get("y"), rot=rtxt, meeple=mtxt).lstrip(": ")
 
     def status(self, view, names, lang):
         pairs = list(zip(names, view["scores"], strict=False))

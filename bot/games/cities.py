@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engines.cities import actions as CX
 from engines.cities import components as comp
 from engines.cities import texts as engine_texts
 
@@ -127,12 +128,6 @@ def _ev(event: Any) -> dict[str, Any]:
     return {"kind": getattr(event, "kind", None), "seat": getattr(event, "seat", None), "data": getattr(event, "data", {})}
 
 
-TOKEN_RE = re.compile(
-    r"^(?:S\.(?P<start>S\d)|K\.(?P<row>[A-D])(?P<slot>[0-3])|T\.(?P<tx>-?\d{1,3})\.(?P<ty>-?\d{1,3})\.(?P<rot>[0-3])"
-    r"|F\.(?P<feat>[a-z]+-\d{1,2})\.(?P<fx>-?\d{1,3})\.(?P<fy>-?\d{1,3})"
-    r"|B\.(?P<col>red|blue|green|yellow)\.(?P<bx>-?\d{1,3})\.(?P<by>-?\d{1,3})"
-    r"|X\.(?P<dk>[tfp])\.(?P<dv>[A-Za-z0-9-]{1,12}))$"
-)
 TYPED_TAKE_RE = re.compile(r"^([A-Da-d])\s*([1-4])$")
 PICK_RE = re.compile(
     r"^(?:i\.(?P<ik>[tfp])(?:\.(?P<iv>[A-Za-z0-9-]{1,12}))?(?:\.(?P<page>\d{1,2}))?"
@@ -197,44 +192,16 @@ class CitiesUI(GameUI):
     # -- tokens --------------------------------------------------------------------------------------
 
     def token(self, action: dict[str, Any]) -> str:
-        kind = action.get("type")
-        if kind == "start":
-            return f"S.{action['tile']}"
-        if kind == "take":
-            return f"K.{action['row']}{int(action['slot'])}"
-        if kind == "tile":
-            return f"T.{int(action['x'])}.{int(action['y'])}.{int(action['rot'])}"
-        if kind == "feature":
-            return f"F.{action['feature']}.{int(action['x'])}.{int(action['y'])}"
-        if kind == "build":
-            return f"B.{action['colour']}.{int(action['x'])}.{int(action['y'])}"
-        if kind == "decline":
-            for key, letter in (("tile", "t"), ("feature", "f"), ("piece", "p")):
-                if action.get(key):
-                    return f"X.{letter}.{action[key]}"
-        raise ValueError(f"not a Cities action: {action!r}")
+        return CX.to_token(action)
 
     def action(self, token: str) -> dict[str, Any]:
+        """The action of a token (the engine's declarations), or of a typed take "A1".."D4"."""
         if not isinstance(token, str):
             raise ValueError(token)
         typed = TYPED_TAKE_RE.match(token.strip())
         if typed:
             return {"type": "take", "row": typed[1].upper(), "slot": int(typed[2]) - 1}
-        m = TOKEN_RE.match(token.strip())
-        if not m:
-            raise ValueError(token)
-        if m["start"]:
-            return {"type": "start", "tile": m["start"]}
-        if m["row"]:
-            return {"type": "take", "row": m["row"], "slot": int(m["slot"])}
-        if m["rot"] is not None:
-            return {"type": "tile", "x": int(m["tx"]), "y": int(m["ty"]), "rot": int(m["rot"])}
-        if m["feat"]:
-            return {"type": "feature", "feature": m["feat"], "x": int(m["fx"]), "y": int(m["fy"])}
-        if m["col"]:
-            return {"type": "build", "colour": m["col"], "x": int(m["bx"]), "y": int(m["by"])}
-        key = {"t": "tile", "f": "feature", "p": "piece"}[m["dk"]]
-        return {"type": "decline", key: m["dv"]}
+        return CX.from_token(token.strip())
 
     # -- controls ------------------------------------------------------------------------------------
 
@@ -348,7 +315,7 @@ class CitiesUI(GameUI):
             for k, v in held if (k, v) != current
         ]  # select entries (a button would apply an action)
         if decline is not None:
-            buttons.append(Choice(tr("decline", lang, item=words)[:80], self.token(decline), "danger"))
+            buttons.append(Choice(tr(CX.CODEC.decl(decline).label, lang, item=words)[:80], self.token(decline), "danger"))
         head = self._holding_text(view, lang)
         if not places:
             return Controls(f"{head}\n{tr('no_place', lang, item=words)}", tr("pick_space", lang), others, buttons)
@@ -391,7 +358,7 @@ class CitiesUI(GameUI):
             sp = {(s["x"], s["y"]): s for s in shown["players"][seat]["spaces"]}.get(space) or {}
             height = tr("height", lang, n=sp.get("height")) if kind == "p" else ""
             picture = marked_hood_png(shown, seat, focus=space)
-            confirm = Choice(tr("confirm", lang, item=words, x=space[0], y=space[1])[:80], self.token(action), "success")
+            confirm = Choice(tr(CX.CODEC.decl(action).label, lang, item=words, x=space[0], y=space[1])[:80], self.token(action), "success")
             text = f"{head}\n{tr('preview', lang, item=words, x=space[0], y=space[1], height=height)}"
             return Controls(text, tr("pick_space", lang), select, [confirm, *buttons], picture)
         picture = marked_hood_png(view, seat, labels)
@@ -449,16 +416,15 @@ class CitiesUI(GameUI):
                 return " ".join(lines)
         kind = action.get("type")
         if kind == "take":
-            return tr("s_take", lang, who=name, row=action.get("row"), slot=int(action.get("slot", 0)) + 1)
+            return tr(CX.CODEC.decl(action).story, lang, who=name, row=action.get("row"), slot=int(action.get("slot", 0)) + 1)
         return f"{name}: {engine_texts.action_label(action, lang)}"
 
     def label(self, action, lang):
         """A short, distinct name for a legal move (typed moves)."""
         kind = action.get("type")
-        if kind == "start":
-            return tr("start_btn", lang, tile=action["tile"], layout=_layout(action["tile"]))
-        if kind == "tile":
-            return tr("l_tile", lang, x=action["x"], y=action["y"], deg=90 * action["rot"])
+        if kind in ("start", "tile"):
+            return tr(CX.CODEC.decl(action).label, lang, tile=action.get("tile"), layout=_layout(action["tile"]) if kind == "start" else "",
+                      x=action.get("x"), y=action.get("y"), deg=90 * int(action.get("rot") or 0))
         return engine_texts.action_label(action, lang)
 
     def rule_text(self, code: str, params: dict[str, Any], lang: str) -> str | None:

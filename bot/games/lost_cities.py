@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.lost_cities import actions as LA
+
 from ..i18n import _format as format_entry
 from .base import Choice, Controls, GameUI, Manifest
 
@@ -117,19 +119,12 @@ class LostCitiesUI(GameUI):
 
         return hand_png(view, lang) if view.get("hand") is not None else None
 
-    # Tokens: "p.red-7" play, "x.red-7" discard, "d.deck" / "d.red" draw; a picked card is its id.
+    # Tokens: "p.red-7" play, "x.red-7" discard, "d.deck" / "d.red" draw: the engine's declarations
     def token(self, action: dict[str, Any]) -> str:
-        if action["type"] == "draw":
-            return f"d.{action['from']}"
-        return ("p." if action["type"] == "play" else "x.") + action["card"]
+        return LA.to_token(action)
 
     def action(self, token: str) -> dict[str, Any]:
-        kind, _, arg = token.partition(".")
-        if kind not in ("p", "x", "d") or not arg:
-            raise ValueError(token)
-        if kind == "d":
-            return {"type": "draw", "from": arg}
-        return {"type": "play" if kind == "p" else "discard", "card": arg}
+        return LA.from_token(token)
 
     def controls(self, view, legal, lang, picked=None):
         if view["phase"] == "draw":
@@ -145,9 +140,13 @@ class LostCitiesUI(GameUI):
         order = {c: i for i, c in enumerate(hand)}
         plays = sorted((a["card"] for a in legal if a["type"] == "play"), key=lambda c: order.get(c, 99))
         discards = sorted((a["card"] for a in legal if a["type"] == "discard"), key=lambda c: order.get(c, 99))
-        buttons = [Choice(tr("play", lang, card=card_name(c, lang)), f"p.{c}", "success") for c in _one_wager(plays)]
-        buttons += [Choice(tr("discard", lang, card=card_name(c, lang)), f"x.{c}", "secondary") for c in _one_wager(discards)]
+        buttons = [self._button({"type": "play", "card": c}, lang, "success") for c in _one_wager(plays)]
+        buttons += [self._button({"type": "discard", "card": c}, lang, "secondary") for c in _one_wager(discards)]
         return Controls(tr("play_phase", lang), buttons=buttons[:20])
+
+    def _button(self, action: dict[str, Any], lang: str, style: str) -> Choice:
+        """A play or discard button: its label's key and its token from the action's declaration."""
+        return Choice(tr(LA.BY_TYPE[action["type"]].label, lang, card=card_name(action["card"], lang)), self.token(action), style)
 
     def rule_text(self, code: str, params: dict[str, Any], lang: str) -> str | None:
         """An engine refusal in the reader's language (cards and colours translated)."""
@@ -167,10 +166,8 @@ class LostCitiesUI(GameUI):
         card taken (public: it lay face up); a draw from the deck never does."""
         from render.lost_cities import card_name as card_words  # "the red 7", "el 7 rojo": as on the board
 
-        if action["type"] == "play":
-            return tr("d_play", lang, who=name, card=card_words(action["card"], lang))
-        if action["type"] == "discard":
-            return tr("d_discard", lang, who=name, card=card_words(action["card"], lang))
+        if action["type"] in ("play", "discard"):
+            return tr(LA.BY_TYPE[action["type"]].story, lang, who=name, card=card_words(action["card"], lang))
         if action["from"] == "deck":
             return tr("d_deck", lang, who=name)
         colour = COLOUR_NAMES[action["from"]][lang]

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from ..core import BadAction, StrictModel
+from ..tokens import Arg, Codec, Decl
 from .components import COLOURS, FEATURE_IDS, FEATURE_INDEX, N_START, TILE_IDS, TILE_INDEX
 from .state import ROWS
 
@@ -142,3 +143,26 @@ def decode(a: dict[str, Any]) -> Any:
 def describe(code: Any) -> str:
     a = encode(code)
     return " ".join(f"{v}" if k == "type" else f"{k}={v}" for k, v in a.items())
+
+
+# -- one declaration per action: tokens and the keys of its words ---------------------------------
+#
+# The compact token a Discord button carries (engines/tokens.py); never change one, tokens live in
+# Discord messages: ``S.<tile>``, ``K.<row><slot>``, ``T.<x>.<y>.<rot>``, ``F.<feature>.<x>.<y>``,
+# ``B.<colour>.<x>.<y>``, ``X.t.<tile>`` / ``X.f.<feature>`` / ``X.p.<colour>``.
+
+_XY = r"-?\d{1,3}"
+_COLOUR = "red|blue|green|yellow"
+DECLS: tuple[Decl, ...] = (
+    Decl("start", "S", (Arg("tile", r"S\d"),), "", "start_btn"),
+    Decl("take", "K", (Arg("row", "[A-D]"), Arg("slot", "[0-3]", "int", sep="")), "s_take", ""),
+    Decl("tile", "T", (Arg("x", _XY, "int"), Arg("y", _XY, "int"), Arg("rot", "[0-3]", "int")), "", "l_tile"),
+    Decl("feature", "F", (Arg("feature", r"[a-z]+-\d{1,2}"), Arg("x", _XY, "int"), Arg("y", _XY, "int")), "", "confirm"),
+    Decl("build", "B", (Arg("colour", _COLOUR), Arg("x", _XY, "int"), Arg("y", _XY, "int")), "", "confirm"),
+    Decl("decline", "X.t", (Arg("tile", r"[A-Za-z0-9-]{1,12}"),), "", "decline"),
+    Decl("decline", "X.f", (Arg("feature", r"[A-Za-z0-9-]{1,12}"),), "", "decline"),
+    Decl("decline", "X.p", (Arg("piece", r"[A-Za-z0-9-]{1,12}"),), "", "decline"),
+)
+CODEC = Codec(DECLS)
+to_token = CODEC.to_token
+from_token = CODEC.from_token
