@@ -6,6 +6,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def format_text(entry: dict[str, str], lang: str, params: dict[str, Any]) -> str:
+    """``entry`` ({"en": ..., "es": ...}) in ``lang`` (else English) filled with ``params``; the
+    bare text when a param is missing or malformed (the reader keeps their language)."""
+    text = entry.get(lang) or entry["en"]
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
 class PrefsError(ValueError):
     """Standing orders that make no sense; ``code`` keys a message "err.<code>" in bot.i18n."""
 
@@ -113,6 +123,24 @@ class GameUI:
 
     def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
         return ""
+
+    # -- the engine's refusals in words ------------------------------------------------------------
+
+    # code (EngineError.code) -> {"en": ..., "es": ...}, formatted with the refusal's params
+    refusals: dict[str, dict[str, str]] = {}
+
+    def refusal_params(self, params: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The refusal's params as its words show them (e.g. card ids as card names)."""
+        return dict(params)
+
+    def rule_text(self, code: str, params: dict[str, Any], lang: str) -> str | None:
+        """An engine refusal in the reader's language, or None when this game has no words for
+        ``code`` (the shared texts answer then). The one way a game words its refusals: from
+        ``refusals`` and ``refusal_params`` (or overridden whole)."""
+        entry = self.refusals.get(code)
+        if entry is None:
+            return None
+        return format_text(entry, lang, self.refusal_params(params, lang))
 
 
 def _private(event: Any) -> bool:

@@ -2,8 +2,8 @@
 
 Private turn steps (``controls``), each a select whose values encode the path so far:
 
-1. ``None`` / ``pg.N`` - the places where the tile fits (page N; 23 a page with "more…"/"back"
-   entries when there are more than 25), nearest to the last tile first.
+1. ``None`` / ``pg~N`` - the places where the tile fits (page N, bot/games/paging.py, when there
+   are more than 25), nearest to the last tile first.
 2. ``at.X.Y`` / ``rt.X.Y.R`` - a preview of the tile laid there (first legal rotation, or R) with
    its meeple spots numbered and the other legal rotations in small, one button per legal spot
    plus "no meeple" (each carries the whole place action), and a select to turn the tile.
@@ -20,10 +20,8 @@ from typing import Any
 from engines.carcassonne import actions as CA
 from engines.carcassonne import texts as engine_texts
 
-from ..i18n import register_rules
+from . import paging
 from .base import Choice, Controls, GameUI, Manifest
-
-PAGE = 23  # positions per page when there are more than 25
 
 T = {
     "place": {
@@ -56,8 +54,6 @@ T = {
     "pos_label": {"en": "Place {label}", "es": "Sitio {label}"},
     "fits": {"en": "fits {n} ways · ({x}, {y})", "es": "cabe de {n} formas · ({x}, {y})"},
     "fits1": {"en": "fits one way · ({x}, {y})", "es": "cabe de una forma · ({x}, {y})"},
-    "more": {"en": "More places… ({a}-{b} of {n})", "es": "Más sitios… ({a}-{b} de {n})"},
-    "prev": {"en": "Previous places… ({a}-{b} of {n})", "es": "Sitios anteriores… ({a}-{b} de {n})"},
     "back": {"en": "← Another place", "es": "← Otro sitio"},
     "rot0": {"en": "Not turned (0°)", "es": "Sin girar (0°)"},
     "rot": {"en": "Turned {deg}° clockwise", "es": "Girada {deg}° a la derecha"},
@@ -95,7 +91,8 @@ KIND_WORDS = {  # the kinds the engine's "scored" events name
     "ruins": {"en": "ruins", "es": "ruinas"},
 }
 
-PICK_RE = re.compile(r"^(?:pg\.(\d{1,4})|at\.(-?\d{1,6})\.(-?\d{1,6})|rt\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3]))$")
+PICK_RE = re.compile(r"^(?:at\.(-?\d{1,6})\.(-?\d{1,6})|rt\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3]))$")
+PAGES = "pg"  # the paging node of the places (bot/games/paging.py): "pg~N"
 
 # Engine refusal texts (codes from engines/carcassonne): the engine's own en/es texts, with the
 # Spanish "feature_occupied" reworded so it does not show the English kind name it is given.
@@ -108,7 +105,6 @@ RULE_TEXTS["edges_mismatch"] = {
     "en": "Tile {tile} does not match its neighbours at ({x}, {y}) turned that way.",
     "es": "La loseta {tile} no encaja con sus vecinas en ({x}, {y}) girada así.",
 }
-register_rules(RULE_TEXTS, game="carcassonne")
 
 
 def tr(key: str, lang: str, **kw: Any) -> str:
@@ -151,6 +147,8 @@ class CarcassonneUI(GameUI):
             "maratón, `medina=true` Medina Azahara. `/partida estado` muestra la edición de esta partida."
         ),
     }
+
+    refusals = RULE_TEXTS  # the engine's refusal texts, two reworded above
 
     # -- pictures ------------------------------------------------------------------------------------
 
@@ -223,12 +221,13 @@ class CarcassonneUI(GameUI):
         cell: tuple[int, int] | None = None
         rot: int | None = None
         page = 0
-        if m and m[1] is not None:
-            page = int(m[1])
-        elif m and m[2] is not None:
-            cell = (int(m[2]), int(m[3]))
-        elif m and m[4] is not None:
-            cell, rot = (int(m[4]), int(m[5])), int(m[6])
+        paged = paging.parse(picked)
+        if paged and paged[0] == PAGES:
+            page = paged[1]
+        elif m and m[1] is not None:
+            cell = (int(m[1]), int(m[2]))
+        elif m and m[3] is not None:
+            cell, rot = (int(m[3]), int(m[4])), int(m[5])
         if cell is not None and cell not in groups:
             cell, rot = None, None  # not a legal place (an old message): start again
         if cell is not None and rot is not None and rot not in groups[cell]:
@@ -238,7 +237,8 @@ class CarcassonneUI(GameUI):
             # other ways too, and the select changes it (one tap less per turn than a rotation step)
             rot = sorted(groups[cell])[0]
         if cell is None:
-            pages = max(1, (len(order) + PAGE - 1) // PAGE) if len(order) > 25 else 1
+            per = paging.size()
+            pages = max(1, (len(order) + per - 1) // per) if len(order) > paging.LIMIT else 1
             page = min(page, pages - 1)
             text = tr("place", lang, tile=tname, n=len(order)) if len(order) != 1 else tr("place1", lang, tile=tname)
             if pages > 1:
@@ -273,7 +273,7 @@ class CarcassonneUI(GameUI):
             select = self._rotation_choices(view, groups, order, cell, lang)
             placeholder = tr("pick_rot", lang)
         else:
-            page = order.index(cell) // PAGE if len(order) > 25 else 0
+            page = paging.holding(order.index(cell), len(order))
             select = self._position_choices(groups, order, page, lang, self._labels(view))
             placeholder = tr("pick_pos", lang)
         picture = preview_png(view, None, lang, x, y, rot, spots=spots, rots=rots)
@@ -287,26 +287,14 @@ class CarcassonneUI(GameUI):
         return place_labels(view)
 
     def _position_choices(self, groups, order, page, lang, labels) -> list[Choice]:
-        n = len(order)
-        if n <= 25:
-            shown, prev, more = order, None, None
-        else:
-            start = page * PAGE
-            shown = order[start:start + PAGE]
-            prev = page - 1 if page > 0 else None
-            more = page + 1 if start + PAGE < n else None
         out = []
-        if prev is not None:
-            out.append(Choice(tr("prev", lang, a=prev * PAGE + 1, b=min(n, prev * PAGE + PAGE), n=n), f"pg.{prev}"))
-        for x, y in shown:
+        for x, y in order:
             k = len(groups[(x, y)])
             out.append(Choice(
                 tr("pos_label", lang, label=labels.get((x, y), "?")), f"at.{x}.{y}",
                 description=tr("fits1", lang, x=x, y=y) if k == 1 else tr("fits", lang, n=k, x=x, y=y),
             ))
-        if more is not None:
-            out.append(Choice(tr("more", lang, a=more * PAGE + 1, b=min(n, more * PAGE + PAGE), n=n), f"pg.{more}"))
-        return out
+        return paging.page(out, PAGES, page, lang)
 
     def _rotation_choices(self, view, groups, order, cell, lang) -> list[Choice]:
         from render.carcassonne import KIND_NAMES
@@ -322,8 +310,7 @@ class CarcassonneUI(GameUI):
             desc = tr("spots", lang, what=", ".join(names)) if names else tr("no_spots", lang)
             label = tr("rot0", lang) if r == 0 else tr("rot", lang, deg=90 * r)
             out.append(Choice(label, f"rt.{x}.{y}.{r}", description=desc[:100]))
-        page = order.index(cell) // PAGE if len(order) > 25 else 0
-        out.append(Choice(tr("back", lang), f"pg.{page}"))
+        out.append(Choice(tr("back", lang), paging.value(PAGES, paging.holding(order.index(cell), len(order)))))
         return out
 
     # -- words ---------------------------------------------------------------------------------------

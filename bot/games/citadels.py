@@ -21,12 +21,8 @@ from engines.citadels import cards as C
 from engines.citadels import texts as CT
 from engines.citadels.names import name
 
-from ..i18n import register_rules
+from . import paging
 from .base import Choice, Controls, GameUI, Manifest, PrefsError
-
-# -- engine refusal texts (register once, at import) ---------------------------------------------
-
-register_rules({code: {"en": en, "es": es} for code, (en, es) in CT.ERRORS.items()}, game="citadels")
 
 # -- texts ---------------------------------------------------------------------------------------
 
@@ -117,7 +113,6 @@ T: dict[str, tuple[str, str]] = {
     "b_bell_yes": ("Announce: end at 7", "Anunciar: fin con 7"),
     "b_bell_no": ("No announcement", "Sin anuncio"),
     "b_back": ("← Back", "← Volver"),
-    "b_more": ("More… (page {n})", "Más… (página {n})"),
     # select groups
     "g_build": ("Build a district", "Construir un distrito"),
     "g_mdiscard": ("Magician: discard cards and redraw", "Mago: descartar y robar cartas"),
@@ -306,7 +301,6 @@ class Entry:
     style: str = "secondary"
 
 
-PAGE = 23  # entries per select page (+ back / more options <= 25)
 MAX_BUTTONS = 20
 
 
@@ -426,15 +420,8 @@ GROUP_KEYS = {
 
 
 def _page(items: list[Choice], node: str, page: int, lang: str, back: str | None) -> list[Choice]:
-    """At most 25 options: a back option, one page of items and a 'more' option."""
-    if len(items) <= _room(back):
-        out = list(items)
-    else:
-        pages = [items[i : i + PAGE] for i in range(0, len(items), PAGE)]
-        page = min(max(page, 0), len(pages) - 1)
-        out = list(pages[page])
-        nxt = (page + 1) % len(pages)
-        out.append(Choice(tr("b_more", lang, n=nxt + 1), f"{node}~{nxt}"))
+    """At most 25 options: a back option and one page of items (bot/games/paging.py)."""
+    out = paging.page(items, node, page, lang, _room(back))
     if back is not None:
         out.insert(0, Choice(tr("b_back", lang), back))
     return out
@@ -455,15 +442,14 @@ def menu(entries: list[Entry], picked: str | None, lang: str) -> tuple[list[Choi
         else:
             node = f"@{chosen.group}"
     elif picked and picked.startswith("@"):
-        node, _, p = picked.partition("~")
-        page = int(p) if p.isdigit() else 0
+        node, page = paging.parse(picked) or (picked, 0)
         if node == "@" or not _items_at(grouped, node, lang):
             node = "@"
     items = _items_at(grouped, node, lang)
     back = None if node == "@" else (node.rpartition("/")[0] if "/" in node else "@")
     if chosen is not None and len(items) > _room(back):
         idx = next((i for i, c in enumerate(items) if c.token == chosen.token), 0)
-        page = idx // PAGE
+        page = paging.holding(idx, len(items), _room(back))
     return _page(items, node, page, lang, back), chosen
 
 
@@ -543,6 +529,12 @@ class CitadelsUI(GameUI):
             "con `/partida preferencias órdenes: Arquitecto, Rey, Mercader`."
         ),
     }
+
+    # the engine's refusal texts (engines/citadels/texts.py)
+    refusals = {code: {"en": en, "es": es} for code, (en, es) in CT.ERRORS.items()}
+
+    def refusal_params(self, params, lang):
+        return {k: str(v) for k, v in params.items()}
 
     # -- pictures ----------------------------------------------------------------------------------
 

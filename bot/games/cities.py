@@ -14,7 +14,7 @@ Private turn steps (``controls``); every choice comes from the engine's legal ac
   - the city tile: picking a free cell shows the tile there turned each legal way, one button per
     way (2 taps).
 
-``picked`` values: ``i.t`` / ``i.f.<feature>`` / ``i.p.<colour>`` (+ ``.<page>``) the item,
+``picked`` values: ``i.t`` / ``i.f.<feature>`` / ``i.p.<colour>`` (+ ``~<page>``, bot/games/paging.py) the item,
 ``c.<x>.<y>`` a tile cell, ``s.f.<feature>.<x>.<y>`` / ``s.p.<colour>.<x>.<y>`` a space.
 Action tokens: ``S.<tile>``, ``K.<row><slot>``, ``T.<x>.<y>.<rot>``, ``F.<feature>.<x>.<y>``,
 ``B.<colour>.<x>.<y>``, ``X.t.<tile>`` / ``X.f.<feature>`` / ``X.p.<colour>``. Typed moves also
@@ -30,6 +30,7 @@ from engines.cities import actions as CX
 from engines.cities import components as comp
 from engines.cities import texts as engine_texts
 
+from . import paging
 from .base import Choice, Controls, GameUI, Manifest
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -78,8 +79,6 @@ T = {
     "opt_space": {"en": "{label} · ({x}, {y}) {what}", "es": "{label} · ({x}, {y}) {what}"},
     "opt_cell": {"en": "Place {label} · tile cell ({x}, {y})", "es": "Sitio {label} · celda ({x}, {y})"},
     "opt_ways": {"en": "{n} way(s) to turn it", "es": "{n} forma(s) de girarla"},
-    "more": {"en": "More spaces… ({a}-{b} of {n})", "es": "Más espacios… ({a}-{b} de {n})"},
-    "prev": {"en": "Previous spaces… ({a}-{b} of {n})", "es": "Espacios anteriores… ({a}-{b} de {n})"},
     "on_height": {"en": "on {colour} {h} → {n} high", "es": "sobre {colour} {h} → altura {n}"},
     "empty_space": {"en": "{space}", "es": "{space}"},
     "wild_space": {"en": "wild space", "es": "espacio comodín"},
@@ -130,7 +129,7 @@ def _ev(event: Any) -> dict[str, Any]:
 
 TYPED_TAKE_RE = re.compile(r"^([A-Da-d])\s*([1-4])$")
 PICK_RE = re.compile(
-    r"^(?:i\.(?P<ik>[tfp])(?:\.(?P<iv>[A-Za-z0-9-]{1,12}))?(?:\.(?P<page>\d{1,2}))?"
+    r"^(?:i\.(?P<ik>[tfp])(?:\.(?P<iv>[A-Za-z0-9-]{1,12}))?"
     r"|c\.(?P<cx>-?\d{1,3})\.(?P<cy>-?\d{1,3})"
     r"|s\.(?P<sk>[fp])\.(?P<sv>[A-Za-z0-9-]{1,12})\.(?P<sx>-?\d{1,3})\.(?P<sy>-?\d{1,3}))$"
 )
@@ -288,14 +287,16 @@ class CitiesUI(GameUI):
 
         seat = view.get("viewer")
         held = self._held(view)
+        page = 0
+        paged = paging.parse(picked)  # "i.<kind>.<item>~<page>": a page of that item's places
+        if paged:
+            picked, page = paged
         m = PICK_RE.match(picked) if isinstance(picked, str) else None
         current: tuple[str, str] | None = None
-        page = 0
         cell: tuple[int, int] | None = None
         space: tuple[int, int] | None = None
         if m and m["ik"]:
             current = (m["ik"], m["iv"] or (view.get("pending") or {}).get("tile") or "")
-            page = int(m["page"] or 0)
         elif m and m["cx"] is not None:
             current, cell = ("t", (view.get("pending") or {}).get("tile") or ""), (int(m["cx"]), int(m["cy"]))
         elif m and m["sk"]:
@@ -324,11 +325,14 @@ class CitiesUI(GameUI):
             labels = {c: LETTERS[k % 26] + ("" if k < 26 else str(k // 26)) for k, c in enumerate(cells)}
             if len(cells) == 1:  # one place only: straight to its ways to turn the tile (a tap saved)
                 cell = cells[0]
-            select = [
+            room = paging.LIMIT - len(others)
+            if cell in labels:
+                page = paging.holding(cells.index(cell), len(cells), room)
+            select = paging.page([
                 Choice(tr("opt_cell", lang, label=labels[c], x=c[0], y=c[1]), f"c.{c[0]}.{c[1]}",
                        description=tr("opt_ways", lang, n=sum(1 for a in places if (a["x"], a["y"]) == c)))
                 for c in cells
-            ][: 25 - len(others)] + others
+            ], f"i.t.{item}", page, lang, room) + others
             if cell in labels:
                 ways = [a for a in places if (a["x"], a["y"]) == cell]
                 views = [(tr("rot_caption", lang, label=labels[cell], deg=90 * a["rot"]), preview(view, a)) for a in ways]
@@ -348,9 +352,9 @@ class CitiesUI(GameUI):
         if len(spaces) == 1:  # one space only: straight to its preview (a tap saved)
             space = spaces[0]
         by_xy = {(sp["x"], sp["y"]): sp for sp in view["players"][seat]["spaces"]}
-        room = 25 - len(others)
+        room = paging.LIMIT - len(others)
         if space in labels:
-            page = spaces.index(space) // (room - 2) if len(spaces) > room else 0
+            page = paging.holding(spaces.index(space), len(spaces), room)
         select = self._space_choices(spaces, labels, by_xy, kind, item, page, lang, room) + others
         if space in labels:
             action = next(a for a in places if (a["x"], a["y"]) == space)
@@ -365,28 +369,15 @@ class CitiesUI(GameUI):
         text = f"{head}\n{tr('place_item', lang, item=words)}"
         return Controls(text, tr("pick_space", lang), select, buttons, picture)
 
-    def _space_choices(self, spaces, labels, by_xy, kind, item, page, lang, room=25) -> list[Choice]:
-        n = len(spaces)
-        size = room - 2  # a page leaves room for "previous" and "more"
-        if n <= room:
-            shown, prev, more = spaces, None, None
-        else:
-            start = page * size
-            shown = spaces[start:start + size]
-            prev = page - 1 if page > 0 else None
-            more = page + 1 if start + size < n else None
+    def _space_choices(self, spaces, labels, by_xy, kind, item, page, lang, room=paging.LIMIT) -> list[Choice]:
         out = []
-        if prev is not None:
-            out.append(Choice(tr("prev", lang, a=prev * size + 1, b=min(n, prev * size + size), n=n), f"i.{kind}.{item}.{prev}"))
-        for x, y in shown:
+        for x, y in spaces:
             sp = by_xy.get((x, y)) or {}
             out.append(Choice(
                 tr("opt_space", lang, label=labels[(x, y)], x=x, y=y, what=self._space_words(sp, lang)),
                 f"s.{kind}.{item}.{x}.{y}",
             ))
-        if more is not None:
-            out.append(Choice(tr("more", lang, a=more * size + 1, b=min(n, more * size + size), n=n), f"i.{kind}.{item}.{more}"))
-        return out
+        return paging.page(out, f"i.{kind}.{item}", page, lang, room)
 
     @staticmethod
     def _space_words(sp: dict[str, Any], lang: str) -> str:

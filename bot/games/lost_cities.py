@@ -6,7 +6,6 @@ from typing import Any
 
 from engines.lost_cities import actions as LA
 
-from ..i18n import _format as format_entry
 from .base import Choice, Controls, GameUI, Manifest
 
 # A turn is two taps: one button plays or discards a card (no "which card?" menu first), one
@@ -148,18 +147,17 @@ class LostCitiesUI(GameUI):
         """A play or discard button: its label's key and its token from the action's declaration."""
         return Choice(tr(LA.BY_TYPE[action["type"]].label, lang, card=card_name(action["card"], lang)), self.token(action), style)
 
-    def rule_text(self, code: str, params: dict[str, Any], lang: str) -> str | None:
-        """An engine refusal in the reader's language (cards and colours translated)."""
-        entry = RULES.get(code)
-        if entry is None:
-            return None
+    refusals = RULES
+
+    def refusal_params(self, params: dict[str, Any], lang: str) -> dict[str, Any]:
+        """Cards and colours of a refusal in the reader's language."""
         shown = dict(params)
         for key in ("card", "top"):
             if isinstance(shown.get(key), str):
                 shown[key] = card_name(shown[key], lang)
         if isinstance(shown.get("colour"), str):
             shown["colour"] = COLOUR_NAMES.get(shown["colour"], {}).get(lang, shown["colour"])
-        return format_entry(entry, lang, shown)
+        return shown
 
     def describe(self, action, name, lang, names=None, events=None):
         """A move in words. With the move's engine ``events`` a draw from a discard pile names the
