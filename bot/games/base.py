@@ -124,6 +124,28 @@ class GameUI:
     def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
         return ""
 
+    # -- the illustrated guide of /partida rules ---------------------------------------------------
+
+    # its words by language ({"en": {key: text}, "es": ...}); the game's render draws them
+    guide: dict[str, dict[str, str]] = {}
+
+    def guide_images(self, lang: str) -> list[Any]:
+        """The pictures (PIL images) of the game's illustrated guide in ``lang`` (English when the
+        guide has no words in it); [] for a game without one."""
+        return []
+
+    def guide_pngs(self, lang: str) -> list[bytes]:
+        from render.guides import pngs
+
+        return pngs(self.guide_images(lang))
+
+    def _guide(self, draw: Any, lang: str) -> list[Any]:
+        """Draw the guide with ``draw(words, lang)`` (a game's render/<game>_guide.guide_images)."""
+        from render.guides import images
+
+        lang = lang if lang in self.guide else "en"
+        return images(lambda: draw(self.guide[lang], lang))
+
     # -- the engine's refusals in words ------------------------------------------------------------
 
     # code (EngineError.code) -> {"en": ..., "es": ...}, formatted with the refusal's params

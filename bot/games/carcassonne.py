@@ -125,6 +125,35 @@ def _edition(n: int, lang: str) -> str:
     return tr("ed", lang, n=n, sfx={1: "st", 2: "nd", 3: "rd"}.get(n, "th"))
 
 
+# The illustrated guide of /partida rules (render/carcassonne_guide.py draws it with these words).
+GUIDE: dict[str, dict[str, str]] = {
+    "en": {
+        "cc1_title": "Carcassonne · your turn",
+        "cc1_tile": "1. You draw a tile",
+        "cc1_place": "2. Lay it next to the table: every touching edge must match (city, road, field). Letters mark where it fits",
+        "cc1_meeple": "3. You may put a meeple on one part of it nobody holds yet (numbers)",
+        "cc2_title": "Carcassonne · scoring",
+        "cc2_road": "Finished road: 1 point a tile",
+        "cc2_city": "Finished city: 2 a tile and 2 a shield",
+        "cc2_mon": "Monastery with all 8 neighbours: 9",
+        "cc2_editions": "Rules edition {eds}: {n}",
+        "cc2_end": "At the end, open roads, cities and monasteries score 1 a tile (a shield 1) and farmers score their fields. The meeple goes back when its part is finished.",
+    },
+    "es": {
+        "cc1_title": "Carcassonne · tu turno",
+        "cc1_tile": "1. Robas una loseta",
+        "cc1_place": "2. Ponla junto al tablero: cada borde que toca debe coincidir (ciudad, camino, campo). Las letras marcan dónde cabe",
+        "cc1_meeple": "3. Puedes poner un meeple en una parte suya que nadie ocupe (números)",
+        "cc2_title": "Carcassonne · puntuación",
+        "cc2_road": "Camino terminado: 1 punto por loseta",
+        "cc2_city": "Ciudad terminada: 2 por loseta y 2 por escudo",
+        "cc2_mon": "Monasterio con sus 8 vecinas: 9",
+        "cc2_editions": "Reglas de la edición {eds}: {n}",
+        "cc2_end": "Al final, caminos, ciudades y monasterios abiertos dan 1 por loseta (y 1 por escudo) y los granjeros puntúan sus campos. El meeple vuelve cuando su parte se termina.",
+    },
+}
+
+
 class CarcassonneUI(GameUI):
     key = "carcassonne"
     rules = {
@@ -147,6 +176,12 @@ class CarcassonneUI(GameUI):
             "maratón, `medina=true` Medina Azahara. `/partida estado` muestra la edición de esta partida."
         ),
     }
+    guide = GUIDE
+
+    def guide_images(self, lang):
+        from render.carcassonne_guide import guide_images
+
+        return self._guide(guide_images, lang)
 
     refusals = RULE_TEXTS  # the engine's refusal texts, two reworded above
 

@@ -505,6 +505,37 @@ def _items_at(grouped: list[Entry], node: str, lang: str) -> list[Choice]:
 # -- the UI --------------------------------------------------------------------------------------
 
 
+# The illustrated guide of /partida rules (render/citadels_guide.py draws it with these words).
+GUIDE: dict[str, dict[str, str]] = {
+    "en": {
+        "cit1_title": "Citadels · a round",
+        "cit1_draft": "1. Starting with the crown, each player secretly picks a character",
+        "cit1_call": "2. Characters are called in rank order: 1, 2, 3… the one who holds it plays its turn",
+        "cit1_power": "Each character has a power: the Assassin (1) makes one lose its turn, the King (4) takes the crown…",
+        "cit2_title": "Citadels · your turn",
+        "cit2_income": "1. Take 2 gold or draw 2 cards and keep 1",
+        "cit2_build": "2. Build at most one district from your hand: pay its cost in gold",
+        "cit2_score": "The round a city reaches 8 districts is the last. Points: district costs, +3 for all five colours, +4 first complete city (+2 the others), special districts",
+        "gold": "gold",
+        "cards": "cards",
+        "city": "Your city",
+    },
+    "es": {
+        "cit1_title": "Ciudadelas · una ronda",
+        "cit1_draft": "1. Empezando por quien tiene la corona, cada jugador elige en secreto un personaje",
+        "cit1_call": "2. Los personajes se llaman por rango: 1, 2, 3… quien lo tiene juega su turno",
+        "cit1_power": "Cada personaje tiene un poder: el Asesino (1) hace perder el turno a otro, el Rey (4) toma la corona…",
+        "cit2_title": "Ciudadelas · tu turno",
+        "cit2_income": "1. Toma 2 de oro o roba 2 cartas y quédate con 1",
+        "cit2_build": "2. Construye como mucho un distrito de tu mano: paga su coste en oro",
+        "cit2_score": "La ronda en que una ciudad llega a 8 distritos es la última. Puntos: coste de los distritos, +3 por los cinco colores, +4 la primera ciudad completa (+2 las demás), distritos especiales",
+        "gold": "oro",
+        "cards": "cartas",
+        "city": "Tu ciudad",
+    },
+}
+
+
 class CitadelsUI(GameUI):
     key = "citadels"
     rules = {
@@ -529,6 +560,12 @@ class CitadelsUI(GameUI):
             "con `/partida preferencias órdenes: Arquitecto, Rey, Mercader`."
         ),
     }
+    guide = GUIDE
+
+    def guide_images(self, lang):
+        from render.citadels_guide import guide_images
+
+        return self._guide(guide_images, lang)
 
     # the engine's refusal texts (engines/citadels/texts.py)
     refusals = {code: {"en": en, "es": es} for code, (en, es) in CT.ERRORS.items()}

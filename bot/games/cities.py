@@ -135,6 +135,35 @@ PICK_RE = re.compile(
 )
 
 
+# The illustrated guide of /partida rules (render/cities_guide.py draws it with these words).
+GUIDE: dict[str, dict[str, str]] = {
+    "en": {
+        "ci1_title": "Cities · your turn",
+        "ci1_take": "Put a worker on a slot of a row and take what lies there",
+        "ci1_rows": "A scoring cards · B city tiles · C feature tiles · D building pieces (★ the star space: 2 pieces from the bag)",
+        "ci1_place_title": "Cities · your neighbourhood",
+        "ci1_place": "Then place it in your neighbourhood: city tiles edge to edge, pieces on a space of their colour or on their colour, features on their own space. Or remove it from the game",
+        "ci2_title": "Cities · scoring",
+        "ci2_cards": "Achievements as soon as you meet them; scoring cards at the end, for each time your neighbourhood shows their pattern",
+        "ci2_areas": "Each water and each park area: {points} points for 1 to {n} different features",
+        "ci2_monuments": "Each monument: {n} points",
+        "ci2_end": "The match ends after the last round; the most points wins.",
+    },
+    "es": {
+        "ci1_title": "Cities · tu turno",
+        "ci1_take": "Pon un trabajador en un hueco de una fila y toma lo que hay",
+        "ci1_rows": "A cartas de puntuación · B losetas de ciudad · C losetas de característica · D piezas de edificio (★ la estrella: 2 piezas de la bolsa)",
+        "ci1_place_title": "Cities · tu barrio",
+        "ci1_place": "Después colócalo en tu barrio: losetas de ciudad lado con lado, piezas en un espacio de su color o sobre su color, características en su espacio. O retíralo del juego",
+        "ci2_title": "Cities · puntuación",
+        "ci2_cards": "Los logros, en cuanto los cumples; las cartas de puntuación al final, por cada vez que tu barrio muestra su patrón",
+        "ci2_areas": "Cada zona de agua y cada zona de parque: {points} puntos por 1 a {n} características distintas",
+        "ci2_monuments": "Cada monumento: {n} puntos",
+        "ci2_end": "La partida acaba tras la última ronda; gana quien tiene más puntos.",
+    },
+}
+
+
 class CitiesUI(GameUI):
     key = "cities"
     rules = {
@@ -163,6 +192,12 @@ class CitiesUI(GameUI):
             "(el tablero de logros; al azar por defecto), `long=true` (2 jugadores: 7 rondas, barrios de 3x5)."
         ),
     }
+    guide = GUIDE
+
+    def guide_images(self, lang):
+        from render.cities_guide import guide_images
+
+        return self._guide(guide_images, lang)
 
     # -- pictures ------------------------------------------------------------------------------------
 

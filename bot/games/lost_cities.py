@@ -88,6 +88,41 @@ def tr(key: str, lang: str, **kw: Any) -> str:
     return T[key].get(lang, T[key]["en"]).format(**kw)
 
 
+# The illustrated guide of /partida rules (render/lost_cities_guide.py draws it with these words).
+GUIDE: dict[str, dict[str, str]] = {
+    "en": {
+        "lc1_title": "Lost Cities · your turn in two steps",
+        "lc1_play": "Play a card on your expedition of its colour: higher than the last one",
+        "lc1_discard": "…or discard it face up on its colour's pile",
+        "lc1_draw": "Then draw: from the deck, or the top card of any pile (not the one you just discarded)",
+        "lc1_hand": "Your hand",
+        "lc1_exp": "Your expedition",
+        "lc1_pile": "Discard pile",
+        "lc1_deck": "Deck",
+        "lc2_title": "Lost Cities · how an expedition scores",
+        "lc2_rule": "(sum of the numbers − 20) × (1 + wagers), +20 with 8 or more cards",
+        "lc2_a": "{cards} = {sum} → ({sum} − 20) × {mult} = {points}",
+        "lc2_b": "{cards} = {sum} → {sum} − 20 = {points}: a started expedition costs 20",
+        "lc2_c": "A colour you never start scores 0. The round ends with the last deck card.",
+    },
+    "es": {
+        "lc1_title": "Lost Cities · tu turno en dos pasos",
+        "lc1_play": "Juega una carta en tu expedición de su color: mayor que la última",
+        "lc1_discard": "…o descártala boca arriba en la pila de su color",
+        "lc1_draw": "Después roba: del mazo o la carta de arriba de cualquier pila (no la que acabas de descartar)",
+        "lc1_hand": "Tu mano",
+        "lc1_exp": "Tu expedición",
+        "lc1_pile": "Pila de descarte",
+        "lc1_deck": "Mazo",
+        "lc2_title": "Lost Cities · cómo puntúa una expedición",
+        "lc2_rule": "(suma de los números − 20) × (1 + apuestas), +20 con 8 cartas o más",
+        "lc2_a": "{cards} = {sum} → ({sum} − 20) × {mult} = {points}",
+        "lc2_b": "{cards} = {sum} → {sum} − 20 = {points}: empezar una expedición cuesta 20",
+        "lc2_c": "Un color que no empiezas puntúa 0. La ronda acaba con la última carta del mazo.",
+    },
+}
+
+
 class LostCitiesUI(GameUI):
     key = "lost-cities"
     controls_draw = False
@@ -107,6 +142,12 @@ class LostCitiesUI(GameUI):
             "puntúa (suma − 20) × (1 + apuestas), +20 con 8 cartas o más. Las rondas se suman; empieza el que va ganando."
         ),
     }
+    guide = GUIDE
+
+    def guide_images(self, lang):
+        from render.lost_cities_guide import guide_images
+
+        return self._guide(guide_images, lang)
 
     def board_png(self, view, names, lang):
         from render.lost_cities import board_png
