@@ -21,6 +21,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.citadels.cards import INCOME_COLOUR
 from engines.citadels.names import name as _name
 from render.common import (
     PALETTE,
@@ -58,10 +59,9 @@ FILL = {
 EDGE = {c: mix(v, (0, 0, 0), 0.4) for c, v in FILL.items()}
 GOLD = (250, 204, 64)
 GOLD_EDGE = (150, 110, 20)
-CHAR_COLOUR = {  # income colour of a character, for its tile
-    "king": "yellow", "emperor": "yellow", "bishop": "blue", "abbot": "blue",
-    "merchant": "green", "alchemist": "green", "warlord": "red", "diplomat": "red",
-}
+# The income colour of a character, for its tile: the engine's (the characters that collect gold
+# for the districts of a colour), never a copy of it.
+CHAR_COLOUR = INCOME_COLOUR
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {

@@ -336,7 +336,7 @@ class MatchService:
             turn_changed = over or ended
             future = dataclasses.replace(rec, version=rec.version + 1, status="finished" if over else rec.status)
             extra = list(jobs)
-            quiet = turn_changed and not over and ui_for(rec.game).quiet_step(encoded, lambda: game.view(state, None).get("phase"))
+            quiet = turn_changed and not over and ui_for(rec.game).quiet_step(encoded, outcome.events)
             jobs = plan(future, after if not over else (), movers, turn_changed, auto, quiet) + extra
             story = public_story(rec.game, encoded, loaded.names, seat, [e for e in outcome.events if e.private_to is None])
             if standin:

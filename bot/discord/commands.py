@@ -17,7 +17,6 @@ from discord.ext import commands
 from engines import registry
 from engines.ai import LEVELS
 from engines.core import EngineError
-from render.guides import GAMES as GUIDED
 
 from ..core.abuse import Limiter
 from ..core.service import UserError
@@ -367,7 +366,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             if (key, lang) not in _EXAMPLE:
                 _EXAMPLE[(key, lang)] = await self.present.draw(rules_pictures, key, lang)
             for n, png in enumerate(_EXAMPLE[(key, lang)]):
-                name = f"guide-{key}-{n + 1}.png" if key in GUIDED else f"example-{key}.png"
+                name = f"guide-{key}-{n + 1}.png" if ui_for(key).guide else f"example-{key}.png"
                 files.append(discord.File(io.BytesIO(png), filename=name))
         chunks = [""]  # every game's summary whole: as many messages as 2,000 characters need
         for text in texts:
@@ -454,12 +453,11 @@ _EXAMPLE: dict[tuple[str, str], bytes] = {}
 
 
 def rules_pictures(game_key: str, lang: str) -> list[bytes]:
-    """The illustrated guide of a game (render/guides.py: how a turn goes, how scoring works), or
-    for a game without one the board of a short example match."""
-    from render.guides import guide_pngs
-
-    if game_key in GUIDED:
-        return guide_pngs(game_key, lang)
+    """The illustrated guide of a game (its GameUI.guide_pngs: how a turn goes, how scoring
+    works), or for a game without one the board of a short example match."""
+    guide = ui_for(game_key).guide_pngs(lang)
+    if guide:
+        return guide
     png = example_board_png(game_key, lang)
     return [png] if png else []
 

@@ -6,6 +6,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def format_text(entry: dict[str, str], lang: str, params: dict[str, Any]) -> str:
+    """``entry`` ({"en": ..., "es": ...}) in ``lang`` (else English) filled with ``params``; the
+    bare text when a param is missing or malformed (the reader keeps their language)."""
+    text = entry.get(lang) or entry["en"]
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
 class PrefsError(ValueError):
     """Standing orders that make no sense; ``code`` keys a message "err.<code>" in bot.i18n."""
 
@@ -82,11 +92,17 @@ class GameUI:
         """An action to take for the player at once, from their standing orders, or None to ask them."""
         return None
 
-    def quiet_step(self, action: dict[str, Any], phase_after: Any) -> bool:
-        """True when a move that passes the turn needs no board post: a hidden step (its news is
-        private, e.g. a draft pick) followed by another hidden step. ``phase_after()`` gives the
-        public phase after the move. Default: every turn change is posted."""
+    def secret_step(self, action: dict[str, Any]) -> bool:
+        """Is ``action`` a secret step (only the mover knows the choice, e.g. a Citadels draft
+        pick)? Asked of the engine's action declarations. Default: no."""
         return False
+
+    def quiet_step(self, action: dict[str, Any], events: Any) -> bool:
+        """True when a move that passes the turn needs no board post: a secret step whose engine
+        ``events`` are all private (``Event.private_to``), so the next step is secret too - the
+        move that ends a secret phase emits a public event (Citadels' "draft_done")."""
+        evs = list(events or [])
+        return self.secret_step(action) and bool(evs) and all(_private(e) for e in evs)
 
     def token(self, action: dict[str, Any]) -> str:
         raise NotImplementedError
@@ -107,6 +123,53 @@ class GameUI:
 
     def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
         return ""
+
+    # -- the illustrated guide of /partida rules ---------------------------------------------------
+
+    # its words by language ({"en": {key: text}, "es": ...}); the game's render draws them
+    guide: dict[str, dict[str, str]] = {}
+
+    def guide_images(self, lang: str) -> list[Any]:
+        """The pictures (PIL images) of the game's illustrated guide in ``lang`` (English when the
+        guide has no words in it); [] for a game without one."""
+        return []
+
+    def guide_pngs(self, lang: str) -> list[bytes]:
+        from render.guides import pngs
+
+        return pngs(self.guide_images(lang))
+
+    def _guide(self, draw: Any, lang: str) -> list[Any]:
+        """Draw the guide with ``draw(words, lang)`` (a game's render/<game>_guide.guide_images)."""
+        from render.guides import images
+
+        lang = lang if lang in self.guide else "en"
+        return images(lambda: draw(self.guide[lang], lang))
+
+    # -- the engine's refusals in words ------------------------------------------------------------
+
+    # code (EngineError.code) -> {"en": ..., "es": ...}, formatted with the refusal's params
+    refusals: dict[str, dict[str, str]] = {}
+
+    def refusal_params(self, params: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The refusal's params as its words show them (e.g. card ids as card names)."""
+        return dict(params)
+
+    def rule_text(self, code: str, params: dict[str, Any], lang: str) -> str | None:
+        """An engine refusal in the reader's language, or None when this game has no words for
+        ``code`` (the shared texts answer then). The one way a game words its refusals: from
+        ``refusals`` and ``refusal_params`` (or overridden whole)."""
+        entry = self.refusals.get(code)
+        if entry is None:
+            return None
+        return format_text(entry, lang, self.refusal_params(params, lang))
+
+
+def _private(event: Any) -> bool:
+    """Whether an engine event (an Event or its JSON) is private to some seats."""
+    if isinstance(event, dict):
+        return event.get("private_to") is not None
+    return getattr(event, "private_to", None) is not None
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 
 Private turn steps (``controls``), each a select whose values encode the path so far:
 
-1. ``None`` / ``pg.N`` - the places where the tile fits (page N; 23 a page with "more…"/"back"
-   entries when there are more than 25), nearest to the last tile first.
+1. ``None`` / ``pg~N`` - the places where the tile fits (page N, bot/games/paging.py, when there
+   are more than 25), nearest to the last tile first.
 2. ``at.X.Y`` / ``rt.X.Y.R`` - a preview of the tile laid there (first legal rotation, or R) with
    its meeple spots numbered and the other legal rotations in small, one button per legal spot
    plus "no meeple" (each carries the whole place action), and a select to turn the tile.
@@ -17,12 +17,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engines.carcassonne import actions as CA
 from engines.carcassonne import texts as engine_texts
 
-from ..i18n import register_rules
+from . import paging
 from .base import Choice, Controls, GameUI, Manifest
-
-PAGE = 23  # positions per page when there are more than 25
 
 T = {
     "place": {
@@ -55,8 +54,6 @@ T = {
     "pos_label": {"en": "Place {label}", "es": "Sitio {label}"},
     "fits": {"en": "fits {n} ways · ({x}, {y})", "es": "cabe de {n} formas · ({x}, {y})"},
     "fits1": {"en": "fits one way · ({x}, {y})", "es": "cabe de una forma · ({x}, {y})"},
-    "more": {"en": "More places… ({a}-{b} of {n})", "es": "Más sitios… ({a}-{b} de {n})"},
-    "prev": {"en": "Previous places… ({a}-{b} of {n})", "es": "Sitios anteriores… ({a}-{b} de {n})"},
     "back": {"en": "← Another place", "es": "← Otro sitio"},
     "rot0": {"en": "Not turned (0°)", "es": "Sin girar (0°)"},
     "rot": {"en": "Turned {deg}° clockwise", "es": "Girada {deg}° a la derecha"},
@@ -91,19 +88,11 @@ KIND_WORDS = {  # the kinds the engine's "scored" events name
     "road": {"en": "road", "es": "camino"},
     "farm": {"en": "field", "es": "campo"},
     "monastery": {"en": "monastery", "es": "monasterio"},
-}
-
-KINDS = {
-    "c": {"en": "city", "es": "ciudad"},
-    "r": {"en": "road", "es": "camino"},
-    "f": {"en": "field", "es": "campo"},
-    "m": {"en": "monastery", "es": "monasterio"},
     "ruins": {"en": "ruins", "es": "ruinas"},
 }
 
-TOKEN_RE = re.compile(r"^P\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3])(?:\.(c\d|r\d|f\d|m|ruins))?$")
-CHOOSE_RE = re.compile(r"^C\.([A-X]|medina)$")
-PICK_RE = re.compile(r"^(?:pg\.(\d{1,4})|at\.(-?\d{1,6})\.(-?\d{1,6})|rt\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3]))$")
+PICK_RE = re.compile(r"^(?:at\.(-?\d{1,6})\.(-?\d{1,6})|rt\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3]))$")
+PAGES = "pg"  # the paging node of the places (bot/games/paging.py): "pg~N"
 
 # Engine refusal texts (codes from engines/carcassonne): the engine's own en/es texts, with the
 # Spanish "feature_occupied" reworded so it does not show the English kind name it is given.
@@ -116,16 +105,11 @@ RULE_TEXTS["edges_mismatch"] = {
     "en": "Tile {tile} does not match its neighbours at ({x}, {y}) turned that way.",
     "es": "La loseta {tile} no encaja con sus vecinas en ({x}, {y}) girada así.",
 }
-register_rules(RULE_TEXTS, game="carcassonne")
 
 
 def tr(key: str, lang: str, **kw: Any) -> str:
     entry = T[key]
     return (entry.get(lang) or entry["en"]).format(**kw)
-
-
-def _kind_of(fid: str) -> str:
-    return "ruins" if fid == "ruins" else fid[:1]
 
 
 def _ev(event: Any, key: str) -> Any:
@@ -139,6 +123,35 @@ def _ev(event: Any, key: str) -> Any:
 
 def _edition(n: int, lang: str) -> str:
     return tr("ed", lang, n=n, sfx={1: "st", 2: "nd", 3: "rd"}.get(n, "th"))
+
+
+# The illustrated guide of /partida rules (render/carcassonne_guide.py draws it with these words).
+GUIDE: dict[str, dict[str, str]] = {
+    "en": {
+        "cc1_title": "Carcassonne · your turn",
+        "cc1_tile": "1. You draw a tile",
+        "cc1_place": "2. Lay it next to the table: every touching edge must match (city, road, field). Letters mark where it fits",
+        "cc1_meeple": "3. You may put a meeple on one part of it nobody holds yet (numbers)",
+        "cc2_title": "Carcassonne · scoring",
+        "cc2_road": "Finished road: 1 point a tile",
+        "cc2_city": "Finished city: 2 a tile and 2 a shield",
+        "cc2_mon": "Monastery with all 8 neighbours: 9",
+        "cc2_editions": "Rules edition {eds}: {n}",
+        "cc2_end": "At the end, open roads, cities and monasteries score 1 a tile (a shield 1) and farmers score their fields. The meeple goes back when its part is finished.",
+    },
+    "es": {
+        "cc1_title": "Carcassonne · tu turno",
+        "cc1_tile": "1. Robas una loseta",
+        "cc1_place": "2. Ponla junto al tablero: cada borde que toca debe coincidir (ciudad, camino, campo). Las letras marcan dónde cabe",
+        "cc1_meeple": "3. Puedes poner un meeple en una parte suya que nadie ocupe (números)",
+        "cc2_title": "Carcassonne · puntuación",
+        "cc2_road": "Camino terminado: 1 punto por loseta",
+        "cc2_city": "Ciudad terminada: 2 por loseta y 2 por escudo",
+        "cc2_mon": "Monasterio con sus 8 vecinas: 9",
+        "cc2_editions": "Reglas de la edición {eds}: {n}",
+        "cc2_end": "Al final, caminos, ciudades y monasterios abiertos dan 1 por loseta (y 1 por escudo) y los granjeros puntúan sus campos. El meeple vuelve cuando su parte se termina.",
+    },
+}
 
 
 class CarcassonneUI(GameUI):
@@ -163,6 +176,14 @@ class CarcassonneUI(GameUI):
             "maratón, `medina=true` Medina Azahara. `/partida estado` muestra la edición de esta partida."
         ),
     }
+    guide = GUIDE
+
+    def guide_images(self, lang):
+        from render.carcassonne_guide import guide_images
+
+        return self._guide(guide_images, lang)
+
+    refusals = RULE_TEXTS  # the engine's refusal texts, two reworded above
 
     # -- pictures ------------------------------------------------------------------------------------
 
@@ -187,28 +208,10 @@ class CarcassonneUI(GameUI):
     # -- tokens --------------------------------------------------------------------------------------
 
     def token(self, action: dict[str, Any]) -> str:
-        kind = action.get("type")
-        if kind == "place":
-            base = f"P.{int(action['x'])}.{int(action['y'])}.{int(action['rot'])}"
-            return f"{base}.{action['meeple']}" if action.get("meeple") else base
-        if kind == "medina_use":
-            return "M"
-        if kind == "choose":
-            return f"C.{action['tile']}"
-        raise ValueError(f"not a Carcassonne action: {action!r}")
+        return CA.to_token(action)
 
     def action(self, token: str) -> dict[str, Any]:
-        if not isinstance(token, str):
-            raise ValueError(token)
-        if token == "M":
-            return {"type": "medina_use"}
-        m = CHOOSE_RE.match(token)
-        if m:
-            return {"type": "choose", "tile": m[1]}
-        m = TOKEN_RE.match(token)
-        if not m:
-            raise ValueError(token)
-        return {"type": "place", "x": int(m[1]), "y": int(m[2]), "rot": int(m[3]), "meeple": m[4]}
+        return CA.from_token(token)
 
     # -- controls ------------------------------------------------------------------------------------
 
@@ -253,12 +256,13 @@ class CarcassonneUI(GameUI):
         cell: tuple[int, int] | None = None
         rot: int | None = None
         page = 0
-        if m and m[1] is not None:
-            page = int(m[1])
-        elif m and m[2] is not None:
-            cell = (int(m[2]), int(m[3]))
-        elif m and m[4] is not None:
-            cell, rot = (int(m[4]), int(m[5])), int(m[6])
+        paged = paging.parse(picked)
+        if paged and paged[0] == PAGES:
+            page = paged[1]
+        elif m and m[1] is not None:
+            cell = (int(m[1]), int(m[2]))
+        elif m and m[3] is not None:
+            cell, rot = (int(m[3]), int(m[4])), int(m[5])
         if cell is not None and cell not in groups:
             cell, rot = None, None  # not a legal place (an old message): start again
         if cell is not None and rot is not None and rot not in groups[cell]:
@@ -268,7 +272,8 @@ class CarcassonneUI(GameUI):
             # other ways too, and the select changes it (one tap less per turn than a rotation step)
             rot = sorted(groups[cell])[0]
         if cell is None:
-            pages = max(1, (len(order) + PAGE - 1) // PAGE) if len(order) > 25 else 1
+            per = paging.size()
+            pages = max(1, (len(order) + per - 1) // per) if len(order) > paging.LIMIT else 1
             page = min(page, pages - 1)
             text = tr("place", lang, tile=tname, n=len(order)) if len(order) != 1 else tr("place1", lang, tile=tname)
             if pages > 1:
@@ -291,7 +296,8 @@ class CarcassonneUI(GameUI):
         spots = [f for f in options if f is not None]
         for i, fid in enumerate(spots):
             what = spot_label(view, tile, rot, fid, lang)
-            key = "farmer_btn" if fid.startswith("f") else "archaeologist_btn" if fid == "ruins" else "meeple_btn"
+            kind = CA.feature_kind(fid, tile)
+            key = "farmer_btn" if kind == "farm" else "archaeologist_btn" if kind == "ruins" else "meeple_btn"
             buttons.append(Choice(tr(key, lang, n=i + 1, what=what)[:80], self.token(
                 {"type": "place", "x": x, "y": y, "rot": rot, "meeple": fid}), "secondary"))
         if None in options:
@@ -302,7 +308,7 @@ class CarcassonneUI(GameUI):
             select = self._rotation_choices(view, groups, order, cell, lang)
             placeholder = tr("pick_rot", lang)
         else:
-            page = order.index(cell) // PAGE if len(order) > 25 else 0
+            page = paging.holding(order.index(cell), len(order))
             select = self._position_choices(groups, order, page, lang, self._labels(view))
             placeholder = tr("pick_pos", lang)
         picture = preview_png(view, None, lang, x, y, rot, spots=spots, rots=rots)
@@ -316,26 +322,14 @@ class CarcassonneUI(GameUI):
         return place_labels(view)
 
     def _position_choices(self, groups, order, page, lang, labels) -> list[Choice]:
-        n = len(order)
-        if n <= 25:
-            shown, prev, more = order, None, None
-        else:
-            start = page * PAGE
-            shown = order[start:start + PAGE]
-            prev = page - 1 if page > 0 else None
-            more = page + 1 if start + PAGE < n else None
         out = []
-        if prev is not None:
-            out.append(Choice(tr("prev", lang, a=prev * PAGE + 1, b=min(n, prev * PAGE + PAGE), n=n), f"pg.{prev}"))
-        for x, y in shown:
+        for x, y in order:
             k = len(groups[(x, y)])
             out.append(Choice(
                 tr("pos_label", lang, label=labels.get((x, y), "?")), f"at.{x}.{y}",
                 description=tr("fits1", lang, x=x, y=y) if k == 1 else tr("fits", lang, n=k, x=x, y=y),
             ))
-        if more is not None:
-            out.append(Choice(tr("more", lang, a=more * PAGE + 1, b=min(n, more * PAGE + PAGE), n=n), f"pg.{more}"))
-        return out
+        return paging.page(out, PAGES, page, lang)
 
     def _rotation_choices(self, view, groups, order, cell, lang) -> list[Choice]:
         from render.carcassonne import KIND_NAMES
@@ -351,8 +345,7 @@ class CarcassonneUI(GameUI):
             desc = tr("spots", lang, what=", ".join(names)) if names else tr("no_spots", lang)
             label = tr("rot0", lang) if r == 0 else tr("rot", lang, deg=90 * r)
             out.append(Choice(label, f"rt.{x}.{y}.{r}", description=desc[:100]))
-        page = order.index(cell) // PAGE if len(order) > 25 else 0
-        out.append(Choice(tr("back", lang), f"pg.{page}"))
+        out.append(Choice(tr("back", lang), paging.value(PAGES, paging.holding(order.index(cell), len(order)))))
         return out
 
     # -- words ---------------------------------------------------------------------------------------
@@ -362,10 +355,8 @@ class CarcassonneUI(GameUI):
         points scored) it names the tile in words and the points: "Ana laid a city corner with a
         curved road, with a meeple on the road (south) · Ana +4 (road)"."""
         kind = action.get("type")
-        if kind == "medina_use":
-            return tr("d_dig", lang, who=name)
-        if kind == "choose":
-            return tr("d_choose", lang, who=name, tile=action.get("tile"))
+        if kind in ("medina_use", "choose"):
+            return tr(CA.BY_TYPE[kind].story, lang, who=name, tile=action.get("tile"))
         return self._story(action, name, lang, names or [], events or [])
 
     def _story(self, action, name, lang, names, events) -> str:
@@ -381,8 +372,8 @@ class CarcassonneUI(GameUI):
             if tile:
                 what = spot_label(geo, tile, int(action.get("rot", 0)), fid, lang)
             else:
-                what = KINDS.get(_kind_of(fid), {}).get(lang, fid)
-            out += tr("s_farmer" if fid.startswith("f") else "s_meeple", lang, what=what)
+                what = KIND_WORDS.get(CA.feature_kind(fid), {}).get(lang, fid)
+            out += tr("s_farmer" if CA.is_farmer(fid, tile) else "s_meeple", lang, what=what)
         if events:
             scored = [_ev(e, "data") or {} for e in events if _ev(e, "kind") == "scored"]
             if not scored:
@@ -396,19 +387,17 @@ class CarcassonneUI(GameUI):
     def label(self, action, lang):
         """A short, distinct name for a legal move (typed moves): where, how turned, which spot."""
         kind = action.get("type")
-        if kind == "medina_use":
-            return tr("dig", lang)
-        if kind == "choose":
-            return tr("play_tile", lang, tile=action.get("tile"))
+        if kind in ("medina_use", "choose"):
+            return tr(CA.BY_TYPE[kind].label, lang, tile=action.get("tile"))
         rot = int(action.get("rot", 0))
         rtxt = tr("d_rot0", lang) if rot == 0 else tr("d_rot", lang, deg=90 * rot)
         fid = action.get("meeple")
         if fid:
-            what = KINDS.get(_kind_of(fid), {}).get(lang, fid)
+            what = KIND_WORDS.get(CA.feature_kind(fid), {}).get(lang, fid)
             mtxt = tr("d_meeple", lang, kind=what, fid=fid)
         else:
             mtxt = tr("d_none", lang)
-        return tr("d_place", lang, who="", x=action.get("x"), y=action.get("y"), rot=rtxt, meeple=mtxt).lstrip(": ")
+        return tr(CA.BY_TYPE["place"].label, lang, who="", x=action.get("x"), y=action.get("y"), rot=rtxt, meeple=mtxt).lstrip(": ")
 
     def status(self, view, names, lang):
         pairs = list(zip(names, view["scores"], strict=False))

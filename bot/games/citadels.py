@@ -21,12 +21,8 @@ from engines.citadels import cards as C
 from engines.citadels import texts as CT
 from engines.citadels.names import name
 
-from ..i18n import register_rules
+from . import paging
 from .base import Choice, Controls, GameUI, Manifest, PrefsError
-
-# -- engine refusal texts (register once, at import) ---------------------------------------------
-
-register_rules({code: {"en": en, "es": es} for code, (en, es) in CT.ERRORS.items()}, game="citadels")
 
 # -- texts ---------------------------------------------------------------------------------------
 
@@ -117,7 +113,6 @@ T: dict[str, tuple[str, str]] = {
     "b_bell_yes": ("Announce: end at 7", "Anunciar: fin con 7"),
     "b_bell_no": ("No announcement", "Sin anuncio"),
     "b_back": ("← Back", "← Volver"),
-    "b_more": ("More… (page {n})", "Más… (página {n})"),
     # select groups
     "g_build": ("Build a district", "Construir un distrito"),
     "g_mdiscard": ("Magician: discard cards and redraw", "Mago: descartar y robar cartas"),
@@ -306,7 +301,6 @@ class Entry:
     style: str = "secondary"
 
 
-PAGE = 23  # entries per select page (+ back / more options <= 25)
 MAX_BUTTONS = 20
 
 
@@ -426,15 +420,8 @@ GROUP_KEYS = {
 
 
 def _page(items: list[Choice], node: str, page: int, lang: str, back: str | None) -> list[Choice]:
-    """At most 25 options: a back option, one page of items and a 'more' option."""
-    if len(items) <= _room(back):
-        out = list(items)
-    else:
-        pages = [items[i : i + PAGE] for i in range(0, len(items), PAGE)]
-        page = min(max(page, 0), len(pages) - 1)
-        out = list(pages[page])
-        nxt = (page + 1) % len(pages)
-        out.append(Choice(tr("b_more", lang, n=nxt + 1), f"{node}~{nxt}"))
+    """At most 25 options: a back option and one page of items (bot/games/paging.py)."""
+    out = paging.page(items, node, page, lang, _room(back))
     if back is not None:
         out.insert(0, Choice(tr("b_back", lang), back))
     return out
@@ -455,15 +442,14 @@ def menu(entries: list[Entry], picked: str | None, lang: str) -> tuple[list[Choi
         else:
             node = f"@{chosen.group}"
     elif picked and picked.startswith("@"):
-        node, _, p = picked.partition("~")
-        page = int(p) if p.isdigit() else 0
+        node, page = paging.parse(picked) or (picked, 0)
         if node == "@" or not _items_at(grouped, node, lang):
             node = "@"
     items = _items_at(grouped, node, lang)
     back = None if node == "@" else (node.rpartition("/")[0] if "/" in node else "@")
     if chosen is not None and len(items) > _room(back):
         idx = next((i for i, c in enumerate(items) if c.token == chosen.token), 0)
-        page = idx // PAGE
+        page = paging.holding(idx, len(items), _room(back))
     return _page(items, node, page, lang, back), chosen
 
 
@@ -519,6 +505,37 @@ def _items_at(grouped: list[Entry], node: str, lang: str) -> list[Choice]:
 # -- the UI --------------------------------------------------------------------------------------
 
 
+# The illustrated guide of /partida rules (render/citadels_guide.py draws it with these words).
+GUIDE: dict[str, dict[str, str]] = {
+    "en": {
+        "cit1_title": "Citadels · a round",
+        "cit1_draft": "1. Starting with the crown, each player secretly picks a character",
+        "cit1_call": "2. Characters are called in rank order: 1, 2, 3… the one who holds it plays its turn",
+        "cit1_power": "Each character has a power: the Assassin (1) makes one lose its turn, the King (4) takes the crown…",
+        "cit2_title": "Citadels · your turn",
+        "cit2_income": "1. Take 2 gold or draw 2 cards and keep 1",
+        "cit2_build": "2. Build at most one district from your hand: pay its cost in gold",
+        "cit2_score": "The round a city reaches 8 districts is the last. Points: district costs, +3 for all five colours, +4 first complete city (+2 the others), special districts",
+        "gold": "gold",
+        "cards": "cards",
+        "city": "Your city",
+    },
+    "es": {
+        "cit1_title": "Ciudadelas · una ronda",
+        "cit1_draft": "1. Empezando por quien tiene la corona, cada jugador elige en secreto un personaje",
+        "cit1_call": "2. Los personajes se llaman por rango: 1, 2, 3… quien lo tiene juega su turno",
+        "cit1_power": "Cada personaje tiene un poder: el Asesino (1) hace perder el turno a otro, el Rey (4) toma la corona…",
+        "cit2_title": "Ciudadelas · tu turno",
+        "cit2_income": "1. Toma 2 de oro o roba 2 cartas y quédate con 1",
+        "cit2_build": "2. Construye como mucho un distrito de tu mano: paga su coste en oro",
+        "cit2_score": "La ronda en que una ciudad llega a 8 distritos es la última. Puntos: coste de los distritos, +3 por los cinco colores, +4 la primera ciudad completa (+2 las demás), distritos especiales",
+        "gold": "oro",
+        "cards": "cartas",
+        "city": "Tu ciudad",
+    },
+}
+
+
 class CitadelsUI(GameUI):
     key = "citadels"
     rules = {
@@ -543,12 +560,24 @@ class CitadelsUI(GameUI):
             "con `/partida preferencias órdenes: Arquitecto, Rey, Mercader`."
         ),
     }
+    guide = GUIDE
+
+    def guide_images(self, lang):
+        from render.citadels_guide import guide_images
+
+        return self._guide(guide_images, lang)
+
+    # the engine's refusal texts (engines/citadels/texts.py)
+    refusals = {code: {"en": en, "es": es} for code, (en, es) in CT.ERRORS.items()}
+
+    def refusal_params(self, params, lang):
+        return {k: str(v) for k, v in params.items()}
 
     # -- pictures ----------------------------------------------------------------------------------
 
     def mark_since(self, view, actions):
-        built = [[seat, a["district"]] for seat, a in actions if a.get("type") == "build"]
-        built += [[seat, a["card"]] for seat, a in actions if a.get("type") == "wizard_take" and a.get("build")]
+        # which actions build, and what: the engine's action declarations say (A.built)
+        built = [[seat, d] for seat, a in actions if (d := A.built(a)) is not None]
         return {**view, "since": built} if built else view
 
     def board_png(self, view, names, lang):
@@ -591,9 +620,8 @@ class CitadelsUI(GameUI):
             raise PrefsError("prefs_empty")
         return out
 
-    def quiet_step(self, action, phase_after):
-        # draft picks and set-asides are secret: the channel hears of the draft once it is over
-        return action.get("type") in ("draft", "discard_character") and phase_after() == "draft"
+    def secret_step(self, action):
+        return A.is_secret(action)
 
     def auto_action(self, view, legal, prefs):
         if view.get("phase") != "draft":
@@ -657,7 +685,7 @@ class CitadelsUI(GameUI):
                 mine = set(view.get("my_characters") or []) | set(view.get("my_discards") or [])
                 passed = [c for c in view.get("characters", []) if c not in mine
                           and any(c in x for x in view.get("draft_seen") or [])]
-                if passed and tn.get("character") in ("assassin", "witch", "thief"):
+                if passed and tn.get("character") in A.targeting_characters():
                     lines.append(tr("passed_on", lang, list=", ".join(ch_name(c, lang) for c in passed)))
             if tn.get("must_thank"):
                 lines.append(tr("must_thank", lang))

@@ -98,7 +98,7 @@ def test_steps_position_then_rotation_then_meeple(states):
     second = ui.controls(view, legal, "en", multi)
     assert second.picture and second.picture[:4] == b"\x89PNG" and second.buttons
     rots = [ch.token for ch in second.select if ch.token.startswith("rt.")]
-    assert len(rots) >= 2 and second.select[-1].token.startswith("pg.")  # and a way back
+    assert len(rots) >= 2 and second.select[-1].token.startswith("pg~")  # and a way back
     assert {b.token for b in second.buttons} == {b.token for b in ui.controls(view, legal, "en", rots[0]).buttons}
     third = ui.controls(view, legal, "en", rots[1])
     assert third.picture and third.buttons[0].label == "No meeple"
@@ -123,7 +123,7 @@ def test_a_place_with_a_single_rotation_skips_the_rotation_step(states):
 def test_stale_or_forged_picks_start_again(states):
     _, view, legal = seat_inputs(states["mid"])
     first = ui.controls(view, legal, "en", None)
-    for bad in ("at.999.999", "rt.999.999.1", "zzz", "pg.-1", "rt.0.0.9"):
+    for bad in ("at.999.999", "rt.999.999.1", "zzz", "pg~-1", "rt.0.0.9"):
         c = ui.controls(view, legal, "en", bad)
         assert [ch.token for ch in c.select] == [ch.token for ch in first.select]
         assert not c.buttons
@@ -135,12 +135,12 @@ def test_many_places_are_paged(states, no_pictures):
     cells = {(a["x"], a["y"]) for a in legal if a["type"] == "place"}
     assert len(cells) > 25
     seen: list[str] = []
-    page, pages = "pg.0", 0
+    page, pages = "pg~0", 0
     while page:
         c = ui.controls(view, legal, "es", page)
         check_limits(c)
         seen += [ch.token for ch in c.select if ch.token.startswith("at.")]
-        nxt = [ch.token for ch in c.select if ch.token.startswith("pg.") and int(ch.token[3:]) > int(page[3:])]
+        nxt = [ch.token for ch in c.select if ch.token.startswith("pg~") and int(ch.token[3:]) > int(page[3:])]
         page = nxt[0] if nxt else None
         pages += 1
     assert sorted(seen) == sorted(f"at.{x}.{y}" for x, y in cells) and pages >= 2
@@ -248,3 +248,14 @@ def test_the_status_line_puts_the_final_scores_best_first():
     order = sorted(range(4), key=lambda i: -pub["scores"][i])
     positions = [line.index(f"{NAMES[i]} {pub['scores'][i]}") for i in order]
     assert positions == sorted(positions)
+
+
+def test_a_farmer_is_told_by_the_engine_not_by_the_feature_id():
+    from engines.carcassonne import actions as CA
+    from engines.carcassonne.tiles import GEOMETRY
+
+    for tile, geo in GEOMETRY.items():
+        for f in geo["features"]:
+            assert CA.feature_kind(f["id"], tile) == f["kind"], (tile, f)
+            assert CA.is_farmer(f["id"], tile) == (f["kind"] == "farm")
+    assert CA.is_farmer(None) is False and CA.feature_kind("ruins") == "ruins"

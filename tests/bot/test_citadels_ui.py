@@ -318,3 +318,42 @@ def test_the_draft_text_recalls_what_the_drafter_saw_earlier():
 
     assert "Earlier this round you saw: " + ", ".join(name("character", c, "en") for c in seen) in text
     assert "You already hold: " + name("character", seen[0], "en") in text
+
+
+def test_a_draft_pick_is_quiet_until_the_draft_ends_as_the_engine_events_say():
+    """Secret steps come from the engine: a draft pick's events are private; the pick that ends
+    the draft emits a public "draft_done", so it is posted (bot/games/base.py quiet_step)."""
+    m = Match.create("citadels", ["a", "b", "c", "d"], {}, seed=5)
+    quiet = []
+    while m.view(None)["phase"] == "draft":
+        seat = m.to_move()[0]
+        action = m.legal(seat)[0]
+        out = m.apply(seat, action)
+        quiet.append(UI.quiet_step(action, out.events))
+    assert quiet[-1] is False and all(quiet[:-1]) and len(quiet) >= 4
+    # a public step is never quiet, whatever its events
+    seat = m.to_move()[0]
+    action = next(a for a in m.legal(seat) if a["type"] == "income")
+    assert UI.quiet_step(action, m.apply(seat, action).events) is False
+    # another game's private draw (Lost Cities from the deck) is not a secret step
+    lc = Match.create("lost-cities", ["a", "b"], {}, seed=1)
+    lc.apply(0, next(a for a in lc.legal(0) if a["type"] == "discard"))
+    draw = {"type": "draw", "from": "deck"}
+    events = lc.apply(0, draw).events
+    assert events and all(e.private_to for e in events)
+    assert ui_for("lost-cities").quiet_step(draw, events) is False
+
+
+def test_targeting_and_building_come_from_the_action_declarations():
+    from engines.citadels import actions as A
+
+    assert A.targeting_characters() == {"assassin", "witch", "thief"}
+    view = {"players": []}
+    marked = UI.mark_since(view, [
+        (0, {"type": "build", "district": "manor#1"}),
+        (1, {"type": "wizard_take", "card": "temple#1", "build": True}),
+        (1, {"type": "wizard_take", "card": "temple#2", "build": False}),
+        (2, {"type": "income", "take": "gold"}),
+    ])
+    assert marked["since"] == [[0, "manor#1"], [1, "temple#1"]]
+    assert UI.mark_since(view, [(2, {"type": "income", "take": "gold"})]) is view

@@ -323,3 +323,31 @@ def test_turn_pictures_readable_on_a_phone(options):
             pic = Image.open(io.BytesIO(controls(m, picked).picture))
         size, what = min(rec.texts)
         assert size * seen_scale(pic.width) >= MIN_TEXT_SEEN, (what, size, pic.width)
+
+
+@pytest.mark.parametrize("game", ["lost-cities", "carcassonne", "cities"])
+def test_each_declared_action_has_its_words_and_round_trips(game):
+    """One declaration per action (engines/<game>/actions.py): its word keys exist in the game's
+    texts in both languages, and an action of each declaration goes to its token and back."""
+    import importlib
+
+    ui_mod = importlib.import_module(f"bot.games.{game.replace('-', '_')}")
+    decls = importlib.import_module(f"engines.{game.replace('-', '_')}.actions").DECLS
+    for d in decls:
+        for key in (d.story, d.label):
+            if key:
+                assert set(ui_mod.T[key]) >= {"en", "es"}, (game, key)
+    samples = {
+        "lost-cities": [{"type": "play", "card": "red-7"}, {"type": "discard", "card": "blue-w2"}, {"type": "draw", "from": "deck"}],
+        "carcassonne": [{"type": "place", "x": -3, "y": 2, "rot": 1, "meeple": "f0"}, {"type": "place", "x": 0, "y": 1, "rot": 0, "meeple": None},
+                        {"type": "medina_use"}, {"type": "choose", "tile": "medina"}],
+        "cities": [{"type": "start", "tile": "S1"}, {"type": "take", "row": "D", "slot": 3}, {"type": "tile", "x": -1, "y": 2, "rot": 3},
+                   {"type": "feature", "feature": "boat-1", "x": 2, "y": 0}, {"type": "build", "colour": "red", "x": 0, "y": -1},
+                   {"type": "decline", "tile": "T07"}, {"type": "decline", "piece": "blue"}],
+    }[game]
+    ui = ui_for(game)
+    assert {ui.token(a).split(".")[0] for a in samples} >= {d.token.split(".")[0] for d in decls}
+    for a in samples:
+        assert ui.action(ui.token(a)) == a
+    with pytest.raises(ValueError):
+        ui.action("Z.1.2")

@@ -200,16 +200,14 @@ def gallery(games: tuple[str, ...] = ("lc", "carc", "cit")) -> dict[str, Callabl
         _carc_pictures(out)
     if "cit" in games:
         _cit_pictures(out)
-    if "guides" in games:
-        try:
-            from render import guides
-        except ImportError:
-            guides = None
-        if guides is not None:
-            for game in guides.GAMES:
-                for lang in ("en", "es"):
-                    for i, _ in enumerate(guides.guide_images(game, lang)):
-                        out[f"guide_{game}_{lang}_{i + 1}"] = lambda g=game, lang=lang, i=i: guides.guide_images(g, lang)[i]
+    if "guides" in games:  # every game's illustrated guide (GameUI.guide_images)
+        from bot.games import manifests
+
+        for game, manifest in manifests().items():
+            ui = manifest.ui
+            for lang in ("en", "es"):
+                for i, _ in enumerate(ui.guide_images(lang)):
+                    out[f"guide_{game}_{lang}_{i + 1}"] = lambda ui=ui, lang=lang, i=i: ui.guide_images(lang)[i]
     return out
 
 
