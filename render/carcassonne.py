@@ -1,6 +1,6 @@
 """Pictures for Carcassonne, drawn only from an engine *view* (see engines/carcassonne, docs/carcassonne.md).
 
-800 px wide (seen at half size on a phone): no text under 20 px, no meeple under 16 px
+800 px wide (seen at half size on a phone): no text under 20 px, no meeple under 34 px and no seat mark under 16 px
 (tests/render/test_legibility.py); colours apart for colour-blind eyes, with a shape mark per seat
 and patterns on the terrain (tests/render/test_colour_blind.py).
 
@@ -73,12 +73,15 @@ TURN = (120, 225, 140)  # whose turn: green arrow and outline in the score strip
 
 #: Meeple colours by seat: apart for colour-blind eyes too (protanopia, deuteranopia, tritanopia:
 #: tests/render/test_colour_blind.py), each with a contrasting ring against the table.
+#: Chosen by the worst pairwise CIE76 distance under typical vision and simulated deuteranopia,
+#: protanopia and tritanopia (>= 28; the old red read as black and the blue as the lilac for
+#: protanopes). Orange-red and pink instead of red and lilac: they keep a lightness of their own.
 SEAT_COLOURS: list[tuple[int, int, int]] = [
-    (30, 90, 230),  # blue
-    (200, 30, 40),  # red
-    (250, 214, 40),  # yellow
+    (20, 70, 220),  # blue
+    (213, 94, 0),  # vermilion (orange-red)
+    (250, 200, 40),  # yellow
     (32, 32, 32),  # black
-    (196, 120, 230),  # lilac
+    (216, 96, 216),  # pink
     (244, 244, 244),  # white
 ]
 #: A mark on each seat's meeples (and in the score strip), so seats differ in shape, not only hue.
@@ -604,12 +607,27 @@ _MEEPLE = [
 ]
 
 
+#: The seat mark on a meeple's chest, as a fraction of the sprite: 0.5 keeps it at 8 px or more on
+#: a phone for every meeple of :data:`MIN_MEEPLE` px or more on the 800 px pictures.
+MARK_FRACTION = 0.58
+MIN_MEEPLE = 36
+
+
+def _mark_box(size: int) -> tuple[float, float, float]:
+    """(centre x, centre y, radius) of the seat mark on a ``size`` px meeple sprite."""
+    pad = max(2, size // 10)
+    inner = size - 2 * pad
+    return size / 2, pad + inner * 0.64, size * MARK_FRACTION / 2
+
+
 @cached(256)
 def meeple_sprite(colour: tuple[int, int, int], size: int, angle: int = 0, seat: int | None = None) -> Image.Image:
     """A meeple (RGBA, ``size`` px square) with a contrasting outline; ``angle`` in degrees
-    (90 = lying down, a farmer); ``seat`` adds that seat's mark (see :data:`SEAT_MARKS`)."""
-    pad = max(2, size // 8)
+    (90 = lying down, a farmer); ``seat`` adds that seat's mark (see :data:`SEAT_MARKS`) on a round
+    chest, half the sprite wide, so the seat reads by shape at a glance, not by colour alone."""
+    pad = max(2, size // 10)
     inner = size - 2 * pad
+    mx, my, mr = _mark_box(size)
 
     def paint(d: ImageDraw.ImageDraw, sc: int) -> None:
         o = pad * sc
@@ -617,6 +635,9 @@ def meeple_sprite(colour: tuple[int, int, int], size: int, angle: int = 0, seat:
         d.polygon([(o + u * w, o + v * w) for u, v in _MEEPLE], fill=(255, 255, 255, 255))
         r = w * 0.17
         d.ellipse((o + w / 2 - r, o + w * 0.2 - r, o + w / 2 + r, o + w * 0.2 + r), fill=(255, 255, 255, 255))
+        if seat is not None:  # the chest that carries the mark, with a rim of the seat's colour
+            rr = (mr + size * 0.06) * sc
+            d.ellipse((mx * sc - rr, my * sc - rr, mx * sc + rr, my * sc + rr), fill=(255, 255, 255, 255))
 
     marker(inner, "meeple")
     mask = supersampled(size, size, paint).getchannel("A")
@@ -645,11 +666,11 @@ def meeple_ring(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 def _meeple_mark(seat: int, colour: tuple[int, int, int], size: int, angle: int) -> Image.Image:
     """The seat's mark, on the meeple's chest, in black or white."""
     ink = ink_for(colour)
-    r = size * 0.13
+    mx, my, r = _mark_box(size)
+    marker(2 * r, "seat mark")
 
     def paint(d: ImageDraw.ImageDraw, sc: int) -> None:
-        cx, cy = size / 2 * sc, size * 0.6 * sc
-        draw_symbol(d, SEAT_MARKS[seat % len(SEAT_MARKS)], (cx - r * sc, cy - r * sc, cx + r * sc, cy + r * sc), ink, note=False)
+        draw_symbol(d, SEAT_MARKS[seat % len(SEAT_MARKS)], ((mx - r) * sc, (my - r) * sc, (mx + r) * sc, (my + r) * sc), ink, note=False)
 
     mark = supersampled(size, size, paint)
     return mark.rotate(angle, resample=Image.Resampling.BICUBIC) if angle else mark
@@ -756,7 +777,7 @@ def _draw_cells(
     c = fr.cell
     d = ImageDraw.Draw(img)
     d.rectangle((fr.left, fr.top, fr.left + fr.width - 1, fr.top + fr.height - 1), fill=EMPTY)
-    msize = max(22, int(c * 0.38))
+    msize = max(MIN_MEEPLE, int(c * 0.42))
     arch = (view.get("medina") or {}).get("archaeologist")
     shown: list[dict[str, Any]] = []
     for b in view["board"]:
@@ -1009,7 +1030,7 @@ def _results(img: Image.Image, view: dict[str, Any], names: list[str], lang: str
         ink = UI["good"] if place == 1 else UI["text"]
         cy = y + 20
         text(d, (MARGIN + 12, cy), f"{place}.", 22, ink, anchor="lm", bold=True)
-        paste(img, meeple_sprite(seat_colour(s), 30, 0, s), (MARGIN + 44, int(cy - 15)))
+        paste(img, meeple_sprite(seat_colour(s), MIN_MEEPLE, 0, s), (MARGIN + 42, int(cy - MIN_MEEPLE // 2)))
         text(d, (MARGIN + 80, cy), names[s], 22, ink, anchor="lm", bold=True, max_width=xs[0] - 60 - MARGIN - 80)
         for x, key in zip(xs, ("road", "city", "monastery", "farm"), strict=False):
             v = b.get(key, 0)

@@ -215,6 +215,8 @@ def card_icon(w: int, h: int) -> Image.Image:
 
 @cached(8)
 def crown(w: int, h: int) -> Image.Image:
+    marker(min(w, h), "crown")
+
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         pts = [(0, h * 0.25), (w * 0.27, h * 0.55), (w * 0.5, 0), (w * 0.73, h * 0.55), (w, h * 0.25), (w * 0.88, h), (w * 0.12, h)]
         d.polygon([(x * s, y * s) for x, y in pts], fill=GOLD, outline=GOLD_EDGE)

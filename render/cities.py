@@ -60,7 +60,34 @@ SPACE_FILL = {
 }
 BUILD_FILL = {c: PALETTE[c] for c in ("red", "blue", "green", "yellow")}
 LETTER = dict(zip(SPACE_TYPES, SPACE_LETTERS, strict=True))
-SEAT_COLOURS = [(255, 200, 60), (86, 180, 233), (204, 121, 167), (150, 220, 120)]
+#: Seat colours, apart under typical vision and simulated deuteranopia, protanopia and tritanopia
+#: (worst pairwise CIE76 distance >= 28: tests/render/test_colour_blind.py); each seat also has
+#: its own shape (:data:`SEAT_SHAPES`) with its number inside, so no seat is told by colour alone.
+SEAT_COLOURS = [(255, 200, 60), (86, 180, 233), (192, 96, 64), (192, 224, 160)]
+SEAT_SHAPES = ("circle", "square", "diamond", "hexagon")
+
+
+def seat_token(d: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, size: int, low: int, what: str = "seat token") -> None:
+    """A seat's marker: its shape in its colour, outlined, with its number inside."""
+    import math
+
+    colour = SEAT_COLOURS[seat % 4]
+    shape = SEAT_SHAPES[seat % 4]
+    r = size / 2
+    edge = (20, 20, 20)
+    if shape == "circle":
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=edge, width=2)
+    elif shape == "square":
+        q = r * 0.9
+        d.rectangle((cx - q, cy - q, cx + q, cy + q), fill=colour, outline=edge, width=2)
+    elif shape == "diamond":
+        q = r * 1.12
+        d.polygon([(cx, cy - q), (cx + q, cy), (cx, cy + q), (cx - q, cy)], fill=colour, outline=edge, width=2)
+    else:
+        pts = [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i))) for i in range(6)]
+        d.polygon(pts, fill=colour, outline=edge, width=2)
+    marker(size, what)
+    text(d, (cx, cy), str(seat + 1), max(low, 20), ink_for(colour), anchor="mm", bold=True)
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -434,11 +461,7 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
                 text(d, (sx + SLOT_W - 10, y + 16), "★", 24, UI["accent"], anchor="rm")
             w = slot.get("worker")
             if w is not None:
-                colour = SEAT_COLOURS[w % 4]
-                cx, cy = sx + SLOT_W - 26, y + ROW_H - 22
-                d.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=colour, outline=(20, 20, 20), width=2)
-                marker(34, "worker")
-                text(d, (cx, cy), str(w + 1), max(low, 22), ink_for(colour), anchor="mm", bold=True)
+                seat_token(d, w, sx + SLOT_W - 26, y + ROW_H - 22, 34, low, "worker")
         y += ROW_H + 8
     # achievement board: rings with their points; a claimed ring takes its player's colour and number
     for a in view["board"]["achievements"]:
@@ -451,8 +474,8 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
             marker(34, "achievement ring")
             label = "x" if ring["covered"] else str(ring["value"])
             text(d, (rx + 17, y + 18), label, max(low, 20), ink_for(fill), anchor="mm", bold=True)
-            if seat is not None:
-                text(d, (rx + 38, y + 18), str(seat + 1), max(low, 20), UI["muted"], anchor="lm", bold=True)
+            if seat is not None:  # who claimed it: the seat's own marker beside the ring
+                seat_token(d, seat, rx + 52, y + 18, 26, low, "ring owner")
             rx += 70
         y += 40
     y += 12
@@ -467,8 +490,7 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
             d.rounded_rectangle((px, py, px + pw, py + ph), radius=10, fill=UI["panel"],
                                 outline=colour if p["seat"] in (view.get("to_move") or []) else UI["line"], width=3)
             score = p["score"]
-            d.ellipse((px + 8, py + 6, px + 38, py + 36), fill=colour)
-            text(d, (px + 23, py + 21), str(p["seat"] + 1), max(low, 20), ink_for(colour), anchor="mm", bold=True)
+            seat_token(d, p["seat"], px + 23, py + 21, 30, low, "seat")
             text(d, (px + 46, py + 21), _who(names, p["seat"], lang), 24, UI["text"], anchor="lm", bold=True,
                  max_width=pw - 170)
             text(d, (px + pw - 10, py + 21), t["pts"].format(n=score["total"]), 26, UI["accent"], anchor="rm", bold=True)
