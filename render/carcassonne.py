@@ -1052,7 +1052,10 @@ def _top(
     drawn tile, the overview map) in a row, and an optional note line."""
     n = len(names)
     ncol = 1 if n <= 3 else 2
-    score_h = ((n + ncol - 1) // ncol) * ROW_H
+    # at game over the table of final scores (best first) comes right under the winner's name
+    # instead of the score strip
+    final = view["phase"] == "over" and bool(view.get("points_by_kind"))
+    score_h = 0 if final else ((n + ncol - 1) // ncol) * ROW_H
     line1, turn, line2 = _header_lines(view, names, lang)
     lines2 = wrap(line2, 22, W - 2 * MARGIN)[:2] if line2 else []
     side_h = max((im.height + 34 for _, im in side), default=0)
@@ -1072,7 +1075,8 @@ def _top(
         text(d, (MARGIN, y + 14), ln, 22, UI["text"], anchor="lm", max_width=W - 2 * MARGIN)
         y += 30
     y += 8
-    y = _score_rows(img, view, names, lang, MARGIN, y, W - 2 * MARGIN, you)
+    if not final:
+        y = _score_rows(img, view, names, lang, MARGIN, y, W - 2 * MARGIN, you)
     if side:
         x = MARGIN
         for title, im in side:

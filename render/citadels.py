@@ -73,6 +73,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "turn": "{rank}. {ch}: {name}",
         "wait": "waiting for {name}",
         "over": "Game over",
+        "wins": "Game over · {names} wins",
+        "win_many": "Game over · tie: {names}",
         "aside": "aside",
         "murdered": "murdered",
         "robbed": "robbed",
@@ -122,6 +124,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "turn": "{rank}. {ch}: {name}",
         "wait": "esperando a {name}",
         "over": "Fin de la partida",
+        "wins": "Fin de la partida · gana {names}",
+        "win_many": "Fin de la partida · empate: {names}",
         "aside": "apartado",
         "murdered": "asesinado",
         "robbed": "robado",
@@ -358,7 +362,11 @@ def _status(view: dict[str, Any], names: list[str], lang: str) -> str:
     t = _t(lang)
     phase = view.get("phase")
     if phase == "over":
-        return t["over"]
+        ranking = (view.get("result") or {}).get("ranking") or []
+        first = [names[s] for s in ranking[0] if s < len(names)] if ranking else []
+        if not first:
+            return t["over"]
+        return t["wins" if len(first) == 1 else "win_many"].format(names=" & ".join(first))
     if phase == "draft":
         d = view.get("draft") or {}
         who = names[d["drafter"]] if d.get("drafter") is not None else "?"
@@ -482,13 +490,13 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
     ranking = result.get("ranking") if over else None
     ties = [ln for note in (_tie_notes(result, names, lang) if over and ranking else []) for ln in wrap(note, 20, W - 2 * MARGIN)]
     res_h = (RES_HEAD + RES_ROW * n + 30 * len(ties) + 16) if breakdown and ranking else 0
-    cells = _track_cells(view, names, t)
-    if view.get("face_down_count"):
+    cells = _track_cells(view, names, t) if not over else []
+    if view.get("face_down_count") and not over:
         cells.append(("", t["face_down"].format(n=view["face_down_count"]), UI["muted"], []))
     rows = [cells[i : i + PER_ROW] for i in range(0, len(cells), PER_ROW)]
     row_hs = [TRACK_TILE_H + TRACK_LINE + TRACK_LINE * max([len(c[3]) for c in row] + [0]) + 8 for row in rows]
     secret_h = 30 if draft_phase else 0
-    track_h = 10 + sum(row_hs) + secret_h
+    track_h = 10 + sum(row_hs) + secret_h if not over else 0
     status = _status(view, names, lang)
     head_h = HEADER_H + (STATUS_H if status else 0)
     ptags = {p["seat"]: _player_tags(view, p, lang) for p in players}
@@ -513,8 +521,11 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
     if status:
         pill(img, (MARGIN, HEADER_H + STATUS_H // 2 - 4), status, 24, UI["accent"], anchor="lm", max_width=W - 2 * MARGIN)
 
+    # --- game over: the ranking first, right under the winner's name
+    if res_h:
+        _results(img, d, head_h, names, breakdown, ranking, t, ties)
     # --- the characters of the round, this round only
-    y = head_h
+    y = head_h + res_h
     d.rectangle((0, y, W, y + track_h), fill=mix(UI["bg"], UI["panel"], 0.5))
     states = _track_states(view)
     tw = CARD_W
@@ -534,8 +545,11 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
     if draft_phase:
         text(d, (MARGIN, ty + 10), t["secret"], 20, UI["muted"], anchor="lm", max_width=W - 2 * MARGIN)
 
-    # --- one block per player
-    y = head_h + track_h
+    # --- one block per player (at game over in the order of the ranking)
+    y = head_h + res_h + track_h
+    if over and ranking:
+        place = {s: k for k, seats in enumerate(ranking) for s in seats}
+        players = sorted(players, key=lambda p: (place.get(p["seat"], n), p["seat"]))
     for p in players:
         s = p["seat"]
         tags = ptags[s]
@@ -587,8 +601,6 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
                 frame(d, (px, py, px + CARD_W - 1, py + CARD_H - 1), 8, (20, 20, 20), 4)
                 frame(d, (px, py, px + CARD_W - 1, py + CARD_H - 1), 8, (255, 255, 255), 3)
         y += ph
-    if res_h:
-        _results(img, d, y + 4, names, breakdown, ranking, t, ties)
     return img
 
 

@@ -108,6 +108,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "new_since": "white corners: {n} new since your last turn",
         "new_since1": "white corners: 1 new since your last turn",
         "seat": "Player {n}",
+        "res_head": "Final scores",
+        "res_cols": "rings|cards|water|park|monum.|total",
     },
     "es": {
         "round": "Ronda {r}/{n}",
@@ -127,6 +129,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "new_since": "esquinas blancas: {n} nuevos desde tu último turno",
         "new_since1": "esquinas blancas: 1 nuevo desde tu último turno",
         "seat": "Jugador {n}",
+        "res_head": "Puntuación final",
+        "res_cols": "logros|cartas|agua|parque|monum.|total",
     },
 }
 
@@ -372,6 +376,46 @@ def _new_in(view: dict[str, Any], seat: int) -> tuple[set[tuple[int, int]], set[
     return tiles, spaces
 
 
+RES_HEAD, RES_ROW = 80, 40
+RES_PARTS = ("achievements", "cards", "water", "park", "monuments")
+
+
+def _results(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], lang: str,
+             y: int, low: int) -> int:
+    """Game over: the players best first (ties share a place) with their points by kind. Returns
+    the bottom."""
+    t = _t(lang)
+    players = view["players"]
+    n = len(players)
+    total = {p["seat"]: p["score"]["total"] for p in players}
+    order = sorted(total, key=lambda s: (-total[s], s))
+    winners = set(view.get("winner") or [])
+    d.rounded_rectangle((MARGIN, y, W - MARGIN, y + RES_HEAD + RES_ROW * n + 8), 10, fill=UI["panel"])
+    text(d, (MARGIN + 12, y + 24), t["res_head"], 26, UI["accent"], anchor="lm", bold=True)
+    heads = t["res_cols"].split("|")
+    xs = [W - MARGIN - 50 - 88 * k for k in range(len(heads) - 1, -1, -1)]
+    for x, head in zip(xs, heads, strict=True):
+        text(d, (x, y + 60), head, max(low, 20), UI["muted"], anchor="mm", max_width=86)
+    y += RES_HEAD
+    place, prev = 0, None
+    by_seat = {p["seat"]: p for p in players}
+    for k, s in enumerate(order):
+        if total[s] != prev:
+            place, prev = k + 1, total[s]
+        ink = UI["good"] if s in winners else UI["text"]
+        cy = y + RES_ROW / 2
+        text(d, (MARGIN + 12, cy), f"{place}.", 22, ink, anchor="lm", bold=True)
+        seat_token(d, s, MARGIN + 60, cy, 30, low, "seat")
+        text(d, (MARGIN + 84, cy), _who(names, s, lang), 22, ink, anchor="lm", bold=True, max_width=xs[0] - 50 - MARGIN - 84)
+        score = by_seat[s]["score"]
+        for x, key in zip(xs, RES_PARTS, strict=False):
+            v = score.get(key, 0)
+            text(d, (x, cy), str(v) if v else "–", 22, UI["text"] if v else UI["muted"], anchor="mm")
+        text(d, (xs[-1], cy), str(total[s]), 24, ink, anchor="mm", bold=True)
+        y += RES_ROW
+    return y + 16
+
+
 def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
     with legible(W) as low:
         return _board(view, names, lang, low)
@@ -425,7 +469,8 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
     two_lines = bool(info) and MARGIN + title_w + pill_w + 16 + info_w > W - MARGIN
     line_h = 56
     header_h = line_h + (34 if two_lines else 0)
-    rows_h = 4 * (ROW_H + 8)
+    # at game over the ranking comes first, in place of the rows (nothing is left to take)
+    rows_h = 4 * (ROW_H + 8) if not over else RES_HEAD + RES_ROW * n + 16
     board_h = 3 * 40 + 12
     H = header_h + rows_h + board_h + sum(h + 10 for h in row_hs) + MARGIN
     img = new_canvas(W, H)
@@ -440,7 +485,9 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
     # rows (A cards, B tiles, C features, D pieces: the row letter in front)
     y = header_h + 8
     ih = ROW_H - 16
-    for row in view["rows"]:
+    if over:
+        y = _results(img, d, view, names, lang, y, low)
+    for row in view["rows"] if not over else []:
         r = row["row"]
         d.rounded_rectangle((MARGIN, y, W - MARGIN, y + ROW_H), radius=8, fill=UI["panel"])
         text(d, (MARGIN + LABEL_W / 2 - 2, y + ROW_H / 2), r, 34, UI["accent"], anchor="mm", bold=True)

@@ -84,6 +84,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_last": "No moves yet this round",
         "and": " and ",
         "seat": "Player {n}",
+        "scores": "Scores by round",
+        "final": "Final scores by round",
+        "round_col": "Round {n}",
+        "now_col": "now",
+        "total_col": "Total",
     },
     "es": {
         "round": "Ronda {r}/{n}",
@@ -113,6 +118,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_last": "Aún no hay jugadas en esta ronda",
         "and": " y ",
         "seat": "Jugador {n}",
+        "scores": "Puntos por ronda",
+        "final": "Puntuación final por ronda",
+        "round_col": "Ronda {n}",
+        "now_col": "ahora",
+        "total_col": "Total",
     },
 }
 
@@ -353,6 +363,50 @@ def _fmt_score(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
+TABLE_HEAD, TABLE_ROW = 74, 38
+
+
+def score_table_h(view: dict[str, Any]) -> int:
+    """Height of the round-by-round score table of the final picture (0 before the end: then the
+    player bars say "total 52 = 40 + 12")."""
+    if view.get("phase") != "over" or not view.get("round_scores"):
+        return 0
+    return TABLE_HEAD + TABLE_ROW * len(view.get("expeditions") or [{}, {}]) + 12
+
+
+def _score_table(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any], names: list[str], lang: str) -> int:
+    """The points of every finished round per player, the running round and the total, best
+    first at game over (a table with its column names instead of "R1:40 R2:12"). Returns the bottom."""
+    t = _t(lang)
+    over = view.get("phase") == "over"
+    rs = view.get("round_scores") or []
+    seats = len(view.get("expeditions") or [{}, {}])
+    totals = view.get("totals") or [0] * seats
+    now = view.get("round_score") or [0] * seats
+    winners = set(view.get("winner") or []) if over else set()
+    h = score_table_h(view)
+    d.rectangle((0, y, W, y + h - 6), fill=UI["panel"])
+    text(d, (MARGIN, y + 22), t["final" if over else "scores"], 24, UI["accent"], anchor="lm", bold=True)
+    heads = [t["round_col"].format(n=i + 1) for i in range(len(rs))] + ([] if over else [t["now_col"]]) + [t["total_col"]]
+    name_w = 220
+    cw = (W - 2 * MARGIN - name_w) / len(heads)
+    xs = [MARGIN + name_w + cw * (k + 0.5) for k in range(len(heads))]
+    for x, head in zip(xs, heads, strict=True):
+        text(d, (x, y + 56), head, 20, UI["muted"], anchor="mm", max_width=int(cw) - 4)
+    order = sorted(range(seats), key=lambda s: (-totals[s], s)) if over else list(range(seats))
+    ry = y + TABLE_HEAD
+    for s in order:
+        ink = UI["good"] if s in winners else UI["text"]
+        cy = ry + TABLE_ROW / 2
+        text(d, (MARGIN, cy), ("★ " if s in winners else "") + names[s], 22, ink, anchor="lm", bold=True, max_width=name_w - 8)
+        vals = [r[s] if s < len(r) else 0 for r in rs] + ([] if over else [now[s] if s < len(now) else 0])
+        for x, v in zip(xs, vals, strict=False):
+            text(d, (x, cy), str(v), 22, UI["text"], anchor="mm")
+        text(d, (xs[-1], cy), str(totals[s] if s < len(totals) else 0), 24, ink, anchor="mm", bold=True)
+        ry += TABLE_ROW
+    return y + h
+
+
 def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
     """The public board as a PIL image (see :func:`board_png`). Reads no hand."""
     with legible(W):
@@ -397,7 +451,8 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
     head_h = HEADER_H + (STATUS_H if status else 0)
     footer = wrap(_last_text(view, names, lang), 24, W - 2 * MARGIN)[:2]
     FOOTER_H = 16 + FOOTER_LINE * len(footer)
-    H = head_h + sum(block_h) + pile_h + FOOTER_H + 8
+    table_h = score_table_h(view)
+    H = head_h + table_h + sum(block_h) + pile_h + FOOTER_H + 8
     img = new_canvas(W, H)
     d = ImageDraw.Draw(img)
 
@@ -428,7 +483,7 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
         pill(img, (MARGIN, HEADER_H + STATUS_H // 2 - 6), status, 26, UI["accent"], anchor="lm", max_width=W - 2 * MARGIN)
     if last and last.get("draw") == "deck":
         frame(d, deck_box, 8, LAST_COLOUR, 3)
-    y = head_h
+    y = _score_table(d, head_h, view, names, lang) if table_h else head_h
 
     def player_block(seat: int, y: int) -> int:
         bar_fill = UI["panel_hi"]
@@ -438,20 +493,20 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
             ink = (25, 25, 25)
         d.rectangle((0, y, W, y + BAR_H), fill=bar_fill)
         cy = y + BAR_H / 2
-        # right side: finished rounds, round score, total
+        # right side: this round's score, the total and the finished rounds summed into it
+        # ("total 52 = 40 + 12"; the final picture has them in a table under the header)
         rs = view.get("round_score") or [0] * seats
         totals = view.get("totals") or [0] * seats
         right = W - MARGIN
+        hist = [r[seat] for r in view.get("round_scores") or [] if seat < len(r)]
+        if len(hist) >= 2 and not over:
+            htxt = "= " + " + ".join(str(v) for v in hist)
+            right -= text(d, (right, cy), htxt, 22, mix(ink, bar_fill, 0.3), anchor="rm") + 8
         tot = t["total_pts"].format(n=totals[seat] if seat < len(totals) else 0)
         right -= text(d, (right, cy), tot, 26, ink, anchor="rm", bold=True) + 16
         if not over:
             rtxt = t["round_pts"].format(n=_fmt_score(rs[seat] if seat < len(rs) else 0))
             right -= text(d, (right, cy), rtxt, 24, ink, anchor="rm", bold=False) + 16
-        # finished rounds: round_scores[r] = [seat 0, seat 1]
-        hist = [r[seat] for r in view.get("round_scores") or [] if seat < len(r)]
-        if hist:
-            htxt = " ".join(f"R{i + 1}:{v}" for i, v in enumerate(hist))
-            right -= text(d, (right, cy), htxt, 20, mix(ink, bar_fill, 0.3), anchor="rm") + 14
         # left side: marker + name (+ winner pill)
         x = MARGIN
         if seat in to_move and not over:
