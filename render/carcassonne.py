@@ -102,8 +102,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "your_tile": "Your tile",
         "choose": "Choose a tile",
         "spots": "Your tile fits in {n} places: letters A, B… (the same in the menu)",
-        "since": "White corners: {n} more tiles laid since your last turn (white frame: the last one)",
-        "since1": "White corners: 1 more tile laid since your last turn (white frame: the last one)",
+        "since": "{n} tiles laid since your last turn: white corners, the last one in a white frame",
+        "since1": "1 tile laid since your last turn: the one in the white frame",
         "spots1": "Your tile fits in 1 place: A",
         "res_head": "Final scores",
         "res_cols": "roads|cities|monast.|fields|total",
@@ -135,8 +135,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "your_tile": "Tu loseta",
         "choose": "Elige una loseta",
         "spots": "Tu loseta cabe en {n} sitios: letras A, B… (las mismas del menú)",
-        "since": "Esquinas blancas: otras {n} losetas puestas desde tu último turno (marco blanco: la última)",
-        "since1": "Esquinas blancas: otra loseta puesta desde tu último turno (marco blanco: la última)",
+        "since": "{n} losetas puestas desde tu último turno: esquinas blancas; la última, con marco blanco",
+        "since1": "1 loseta puesta desde tu último turno: la del marco blanco",
         "spots1": "Tu loseta cabe en 1 sitio: A",
         "res_head": "Puntuación final",
         "res_cols": "caminos|ciudades|monast.|campos|total",
@@ -1139,12 +1139,14 @@ def _table(
     if not whole:
         side.append((_t(lang, "overview"), overview(view, 200, board_fr, last, spots)))
     note = ""
-    # tiles laid since the viewer's last turn (the catch-up picture adds them to the view)
-    since = {(p[0], p[1]) for p in view.get("since") or ()} - {last}
+    # tiles laid since the viewer's last turn (the catch-up picture adds them to the view): the
+    # last one has the white frame, the others white corners; the caption counts them all
+    laid = {(p[0], p[1]) for p in view.get("since") or ()}
+    since = laid - {last}
     if spots:
         note = _t(lang, "spots1") if len(spots) == 1 else _t(lang, "spots", n=len(spots))
-    elif since:
-        note = _t(lang, "since1") if len(since) == 1 else _t(lang, "since", n=len(since))
+    elif laid:
+        note = _t(lang, "since1") if len(laid) == 1 else _t(lang, "since", n=len(laid))
     top, top_h = _top(view, nm, lang, you, side, note)
     over = view["phase"] == "over" and view.get("points_by_kind")
     res_h = results_height(len(nm)) if over else 0

@@ -249,15 +249,8 @@ def district_card(kind: str, colour: str, cost: int, points: int, beautified: bo
             cx, cy = w / 2, band / 2 + 2
             draw_symbol(d, "star", ((cx - r) * s, (cy - r) * s, (cx + r) * s, (cy + r) * s), GOLD_EDGE)
         # name: up to two lines, as large as fits
-        room_w, room_h = w - 10, h - band - (22 if points != cost or beautified else 6)
-        size = min(24, int(h * 0.24))
-        low = floor()
-        while size > low:
-            lines = _wrap_words(label, size, room_w)
-            if len(lines) <= 2 and len(lines) * size * 1.15 <= room_h:
-                break
-            size -= 1
-        lines = _wrap_words(label, size, room_w)[:2]
+        room_w, room_h = w - 6, h - band - (22 if points != cost or beautified else 6)
+        size, lines = _name_lines(label, min(24, int(h * 0.24)), floor(), room_w, room_h)
         cy = band + 2 + room_h / 2
         lh = size * 1.12
         y0 = cy - lh * (len(lines) - 1) / 2
@@ -274,6 +267,24 @@ def district_card(kind: str, colour: str, cost: int, points: int, beautified: bo
 
 
 VOWELS = set("aeiouáéíóúAEIOUÁÉÍÓÚ")
+
+
+def _name_lines(label: str, size: int, low: int, width: int, height: float) -> tuple[int, list[str]]:
+    """(size, lines) of a card name in at most two lines: the largest size down to ``low`` at
+    which every word fits whole; only a word too wide even at ``low`` is split with a hyphen
+    (at a syllable, "Ayunta-miento"), so no short word is ever broken ("Monast-ery")."""
+    for k in range(size, low - 1, -1):
+        if all(text_width(word, k, True) <= width for word in label.split()):
+            lines = _wrap_words(label, k, width)
+            if len(lines) <= 2 and len(lines) * k * 1.15 <= height:
+                return k, lines
+    k = size
+    while k > low:
+        lines = _wrap_words(label, k, width)
+        if len(lines) <= 2 and len(lines) * k * 1.15 <= height:
+            break
+        k -= 1
+    return k, _wrap_words(label, k, width)[:2]
 
 
 def _wrap_words(label: str, size: int, width: int) -> list[str]:
