@@ -45,6 +45,7 @@ from render.common import (
     pill,
     text,
     text_width,
+    wrap,
 )
 
 W = 800
@@ -96,8 +97,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "start": "choosing starting tiles",
         "over": "Game over",
         "wins": "{names} wins",
-        "star": "star: {name}",
-        "bag": "bag {n}",
+        "star": "★ {name} starts the round",
+        "bag": "{n} pieces in the bag",
+        "last": "Last: {what}",
+        "last_take": "{name} took slot {slot} of row {row}: {items}",
+        "last_tile": "{name} laid city tile {tile} at tile ({x}, {y})",
+        "last_feature": "{name} put the {feature} feature on space ({x}, {y})",
+        "last_build": "{name} built a {colour} floor on space ({x}, {y}): height {height}",
+        "last_decline": "{name} put back: {item}",
+        "last_start": "{name} chose the starting tile {tile}",
+        "legend": [
+            "A scoring cards · B city tiles · C features · D building pieces (★ slot: +2 from the bag)",
+            "Spaces: R red, B blue, G green, Y yellow district, P park, W water · R3: a red building 3 high",
+            "Badges: 1-4 water or park design, M monument, * wild · rings: an achievement's points, "
+            "the marker beside a ring: who claimed it",
+        ],
         "rows": {"A": "A cards", "B": "B tiles", "C": "C features", "D": "D pieces"},
         "hidden": "?",
         "draw2": "+2 ?",
@@ -117,8 +131,23 @@ TEXTS: dict[str, dict[str, str]] = {
         "start": "eligiendo losetas iniciales",
         "over": "Fin de la partida",
         "wins": "gana {names}",
-        "star": "estrella: {name}",
-        "bag": "bolsa {n}",
+        "star": "★ {name} empieza la ronda",
+        "bag": "{n} piezas en la bolsa",
+        "last": "Última: {what}",
+        "last_take": "{name} tomó el hueco {slot} de la fila {row}: {items}",
+        "last_tile": "{name} puso la loseta de ciudad {tile} en la loseta ({x}, {y})",
+        "last_feature": "{name} colocó la característica «{feature}» en el espacio ({x}, {y})",
+        "last_build": "{name} construyó un piso {colour} en el espacio ({x}, {y}): altura {height}",
+        "last_decline": "{name} devolvió: {item}",
+        "last_start": "{name} eligió la loseta inicial {tile}",
+        "legend": [
+            "A cartas de puntuación · B losetas de ciudad · C características · D piezas de edificio "
+            "(hueco ★: +2 de la bolsa)",
+            "Espacios: R rojo, B azul, G verde, Y amarillo (barrios), P parque, W agua · R3: edificio rojo "
+            "de altura 3",
+            "Insignias: 1-4 diseño de agua o parque, M monumento, * comodín · anillos: puntos de un logro; "
+            "la ficha al lado: quién lo consiguió",
+        ],
         "rows": {"A": "A cartas", "B": "B losetas", "C": "C características", "D": "D piezas"},
         "hidden": "?",
         "draw2": "+2 ?",
@@ -376,6 +405,34 @@ def _new_in(view: dict[str, Any], seat: int) -> tuple[set[tuple[int, int]], set[
     return tiles, spaces
 
 
+def last_words(view: dict[str, Any], names: list[str], lang: str) -> str:
+    """The last move in words ("Carla put Tree on space (-4, 1)"), or "" before the first."""
+    last = view.get("last")
+    if not last:
+        return ""
+    t = _t(lang)
+    who = _who(names, last.get("seat"), lang)
+    act = last.get("action")
+    if act == "take":
+        items = last.get("items") or []
+        words = [name("colour:" + i, lang) if last.get("row") == "D" else name(i, lang) for i in items]
+        return t["last_take"].format(name=who, slot=int(last.get("slot", 0)) + 1, row=last.get("row", "?"),
+                                     items=", ".join(words) or "?")
+    if act == "tile":
+        return t["last_tile"].format(name=who, tile=last["tile"], x=last["x"], y=last["y"])
+    if act == "feature":
+        return t["last_feature"].format(name=who, feature=name(last["feature"], lang), x=last["x"], y=last["y"])
+    if act == "build":
+        return t["last_build"].format(name=who, colour=name("colour:" + last["colour"], lang), x=last["x"], y=last["y"],
+                                      height=last["height"])
+    if act == "decline":
+        item = last.get("item", "?")
+        return t["last_decline"].format(name=who, item=name("colour:" + item, lang) if item in BUILD_FILL else name(item, lang))
+    if act == "start":
+        return t["last_start"].format(name=who, tile=last.get("tile", "?"))
+    return ""
+
+
 RES_HEAD, RES_ROW = 80, 40
 RES_PARTS = ("achievements", "cards", "water", "park", "monuments")
 
@@ -452,7 +509,6 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
     row_hs = [max(panel_h(s) for s in seats) for seats in panel_rows]
     # header: round and who is to move; the star and the bag beside it, or on a second line
     title = t["round"].format(r=view["round"], n=view["rounds"])
-    title_w = text_width(title, 26, True) + 16
     over = view["phase"] == "over"
     if over:
         win = view.get("winner") or []
@@ -464,24 +520,32 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
         if view["phase"] == "start":
             msg += " · " + t["start"]
         info = t["star"].format(name=_who(names, view.get("star"), lang)) + " · " + t["bag"].format(n=view.get("bag", 0))
-    pill_w = text_width(msg, 22, True) + 2 * 7 + 7
-    info_w = text_width(info, low) if info else 0
-    two_lines = bool(info) and MARGIN + title_w + pill_w + 16 + info_w > W - MARGIN
     line_h = 56
-    header_h = line_h + (34 if two_lines else 0)
+    # under the title: the star and the bag, then the last move in words (wrapped, up to 2 lines)
+    info_lines = [(info, UI["muted"])] if info else []
+    last = last_words(view, names, lang)
+    if last:
+        info_lines += [(ln, UI["text"]) for ln in wrap(t["last"].format(what=last), low, W - 2 * MARGIN)[:2]]
+    header_h = line_h + LINE_H * len(info_lines) + (8 if info_lines else 0)
+    # the legend of letters and marks, at the bottom (the rows' line only while there are rows)
+    legend = [ln for k, item in enumerate(t["legend"]) if not (over and k == 0)
+              for ln in wrap(item, low, W - 2 * MARGIN)]
+    legend_h = LINE_H * len(legend) + 12
     # at game over the ranking comes first, in place of the rows (nothing is left to take)
     rows_h = 4 * (ROW_H + 8) if not over else RES_HEAD + RES_ROW * n + 16
     board_h = 3 * 40 + 12
-    H = header_h + rows_h + board_h + sum(h + 10 for h in row_hs) + MARGIN
+    H = header_h + rows_h + board_h + sum(h + 10 for h in row_hs) + legend_h + MARGIN
     img = new_canvas(W, H)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, header_h), fill=UI["panel"])
     x = MARGIN + text(d, (MARGIN, line_h / 2), title, 26, UI["text"], anchor="lm", bold=True) + 16
     pill(img, (x, line_h // 2), msg, 22, UI["accent"], anchor="lm", max_width=W - x - MARGIN)
-    if info and two_lines:
-        text(d, (MARGIN, line_h + 12), info, low, UI["muted"], anchor="lm", max_width=W - 2 * MARGIN)
-    elif info:
-        text(d, (W - MARGIN, line_h / 2), info, low, UI["muted"], anchor="rm")
+    for k, (line, ink) in enumerate(info_lines):
+        text(d, (MARGIN, line_h + LINE_H * k + LINE_H / 2), line, low, ink, anchor="lm", max_width=W - 2 * MARGIN)
+    ly = H - MARGIN - legend_h + 6
+    d.line((MARGIN, ly - 4, W - MARGIN, ly - 4), fill=UI["line"], width=1)
+    for k, line in enumerate(legend):
+        text(d, (MARGIN, ly + LINE_H * k + LINE_H / 2), line, low, UI["muted"], anchor="lm", max_width=W - 2 * MARGIN)
     # rows (A cards, B tiles, C features, D pieces: the row letter in front)
     y = header_h + 8
     ih = ROW_H - 16
