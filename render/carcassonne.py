@@ -105,6 +105,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "since": "{n} tiles laid since your last turn: white corners, the last one in a white frame",
         "since1": "1 tile laid since your last turn: the one in the white frame",
         "spots1": "Your tile fits in 1 place: A",
+        "page": "Places {a}–{b} (page {p} of {n}, {total} places in all): the letters of the menu.",
+        "edges": "Numbers on the edges: x across, y down.",
         "res_head": "Final scores",
         "res_cols": "roads|cities|monast.|fields|total",
         "overview": "Whole table",
@@ -138,6 +140,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "since": "{n} losetas puestas desde tu último turno: esquinas blancas; la última, con marco blanco",
         "since1": "1 loseta puesta desde tu último turno: la del marco blanco",
         "spots1": "Tu loseta cabe en 1 sitio: A",
+        "page": "Sitios {a}–{b} (página {p} de {n}, {total} sitios en total): las letras del menú.",
+        "edges": "Números en los bordes: x en horizontal, y en vertical.",
         "res_head": "Puntuación final",
         "res_cols": "caminos|ciudades|monast.|campos|total",
         "overview": "Todo el tablero",
@@ -258,17 +262,101 @@ def tile_words(view: dict[str, Any], tile: str, lang: str) -> str:
     return out
 
 
-def place_labels(view: dict[str, Any]) -> dict[tuple[int, int], str]:
+MENU_MAX = 25  # Discord's select: up to 25 options; more places go on pages
+
+
+def place_labels(view: dict[str, Any], per_page: int | None = None) -> dict[tuple[int, int], str]:
     """A short label per place where the drawn tile fits: A, B, ... Z, AA, AB, ... in the order the
-    bot lists them (nearest to the last tile first, then top to bottom, left to right)."""
+    bot lists them (nearest to the last tile first, then top to bottom, left to right). With
+    ``per_page`` and more than 25 places, in the order of :func:`place_pages` instead, so each
+    page's letters run on (A-W, X-AT, ...) and each page's places lie close together."""
     cells = {(p["x"], p["y"]) for p in view.get("legal") or []}
-    last = view.get("last")
-    fx, fy = (last["x"], last["y"]) if last else (0, 0)
-    order = sorted(cells, key=lambda c: (abs(c[0] - fx) + abs(c[1] - fy), c[1], c[0]))
-    return {cell: _letters(i) for i, cell in enumerate(order)}
+    if per_page and len(cells) > MENU_MAX:
+        order = [c for page in place_pages(view, per_page) for c in page]
+    else:
+        last = view.get("last")
+        fx, fy = (last["x"], last["y"]) if last else (0, 0)
+        order = sorted(cells, key=lambda c: (abs(c[0] - fx) + abs(c[1] - fy), c[1], c[0]))
+    return {cell: letters(i) for i, cell in enumerate(order)}
 
 
-def _letters(i: int) -> str:
+def place_pages(view: dict[str, Any], per_page: int = 23) -> list[list[tuple[int, int]]]:
+    """The legal places split into menu pages of at most ``per_page`` places each, every page a
+    compact patch of the table (split in two along the longer side, again and again, in
+    proportion to the pages each half gets), so that one picture per page shows its places large
+    enough to read (:func:`places_image`). One page when they fit one menu (25)."""
+    cells = sorted({(p["x"], p["y"]) for p in view.get("legal") or []}, key=lambda c: (c[1], c[0]))
+    if len(cells) <= MENU_MAX:
+        labels = place_labels(view)
+        return [sorted(cells, key=lambda c: (len(labels[c]), labels[c]))] if cells else []
+    by_halves = _pages_by_halves(cells, per_page)
+    by_windows = _pages_by_windows(cells, per_page)
+    return by_windows if len(by_windows) < len(by_halves) else by_halves
+
+
+def _pages_by_windows(cells: list[tuple[int, int]], per_page: int) -> list[list[tuple[int, int]]]:
+    """Greedy cover: from the top-left place still free, the panel-sized window holding the most
+    free places (at most ``per_page``, nearest first) is the next page."""
+    room_w = W - 2 * MARGIN - 2 * AXIS_W
+    max_cols = room_w // MIN_PANEL_CELL - 2  # places' span, the panel's border of one tile aside
+    max_rows = MAX_PANEL_H // MIN_PANEL_CELL - 2
+    left = set(cells)
+    pages: list[list[tuple[int, int]]] = []
+    while left:
+        sx, sy = min(left, key=lambda c: (c[1], c[0]))
+        best: list[tuple[int, int]] = []
+        band = [c for c in left if sy <= c[1] < sy + max_rows and sx - max_cols < c[0] < sx + max_cols]
+        for x0 in range(sx - max_cols + 1, sx + 1):
+            inside = [c for c in band if x0 <= c[0] < x0 + max_cols]
+            inside.sort(key=lambda c: (abs(c[0] - sx) + abs(c[1] - sy), c[1], c[0]))
+            inside = inside[:per_page]
+            if len(inside) > len(best) and _fits_one_panel(inside):
+                best = inside
+        best = best or [(sx, sy)]
+        pages.append(sorted(best, key=lambda c: (c[1], c[0])))
+        left -= set(best)
+    return pages
+
+
+def _pages_by_halves(cells: list[tuple[int, int]], per_page: int) -> list[list[tuple[int, int]]]:
+    k = -(-len(cells) // per_page)
+    out: list[list[tuple[int, int]]] = []
+    todo = _split(cells, k)
+    while todo:  # a page too spread out for one panel is split again (a page more, none unreadable)
+        page = todo.pop(0)
+        if len(page) > 1 and not _fits_one_panel(page):
+            todo[:0] = _split(page, 2)
+        else:
+            out.append(page)
+    merged: list[list[tuple[int, int]]] = []
+    for page in out:  # then two neighbouring pages become one where they fit together
+        if merged and len(merged[-1]) + len(page) <= per_page and _fits_one_panel(merged[-1] + page):
+            merged[-1] = sorted(merged[-1] + page, key=lambda c: (c[1], c[0]))
+        else:
+            merged.append(page)
+    return merged
+
+
+def _fits_one_panel(cells: list[tuple[int, int]]) -> bool:
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    cols, rows = max(xs) - min(xs) + 3, max(ys) - min(ys) + 3
+    return min((W - 2 * MARGIN - 2 * AXIS_W) // cols, MAX_PANEL_H // rows) >= MIN_PANEL_CELL
+
+
+def _split(cells: list[tuple[int, int]], k: int) -> list[list[tuple[int, int]]]:
+    if k <= 1:
+        return [sorted(cells, key=lambda c: (c[1], c[0]))]
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    axis = 0 if max(xs) - min(xs) >= max(ys) - min(ys) else 1
+    cells = sorted(cells, key=lambda c: (c[axis], c[1 - axis]))
+    k1 = k // 2
+    n1 = len(cells) * k1 // k
+    return _split(cells[:n1], k1) + _split(cells[n1:], k - k1)
+
+
+def letters(i: int) -> str:
     """0 -> A, 25 -> Z, 26 -> AA, 701 -> ZZ, 702 -> AAA (spreadsheet columns)."""
     out = ""
     i += 1
@@ -1046,7 +1134,7 @@ def results_height(n: int) -> int:
 
 def _top(
     view: dict[str, Any], names: list[str], lang: str, you: int | None, side: list[tuple[str, Image.Image]],
-    note: str = "",
+    note: str = "", note_max: int = 2,
 ) -> tuple[Image.Image, int]:
     """Title, tiles left, whose turn, the last move, the score strip, then the side panels (the
     drawn tile, the overview map) in a row, and an optional note line."""
@@ -1059,7 +1147,7 @@ def _top(
     line1, turn, line2 = _header_lines(view, names, lang)
     lines2 = wrap(line2, 22, W - 2 * MARGIN)[:2] if line2 else []
     side_h = max((im.height + 34 for _, im in side), default=0)
-    note_lines = wrap(note, 22, W - 2 * MARGIN)[:2] if note else []
+    note_lines = wrap(note, 22, W - 2 * MARGIN)[:note_max] if note else []
     h = 48 + 36 + 30 * len(lines2) + 8 + score_h + (side_h + 8 if side else 0) + 30 * len(note_lines) + 6
     img = new_canvas(W, h)
     d = ImageDraw.Draw(img)
@@ -1177,6 +1265,183 @@ def _tile_panel(view: dict[str, Any], tiles: list[str], lang: str) -> Image.Imag
         else:
             text(d, (x + size / 2, size + 6), tile_name(t), 22, UI["text"], anchor="ma", bold=True)
     return img
+
+
+# -- pictures of places, page by page (multi-page menus) and the one turn picture ---------------------
+
+PAGE_CELL = 60  # a tile on a page picture: 30 px on a phone, its letter 13 px
+AXIS_W, AXIS_H = 46, 30  # room for the coordinates on the picture's edges (20 px text)
+PANEL_ROWS = 9  # rows of tiles in one panel at most
+
+
+def _groups(cells: list[tuple[int, int]], max_cols: int, max_rows: int) -> list[list[tuple[int, int]]]:
+    """``cells`` in groups whose bounding box fits ``max_cols`` x ``max_rows`` (nearest first),
+    each drawn as one panel of the page picture."""
+    left = sorted(cells, key=lambda c: (c[1], c[0]))
+    out: list[list[tuple[int, int]]] = []
+    while left:
+        seed = left[0]
+        group = [seed]
+        x0 = x1 = seed[0]
+        y0 = y1 = seed[1]
+        for c in sorted(left[1:], key=lambda c: (abs(c[0] - seed[0]) + abs(c[1] - seed[1]), c[1], c[0])):
+            nx0, nx1, ny0, ny1 = min(x0, c[0]), max(x1, c[0]), min(y0, c[1]), max(y1, c[1])
+            if nx1 - nx0 + 1 <= max_cols and ny1 - ny0 + 1 <= max_rows:
+                group.append(c)
+                x0, x1, y0, y1 = nx0, nx1, ny0, ny1
+        out.append(sorted(group, key=lambda c: (c[1], c[0])))
+        taken = set(group)
+        left = [c for c in left if c not in taken]
+    return out
+
+
+def _panel_frame(group: list[tuple[int, int]], max_cols: int, max_rows: int) -> tuple[int, int, int, int]:
+    """(x0, y0, cols, rows): the group's box with a border of one tile where there is room."""
+    xs = [c[0] for c in group]
+    ys = [c[1] for c in group]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    bx = min(2, max_cols - cols)
+    by = min(2, max_rows - rows)
+    return x0 - (bx + 1) // 2, y0 - (by + 1) // 2, cols + bx, rows + by
+
+
+def _edge_coords(d: ImageDraw.ImageDraw, fr: Frame) -> None:
+    """Column numbers (x) above and below the panel, row numbers (y) on both sides."""
+    c = fr.cell
+    for i in range(fr.cols):
+        cx = fr.left + i * c + c / 2
+        text(d, (cx, fr.top - 6), str(fr.x0 + i), 20, UI["muted"], anchor="ms", bold=True)
+        text(d, (cx, fr.top + fr.height + 6), str(fr.x0 + i), 20, UI["muted"], anchor="ma", bold=True)
+    for j in range(fr.rows):
+        cy = fr.top + j * c + c / 2
+        text(d, (fr.left - 8, cy), str(fr.y0 + j), 20, UI["muted"], anchor="rm", bold=True)
+        text(d, (fr.left + fr.width + 8, cy), str(fr.y0 + j), 20, UI["muted"], anchor="lm", bold=True)
+
+
+MAX_PANEL_CELL, MIN_PANEL_CELL = 80, 44
+MAX_PANEL_H = 1000  # one panel for the whole set when it fits this high at MIN_PANEL_CELL or more
+
+Panel = tuple[list[tuple[int, int]], Frame]
+
+
+def _panels(cells: list[tuple[int, int]], top: int) -> list[Panel]:
+    """Where the places go: one panel around them all (with a border of one tile) when it fits at
+    MIN_PANEL_CELL or more, else groups of nearby places at PAGE_CELL, one panel each, stacked."""
+    if not cells:
+        return []
+    room_w = W - 2 * MARGIN - 2 * AXIS_W
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    cols, rows = max(xs) - min(xs) + 3, max(ys) - min(ys) + 3
+    cell = min(MAX_PANEL_CELL, room_w // cols, MAX_PANEL_H // rows)
+    if cell >= MIN_PANEL_CELL:
+        fr = Frame(min(xs) - 1, min(ys) - 1, cols, rows, cell, (W - cols * cell) // 2, top + AXIS_H)
+        return [(sorted(cells, key=lambda c: (c[1], c[0])), fr)]
+    max_cols = room_w // PAGE_CELL
+    out: list[Panel] = []
+    y = top
+    for group in _groups(cells, max_cols, PANEL_ROWS):
+        x0, y0, cols, rows = _panel_frame(group, max_cols, PANEL_ROWS)
+        fr = Frame(x0, y0, cols, rows, PAGE_CELL, (W - cols * PAGE_CELL) // 2, y + AXIS_H)
+        out.append((group, fr))
+        y = fr.top + fr.height + AXIS_H + 10
+    return out
+
+
+def _panels_bottom(panels: list[Panel], top: int) -> int:
+    return max((fr.top + fr.height + AXIS_H + 10 for _, fr in panels), default=top)
+
+
+def _draw_panels(
+    img: Image.Image, view: dict[str, Any], panels: list[Panel], labels: dict[tuple[int, int], str],
+    since: set[tuple[int, int]],
+) -> dict[str, tuple[int, int]]:
+    """Draw each panel's tiles with its places lettered and the tile numbers on its edges.
+    Returns label -> centre of its letter."""
+    last = _last_xy(view)
+    where: dict[str, tuple[int, int]] = {}
+    for group, fr in panels:
+        _draw_cells(img, view, fr, last=last, spots=set(group), labels={c: labels[c] for c in group}, since=since)
+        _edge_coords(ImageDraw.Draw(img), fr)
+        for c in group:
+            px, py = fr.xy(*c)
+            where[labels[c]] = (px + fr.cell // 2, py + fr.cell // 2)
+    return where
+
+
+def places_image(
+    view: dict[str, Any], cells: list[tuple[int, int]] | None, names: list[str] | None = None, lang: str = "en",
+    labels: dict[tuple[int, int], str] | None = None, page: tuple[int, int] | None = None,
+) -> tuple[Image.Image, dict[str, tuple[int, int]]]:
+    """The part of the table around ``cells`` (the places of one menu page; None: every legal
+    place) with each place lettered as in the menu (``labels``, default :func:`place_labels`),
+    the tile numbers on the picture's edges (x above and below, y at the sides), the drawn tile,
+    a small map of the whole table with the page's places in white, and the tiles laid since the
+    viewer's last turn marked (``view["since"]``). Places far apart go in separate panels, so every
+    place is drawn and lettered whatever the set. ``page`` = (page number from 0, pages) for the
+    title. Returns the picture and where each letter is drawn (label -> (x, y) of its centre)."""
+    with legible(W):
+        return _places_image(view, cells, names, lang, labels, page)
+
+
+def _places_image(
+    view: dict[str, Any], cells: list[tuple[int, int]] | None, names: list[str] | None, lang: str,
+    labels: dict[tuple[int, int], str] | None, page: tuple[int, int] | None,
+) -> tuple[Image.Image, dict[str, tuple[int, int]]]:
+    cells = sorted(legal_cells(view)) if cells is None else list(cells)
+    labels = labels or place_labels(view)
+    nm = _names(view, names, lang)
+    last = _last_xy(view)
+    laid = {(p[0], p[1]) for p in view.get("since") or ()}
+    since = laid - {last}
+    panels = _panels(cells, 0)
+    side: list[tuple[str, Image.Image]] = []
+    if view.get("tile"):
+        side.append((_t(lang, "your_tile"), _tile_panel(view, [view["tile"]], lang)))
+    ext = _extent(view["board"])
+    whole = len(panels) == 1 and panels[0][1].inside(ext[0], ext[1]) and panels[0][1].inside(ext[2], ext[3])
+    if not whole:  # where on the table this page's places are (white), when the panels do not show it all
+        side.append((_t(lang, "overview"), overview(view, 200, panels[0][1] if len(panels) == 1 else None, last, set(cells))))
+    ordered = sorted(cells, key=lambda c: (len(labels[c]), labels[c]))
+    notes = []
+    if ordered:
+        first, final = labels[ordered[0]], labels[ordered[-1]]
+        total = len(legal_cells(view))
+        if page is not None and page[1] > 1:
+            notes.append(_t(lang, "page", a=first, b=final, p=page[0] + 1, n=page[1], total=total))
+        else:
+            notes.append(_t(lang, "spots1") if total == 1 else _t(lang, "spots", n=total))
+        notes.append(_t(lang, "edges"))
+    if laid:
+        notes.append(_t(lang, "since1") if len(laid) == 1 else _t(lang, "since", n=len(laid)))
+    top, top_h = _top(view, nm, lang, view.get("viewer"), side, " ".join(notes), note_max=4)
+    panels = _panels(cells, top_h)
+    img = new_canvas(W, _panels_bottom(panels, top_h) + MARGIN)
+    img.paste(top, (0, 0))
+    return img, _draw_panels(img, view, panels, labels, since)
+
+
+def turn_image(
+    view: dict[str, Any], names: list[str] | None = None, lang: str = "en", page: int = 0, per_page: int = 23,
+) -> tuple[Image.Image, dict[str, tuple[int, int]]]:
+    """The one picture of a turn DM for the player to move: whose turn and the last move, the
+    scores, the drawn tile, the tiles laid since the viewer's last turn (``view["since"]``, from
+    the bot's ``mark_since``) and every place of menu page ``page`` lettered as in the menu
+    (:func:`place_labels` with ``per_page``; :func:`place_pages` gives the pages), with tile
+    numbers on the edges. Returns the picture and where each letter is drawn."""
+    pages = place_pages(view, per_page)
+    if len(legal_cells(view)) > MENU_MAX:  # = place_labels(view, per_page), without paging twice
+        labels = {c: letters(i) for i, c in enumerate(c for page in pages for c in page)}
+    else:
+        labels = place_labels(view)
+    cells = pages[min(page, len(pages) - 1)] if pages else []
+    return places_image(view, cells, names, lang, labels, (min(page, max(0, len(pages) - 1)), max(1, len(pages))))
+
+
+def turn_png(view: dict[str, Any], names: list[str] | None = None, lang: str = "en", page: int = 0, per_page: int = 23) -> bytes:
+    """PNG bytes of :func:`turn_image` (one picture per page of the place menu)."""
+    return encode_png(turn_image(view, names, lang, page, per_page)[0])
 
 
 # -- public API -------------------------------------------------------------------------------------
@@ -1312,6 +1577,7 @@ def rotations_png(view: dict[str, Any], lang: str, x: int, y: int, rots: list[in
 
 __all__ = [
     "SEAT_COLOURS", "board_image", "board_png", "feature_anchor", "hand_image", "hand_png", "legal_cells",
-    "meeple_sprite", "overview", "preview_image", "preview_png", "rotations_image", "rotations_png",
+    "meeple_sprite", "overview", "place_pages", "places_image", "preview_image", "preview_png", "rotations_image",
+    "rotations_png", "turn_image", "turn_png",
     "seat_colour", "spot_label", "tile_image", "ink_for", "mix", "place_labels", "tile_words", "last_words",
 ]

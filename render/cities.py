@@ -635,8 +635,11 @@ def hood_png(view: dict[str, Any], seat: int, size: int = 480) -> bytes:
 def marked_hood_image(view: dict[str, Any], seat: int, marks: dict[tuple[int, int], str] | None = None,
                       unit: str = "space", focus: tuple[int, int] | None = None, size: int = 400,
                       caption: str | None = None, min_span: int | None = None,
-                      window: tuple[int, int, int, int] | None = None, axes: bool = True) -> Image.Image:
-    """One neighbourhood with letters on the places the mover may choose.
+                      window: tuple[int, int, int, int] | None = None, axes: bool = True,
+                      where: dict[str, tuple[float, float]] | None = None) -> Image.Image:
+    """One neighbourhood with letters on the places the mover may choose (all of them, whatever
+    page of the menu they are on: a neighbourhood has at most 36 spaces); ``where`` (a dict to
+    fill) gets each label's centre on the picture.
 
     ``marks`` maps a place to its label: space coordinates (``unit="space"``) or tile cells
     (``unit="tile"``: free cells drawn as dashed outlines with the letter in the middle). ``focus``
@@ -702,6 +705,8 @@ def marked_hood_image(view: dict[str, Any], seat: int, marks: dict[tuple[int, in
             cx, cy = x + s / 2, y + s / 2
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=accent, outline=(20, 20, 20), width=2)
         text(d, (cx, cy), label, int(r * 1.3), ink_for(accent), anchor="mm", bold=True)
+        if where is not None:
+            where[label] = (cx, cy)
     if focus is not None:
         fx, fy = focus
         s = 2 * cell if unit == "tile" else cell

@@ -78,6 +78,11 @@ def _carc_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
             mine = GAME.view(s, movers[0])
             mine["names"] = names
             out[f"carc_hand_{key}_{lang}"] = lambda v=mine, names=names, lang=lang: R.hand_image(v, names, lang)
+            # the one picture of a turn DM: the catch-up marks, the tile, the places of a menu page
+            turn_view = {**mine, "since": [[b["x"], b["y"]] for b in mine["board"][-4:]]}
+            for page in range(min(2, len(R.place_pages(mine)))):
+                out[f"carc_turn_{key}_p{page + 1}_{lang}"] = lambda v=turn_view, names=names, lang=lang, page=page: (
+                    R.turn_image(v, names, lang, page=page)[0])
             if lang == "en" and key != "marathon":
                 legal = mine["legal"] or []
                 p = max(legal, key=lambda p: len(p["meeples"]))

@@ -88,7 +88,7 @@ def test_cities_seats_have_a_shape_each():
 
 
 _BOARDS = gallery(("carc", "cit", "cities"))
-_WITH_SEATS = sorted(n for n in _BOARDS if n.endswith("_en") and ("_board_" in n or "_catchup_" in n or "_hand_" in n))
+_WITH_SEATS = sorted(n for n in _BOARDS if n.endswith("_en") and ("_board_" in n or "_catchup_" in n or "_hand_" in n or "_turn_" in n))
 
 
 @pytest.mark.parametrize("name", _WITH_SEATS)
@@ -99,7 +99,7 @@ def test_every_seat_marker_drawn_is_8px_on_a_phone(name):
     PICS.mkdir(parents=True, exist_ok=True)
     vision_sheet(img).save(PICS / f"{name}@400-vision.png")
     seats = [(s, w) for s, w in rec.markers if w in SEAT_MARKERS]
-    if name.startswith(("carc_board", "carc_catchup", "cities_")):
+    if name.startswith(("carc_board", "carc_catchup", "carc_turn", "cities_")):
         assert seats, f"{name}: no seat marker recorded: the measure is broken"
     scale = seen_scale(img.width)
     for size, what in seats:
