@@ -1430,6 +1430,10 @@ def turn_image(
     the bot's ``mark_since``) and every place of menu page ``page`` lettered as in the menu
     (:func:`place_labels` with ``per_page``; :func:`place_pages` gives the pages), with tile
     numbers on the edges. Returns the picture and where each letter is drawn."""
+    if not legal_cells(view):  # no place to choose (a tile to pick first, or not this seat's turn)
+        with legible(W):
+            img = _table(view, names, lang, you=view.get("viewer"), show_tile=True, focus=_last_xy(view))
+        return img, {}
     pages = place_pages(view, per_page)
     if len(legal_cells(view)) > MENU_MAX:  # = place_labels(view, per_page), without paging twice
         labels = {c: letters(i) for i, c in enumerate(c for page in pages for c in page)}

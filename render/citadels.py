@@ -449,10 +449,54 @@ def _city_rows(k: int) -> int:
     return max(1, (k + PER_ROW - 1) // PER_ROW)
 
 
-def _player_h(p: dict[str, Any], tags: bool) -> int:
+def _player_h(p: dict[str, Any], tags: bool, chips: dict[int, list] | None = None) -> int:
     k = len(p.get("city") or [])
-    city = 34 if k == 0 else _city_rows(k) * (CARD_H + CITY_GAP)
+    if chips is not None and k:
+        city = max(y + CHIP_H for _, y, _, _ in chips[p["seat"]]) + 4
+    else:
+        city = 34 if k == 0 else _city_rows(k) * (CARD_H + CITY_GAP)
     return ROW_PAD + INFO_H + (TAGS_H if tags else 0) + city + ROW_PAD
+
+
+CHIP_H = 38
+CHIP_GAP = 8
+
+
+def _chip_w(dist: dict[str, Any], lang: str) -> int:
+    extra = f" ★{dist['points'] + (1 if dist.get('beautified') else 0)}" if _chip_star(dist) else ""
+    return 8 + 22 + 6 + text_width(d_name(dist["kind"], lang) + extra, 20, True) + 8 + 32 + 4
+
+
+def _chip_star(dist: dict[str, Any]) -> bool:
+    return dist["points"] + (1 if dist.get("beautified") else 0) != dist["cost"]
+
+
+def _chips(city: list[dict[str, Any]], lang: str, width: int) -> list[tuple[int, int, int, dict[str, Any]]]:
+    """A compact city: one chip per district (colour, symbol, name, cost), flowing in lines
+    within ``width``: [(x, y, w, district)] from (0, 0)."""
+    out = []
+    x = y = 0
+    for dist in city:
+        w = min(width, _chip_w(dist, lang))
+        if x and x + w > width:
+            x, y = 0, y + CHIP_H + CHIP_GAP
+        out.append((x, y, w, dist))
+        x += w + CHIP_GAP
+    return out
+
+
+def _draw_chip(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, w: int, dist: dict[str, Any], lang: str) -> None:
+    colour = dist["colour"]
+    fill = FILL.get(colour, PALETTE["grey"])
+    edge = EDGE.get(colour, (80, 80, 80))
+    ink = ink_for(fill)
+    d.rounded_rectangle((x, y, x + w, y + CHIP_H), 9, fill=fill, outline=edge, width=2)
+    sym = SYMBOL.get(colour, "circle")
+    draw_symbol(d, sym, (x + 8, y + 8, x + 30, y + 30), ink, bg=fill)
+    label = d_name(dist["kind"], lang) + (f" ★{dist['points'] + (1 if dist.get('beautified') else 0)}" if _chip_star(dist) else "")
+    text(d, (x + 36, y + CHIP_H / 2), label, 20, ink, anchor="lm", bold=True, max_width=w - 36 - 40)
+    c = coin(16, str(dist["cost"]))  # its number at 20 px: 10 px on a phone
+    paste(img, c, (x + w - 4 - c.width, y + (CHIP_H - c.height) // 2))
 
 
 def _player_tags(view: dict[str, Any], p: dict[str, Any], lang: str) -> list[tuple[str, Any]]:
@@ -485,7 +529,9 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
         return _board_image(view, names, lang)
 
 
-def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
+def _board_image(view: dict[str, Any], names: list[str], lang: str, compact: bool = False) -> Image.Image:
+    """``compact``: each city as a flow of chips (name, colour, cost) instead of cards, for the
+    one picture of a turn DM."""
     from engines.citadels.cards import RANK
 
     t = _t(lang)
@@ -517,7 +563,8 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
         k = sum(1 for dist in p.get("city") or () if (p["seat"], dist.get("id")) in since)
         if k:
             ptags[p["seat"]].append((t["new_since1"] if k == 1 else t["new_since"].format(n=k), UI["text"]))
-    H = head_h + track_h + sum(_player_h(p, bool(ptags[p["seat"]])) for p in players) + 8 + res_h
+    chips = {p["seat"]: _chips(p.get("city") or [], _lang(lang), W - 2 * MARGIN) for p in players} if compact else None
+    H = head_h + track_h + sum(_player_h(p, bool(ptags[p["seat"]]), chips) for p in players) + 8 + res_h
     img = new_canvas(W, H)
     d = ImageDraw.Draw(img)
 
@@ -564,7 +611,7 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
     for p in players:
         s = p["seat"]
         tags = ptags[s]
-        ph = _player_h(p, bool(tags))
+        ph = _player_h(p, bool(tags), chips)
         active = s in to_move and not over
         row_bg = UI["panel"] if s % 2 == 0 else mix(UI["panel"], UI["bg"], 0.5)
         d.rectangle((0, y, W, y + ph - 4), fill=row_bg)
@@ -604,7 +651,13 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
         cy0 = y + ROW_PAD + INFO_H + (TAGS_H if tags else 0)
         if not city:
             text(d, (MARGIN, cy0 + 14), t["empty_city"], 20, UI["muted"], anchor="lm")
-        for i, dist in enumerate(city):
+        for cx0, cy1, cw, dist in chips[s] if chips is not None else []:
+            _draw_chip(img, d, MARGIN + cx0, cy0 + cy1, cw, dist, _lang(lang))
+            if (s, dist.get("id")) in since:
+                box = (MARGIN + cx0, cy0 + cy1, MARGIN + cx0 + cw, cy0 + cy1 + CHIP_H)
+                frame(d, box, 9, (20, 20, 20), 4)
+                frame(d, box, 9, (255, 255, 255), 3)
+        for i, dist in enumerate(city if chips is None else []):
             spr = district_card(dist["kind"], dist["colour"], dist["cost"], dist["points"], bool(dist.get("beautified")), _lang(lang), CARD_W, CARD_H)
             px, py = MARGIN + (i % PER_ROW) * (CARD_W + CITY_GAP), cy0 + (i // PER_ROW) * (CARD_H + CITY_GAP)
             paste(img, spr, (px, py))
@@ -797,6 +850,24 @@ def _hand_image(view: dict[str, Any], lang: str) -> Image.Image:
             paste(img, spr, (MARGIN + i * (HCARD_W + gap), y))
         y += HCARD_H + gap
     return img
+
+
+def turn_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
+    """The one picture of a turn DM for a seat view: the table with each city as compact chips
+    (the districts built since the viewer's last turn framed: ``view["since"]``), then the
+    viewer's characters, picks and hand (as :func:`hand_image`)."""
+    with legible(W):
+        board = _board_image(view, names, lang, compact=True)
+        hand = _hand_image({**view, "names": view.get("names") or names}, lang)
+    img = new_canvas(W, board.height + hand.height)
+    img.paste(board, (0, 0))
+    img.paste(hand, (0, board.height))
+    return img
+
+
+def turn_png(view: dict[str, Any], names: list[str], lang: str = "en") -> bytes:
+    """PNG bytes of :func:`turn_image`."""
+    return encode_png(turn_image(view, names, lang))
 
 
 def hand_png(view: dict[str, Any], lang: str = "en") -> bytes:

@@ -107,10 +107,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "last_decline": "{name} put back: {item}",
         "last_start": "{name} chose the starting tile {tile}",
         "legend": [
-            "A scoring cards · B city tiles · C features · D building pieces (★ slot: +2 from the bag)",
-            "Spaces: R red, B blue, G green, Y yellow district, P park, W water · R3: a red building 3 high",
-            "Badges: 1-4 water or park design, M monument, * wild · rings: an achievement's points, "
-            "the marker beside a ring: who claimed it",
+            "A scoring cards · B city tiles · C features · D pieces (★ slot: +2 from the bag)",
+            "Spaces: R red, B blue, G green, Y yellow district, P park, W water",
+            "R3: a red building 3 high · 1-4: water or park design, M monument, * wild",
+            "Rings: an achievement's points; the marker beside one: who claimed it",
         ],
         "rows": {"A": "A cards", "B": "B tiles", "C": "C features", "D": "D pieces"},
         "hidden": "?",
@@ -119,8 +119,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "parts": {"achievements": "rings", "cards": "cards", "water": "water", "park": "park",
                   "monuments": "monuments"},
         "holding": "holding: {items}",
-        "new_since": "white corners: {n} new since your last turn",
-        "new_since1": "white corners: 1 new since your last turn",
+        "new_since": "{n} new (white corners)",
+        "new_since1": "1 new (white corners)",
+        "since_head": "White corners: new since your last turn",
         "seat": "Player {n}",
         "res_head": "Final scores",
         "res_cols": "rings|cards|water|park|monum.|total",
@@ -141,12 +142,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "last_decline": "{name} devolvió: {item}",
         "last_start": "{name} eligió la loseta inicial {tile}",
         "legend": [
-            "A cartas de puntuación · B losetas de ciudad · C características · D piezas de edificio "
-            "(hueco ★: +2 de la bolsa)",
-            "Espacios: R rojo, B azul, G verde, Y amarillo (barrios), P parque, W agua · R3: edificio rojo "
-            "de altura 3",
-            "Insignias: 1-4 diseño de agua o parque, M monumento, * comodín · anillos: puntos de un logro; "
-            "la ficha al lado: quién lo consiguió",
+            "A cartas · B losetas · C características · D piezas (hueco ★: +2 de la bolsa)",
+            "Espacios: R rojo, B azul, G verde, Y amarillo (barrios), P parque, W agua",
+            "R3: rojo de altura 3 · 1-4: diseño de agua o parque, M monumento, * comodín",
+            "Anillos: puntos de un logro; la ficha al lado: quién lo consiguió",
         ],
         "rows": {"A": "A cartas", "B": "B losetas", "C": "C características", "D": "D piezas"},
         "hidden": "?",
@@ -155,8 +154,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "parts": {"achievements": "logros", "cards": "cartas", "water": "agua", "park": "parque",
                   "monuments": "monumentos"},
         "holding": "tiene: {items}",
-        "new_since": "esquinas blancas: {n} nuevos desde tu último turno",
-        "new_since1": "esquinas blancas: 1 nuevo desde tu último turno",
+        "new_since": "{n} nuevos (esquinas blancas)",
+        "new_since1": "1 nuevo (esquina blanca)",
+        "since_head": "Esquinas blancas: lo nuevo desde tu último turno",
         "seat": "Jugador {n}",
         "res_head": "Puntuación final",
         "res_cols": "logros|cartas|agua|parque|monum.|total",
@@ -347,10 +347,10 @@ def _hidden(d: ImageDraw.ImageDraw, x: int, y: int, h: int, label: str = "?") ->
 # The board
 
 
-ROW_H = 80
+ROW_H = 76
 LABEL_W = 56
 SLOT_W = (W - 2 * MARGIN - LABEL_W) // 4
-CELL = 60  # a neighbourhood space on the board: its letters are the phone floor (20 px at 800 px)
+CELL = 48  # a neighbourhood space on the board: its letters are the phone floor (20 px at 800 px)
 LINE_H = 26
 
 
@@ -487,8 +487,9 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
     pw = (W - (cols + 1) * MARGIN) // cols
     grids = {}
     for p in view["players"]:
-        if cols == 2:
-            grids[p["seat"]] = (max(max_size), max(max_size))
+        if cols == 2:  # the full width, and only as many tile rows as the neighbourhood has yet
+            ts = p.get("tiles") or [{"x": 0, "y": 0}]
+            grids[p["seat"]] = (max(max_size), max(x["y"] for x in ts) - min(x["y"] for x in ts) + 1)
         else:  # 5x3 or 3x5, as the neighbourhood already lies
             ts = p.get("tiles") or [{"x": 0, "y": 0}]
             tall = (max(x["y"] for x in ts) - min(x["y"] for x in ts)) > (max(x["x"] for x in ts) - min(x["x"] for x in ts))
@@ -523,14 +524,25 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
     line_h = 56
     # under the title: the star and the bag, then the last move in words (wrapped, up to 2 lines)
     info_lines = [(info, UI["muted"])] if info else []
+    if view.get("since"):  # the catch-up picture: what the white corners mean, once
+        info_lines.append((t["since_head"], UI["text"]))
     last = last_words(view, names, lang)
     if last:
         info_lines += [(ln, UI["text"]) for ln in wrap(t["last"].format(what=last), low, W - 2 * MARGIN)[:2]]
     header_h = line_h + LINE_H * len(info_lines) + (8 if info_lines else 0)
     # the legend of letters and marks, at the bottom (the rows' line only while there are rows)
-    legend = [ln for k, item in enumerate(t["legend"]) if not (over and k == 0)
-              for ln in wrap(item, low, W - 2 * MARGIN)]
+    items = [item for k, item in enumerate(t["legend"]) if not (over and k == 0)]
+    legend = [ln for item in items for ln in wrap(item, low, W - 2 * MARGIN)]
     legend_h = LINE_H * len(legend) + 12
+    # with an odd number of neighbourhoods in two columns, the legend takes the empty place
+    # beside the last one when it fits there (a shorter picture)
+    beside: list[str] = []
+    if cols == 2 and len(panel_rows[-1]) == 1:
+        beside = [ln for item in items for ln in wrap(item, low, pw - 20)]
+        if LINE_H * len(beside) + 12 <= row_hs[-1]:
+            legend_h = 0
+        else:
+            beside = []
     # at game over the ranking comes first, in place of the rows (nothing is left to take)
     rows_h = 4 * (ROW_H + 8) if not over else RES_HEAD + RES_ROW * n + 16
     board_h = 3 * 40 + 12
@@ -542,10 +554,15 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
     pill(img, (x, line_h // 2), msg, 22, UI["accent"], anchor="lm", max_width=W - x - MARGIN)
     for k, (line, ink) in enumerate(info_lines):
         text(d, (MARGIN, line_h + LINE_H * k + LINE_H / 2), line, low, ink, anchor="lm", max_width=W - 2 * MARGIN)
-    ly = H - MARGIN - legend_h + 6
-    d.line((MARGIN, ly - 4, W - MARGIN, ly - 4), fill=UI["line"], width=1)
-    for k, line in enumerate(legend):
-        text(d, (MARGIN, ly + LINE_H * k + LINE_H / 2), line, low, UI["muted"], anchor="lm", max_width=W - 2 * MARGIN)
+    if not beside:
+        ly = H - MARGIN - legend_h + 6
+        d.line((MARGIN, ly - 4, W - MARGIN, ly - 4), fill=UI["line"], width=1)
+        for k, line in enumerate(legend):
+            text(d, (MARGIN, ly + LINE_H * k + LINE_H / 2), line, low, UI["muted"], anchor="lm", max_width=W - 2 * MARGIN)
+    else:
+        lx, ly = MARGIN + pw + MARGIN + 10, H - MARGIN - row_hs[-1] - 10 + 6
+        for k, line in enumerate(beside):
+            text(d, (lx, ly + LINE_H * k + LINE_H / 2), line, low, UI["muted"], anchor="lm", max_width=pw - 20)
     # rows (A cards, B tiles, C features, D pieces: the row letter in front)
     y = header_h + 8
     ih = ROW_H - 16
@@ -743,3 +760,16 @@ def rotations_png(views: list[tuple[str, dict[str, Any]]], seat: int, cell: tupl
     for k, p in enumerate(pics):
         img.paste(p, ((k % cols) * (pw + gap), (k // cols) * (ph + gap)))
     return encode_png(img)
+
+
+def turn_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
+    """The one picture of a turn DM: the table as on the board (nothing in Cities is private),
+    with what the others placed since the viewer's last turn marked (``view["since"]``, from the
+    bot's ``mark_since``). The place step shows :func:`marked_hood_image` instead, every legal
+    space lettered: no second copy of the board."""
+    return board_image(view, names, lang)
+
+
+def turn_png(view: dict[str, Any], names: list[str], lang: str = "en") -> bytes:
+    """PNG bytes of :func:`turn_image`."""
+    return encode_png(turn_image(view, names, lang))

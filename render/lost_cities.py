@@ -651,3 +651,73 @@ def hand_png(view: dict[str, Any], lang: str = "en") -> bytes:
     if view.get("hand") is None:
         raise ValueError("hand_png needs a seat view with a hand, not the public view")
     return encode_png(hand_image(view, lang))
+
+
+# ---------------------------------------------------------------------------------------------
+# The one picture of a turn DM: the table and, under it, the viewer's hand in one row
+
+STRIP_GAP = 8
+STRIP_CARD_H = 128
+
+
+@cached(64)
+def strip_card(card: str, w: int, h: int) -> Image.Image:
+    """A hand card for the one-row strip: the colour's symbol on top and a big value (or the
+    wager's coin) under it: the colour is told by its symbol too, as everywhere."""
+    colour, value = _split(card)
+    fill = CARD_FILL.get(colour, PALETTE["grey"])
+    edge = CARD_EDGE.get(colour, (90, 90, 90))
+    ink = ink_for(fill)
+    sym = SYMBOL.get(colour, "circle")
+
+    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
+        d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), 12 * s, fill=fill, outline=edge, width=3 * s)
+        c = min(34, w - 30)
+        draw_symbol(d, sym, ((w - c) / 2 * s, 10 * s, (w + c) / 2 * s, (10 + c) * s), ink, bg=fill)
+        cx, cy = w / 2, 10 + c + (h - 10 - c) / 2
+        if _is_wager(value):
+            r = min(w, h - c) * 0.3
+            draw_symbol(d, "coin", ((cx - r) * s, (cy - r) * s, (cx + r) * s, (cy + r) * s), ink, bg=fill)
+        else:
+            text(d, (cx * s, cy * s), value, min(52, int(w * 0.55)) * s, ink, anchor="mm", bold=True)
+
+    return supersampled(w, h, paint)
+
+
+def turn_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
+    """The turn DM's one picture for a seat view: the table (the last move framed, as on the
+    board) with the viewer's hand in one row under it and, when it is their turn, what to do."""
+    with legible(W):
+        board = _board_image(view, names, lang)
+        return _with_hand(board, view, lang)
+
+
+def _with_hand(board: Image.Image, view: dict[str, Any], lang: str) -> Image.Image:
+    t = _t(lang)
+    hand = list(view.get("hand") or [])
+    viewer = view.get("viewer")
+    mine = view.get("phase") != "over" and viewer is not None and viewer in (view.get("to_move") or [])
+    n = max(8, len(hand))
+    cw = (W - 2 * MARGIN - (n - 1) * STRIP_GAP) // n
+    head = 52
+    H = board.height + head + STRIP_CARD_H + 16
+    img = new_canvas(W, H)
+    img.paste(board, (0, 0))
+    d = ImageDraw.Draw(img)
+    y = board.height
+    d.rectangle((0, y, W, y + head + STRIP_CARD_H + 16), fill=UI["panel"])
+    x = MARGIN + text(d, (MARGIN, y + head / 2), t["your_hand"], 26, UI["text"], anchor="lm", bold=True) + 16
+    if mine:
+        what = t["draw"] if view.get("phase") == "draw" else t["play"]
+        pill(img, (x, int(y + head / 2)), t["your_turn"].format(what=what), 22, UI["accent"], anchor="lm",
+             max_width=W - MARGIN - x)
+    total = len(hand) * cw + max(0, len(hand) - 1) * STRIP_GAP
+    x0 = (W - total) // 2
+    for i, card in enumerate(hand):
+        paste(img, strip_card(card, cw, STRIP_CARD_H), (x0 + i * (cw + STRIP_GAP), y + head))
+    return img
+
+
+def turn_png(view: dict[str, Any], names: list[str], lang: str = "en") -> bytes:
+    """PNG bytes of :func:`turn_image`."""
+    return encode_png(turn_image(view, names, lang))

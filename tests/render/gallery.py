@@ -146,6 +146,10 @@ def _cit_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
         v = m.view(seat)
         v["names"] = m.seats
         out[f"cit_hand_{key}"] = lambda v=v: R.hand_image(v, "es")
+        # the one picture of a turn DM: the table with compact cities, the new districts framed, the hand
+        tv = {**v, "since": [[p["seat"], p["city"][-1]["id"]] for p in v["players"] if p["city"]]}
+        for lang in ("en", "es"):
+            out[f"cit_turn_{key}_{lang}"] = lambda v=tv, m=m, lang=lang: R.turn_image(v, m.seats, lang)
 
 
 # -- Lost Cities --------------------------------------------------------------------------------
@@ -160,6 +164,7 @@ def _lc_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
         for lang in ("en", "es"):
             out[f"lc_board_{key}_{lang}"] = lambda make=make, lang=lang: R.board_image(public(make()), LC_NAMES, lang)
         out[f"lc_hand_{key}"] = lambda make=make: R.hand_image(make(), "es")
+        out[f"lc_turn_{key}_en"] = lambda make=make: R.turn_image(make(), LC_NAMES, "en")
 
 
 def _cities_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
@@ -193,6 +198,7 @@ def _cities_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
     out["cities_board_4p_end_es"] = lambda: board(4, 10_000, "es")
     out["cities_board_2p_long_en"] = lambda: board(2, 10_000, "en", long=True)
     out["cities_catchup_4p_mid_es"] = lambda: board(4, 60, "es", catch_up=True)
+    out["cities_turn_3p_mid_en"] = lambda: board(3, 90, "en", catch_up=True)
 
 
 def gallery(games: tuple[str, ...] = ("lc", "carc", "cit")) -> dict[str, Callable[[], Image.Image]]:
