@@ -84,10 +84,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_last": "No moves yet this round",
         "and": " and ",
         "seat": "Player {n}",
-        "scores": "Scores by round",
         "final": "Final scores by round",
         "round_col": "Round {n}",
-        "now_col": "now",
         "total_col": "Total",
     },
     "es": {
@@ -118,10 +116,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_last": "Aún no hay jugadas en esta ronda",
         "and": " y ",
         "seat": "Jugador {n}",
-        "scores": "Puntos por ronda",
         "final": "Puntuación final por ronda",
         "round_col": "Ronda {n}",
-        "now_col": "ahora",
         "total_col": "Total",
     },
 }
@@ -375,31 +371,29 @@ def score_table_h(view: dict[str, Any]) -> int:
 
 
 def _score_table(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any], names: list[str], lang: str) -> int:
-    """The points of every finished round per player, the running round and the total, best
-    first at game over (a table with its column names instead of "R1:40 R2:12"). Returns the bottom."""
+    """Game over: the points of every round per player and the total, best first (a table with
+    its column names instead of "R1:40 R2:12"). Returns the bottom."""
     t = _t(lang)
-    over = view.get("phase") == "over"
     rs = view.get("round_scores") or []
     seats = len(view.get("expeditions") or [{}, {}])
     totals = view.get("totals") or [0] * seats
-    now = view.get("round_score") or [0] * seats
-    winners = set(view.get("winner") or []) if over else set()
+    winners = set(view.get("winner") or [])
     h = score_table_h(view)
     d.rectangle((0, y, W, y + h - 6), fill=UI["panel"])
-    text(d, (MARGIN, y + 22), t["final" if over else "scores"], 24, UI["accent"], anchor="lm", bold=True)
-    heads = [t["round_col"].format(n=i + 1) for i in range(len(rs))] + ([] if over else [t["now_col"]]) + [t["total_col"]]
+    text(d, (MARGIN, y + 22), t["final"], 24, UI["accent"], anchor="lm", bold=True)
+    heads = [t["round_col"].format(n=i + 1) for i in range(len(rs))] + [t["total_col"]]
     name_w = 220
     cw = (W - 2 * MARGIN - name_w) / len(heads)
     xs = [MARGIN + name_w + cw * (k + 0.5) for k in range(len(heads))]
     for x, head in zip(xs, heads, strict=True):
         text(d, (x, y + 56), head, 20, UI["muted"], anchor="mm", max_width=int(cw) - 4)
-    order = sorted(range(seats), key=lambda s: (-totals[s], s)) if over else list(range(seats))
+    order = sorted(range(seats), key=lambda s: (-totals[s], s))
     ry = y + TABLE_HEAD
     for s in order:
         ink = UI["good"] if s in winners else UI["text"]
         cy = ry + TABLE_ROW / 2
         text(d, (MARGIN, cy), ("★ " if s in winners else "") + names[s], 22, ink, anchor="lm", bold=True, max_width=name_w - 8)
-        vals = [r[s] if s < len(r) else 0 for r in rs] + ([] if over else [now[s] if s < len(now) else 0])
+        vals = [r[s] if s < len(r) else 0 for r in rs]
         for x, v in zip(xs, vals, strict=False):
             text(d, (x, cy), str(v), 22, UI["text"], anchor="mm")
         text(d, (xs[-1], cy), str(totals[s] if s < len(totals) else 0), 24, ink, anchor="mm", bold=True)
