@@ -563,6 +563,7 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str, compact: boo
         k = sum(1 for dist in p.get("city") or () if (p["seat"], dist.get("id")) in since)
         if k:
             ptags[p["seat"]].append((t["new_since1"] if k == 1 else t["new_since"].format(n=k), UI["text"]))
+    compact = compact or over  # the final picture: the ranking first, the cities as chips under it
     chips = {p["seat"]: _chips(p.get("city") or [], _lang(lang), W - 2 * MARGIN) for p in players} if compact else None
     H = head_h + track_h + sum(_player_h(p, bool(ptags[p["seat"]]), chips) for p in players) + 8 + res_h
     img = new_canvas(W, H)

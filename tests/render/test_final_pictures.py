@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from render.common import clean_text, clear_caches, recording
+from render.common import clean_text, clear_caches, recording, seen_scale
 from tests.render.gallery import NAMES, carcassonne_states, citadels_matches
 
 TOP = 220  # px of an 800 px picture: the first 110 px on a phone
@@ -69,6 +69,8 @@ def test_citadels_final_picture_starts_with_winner_and_ranking(lang):
     table_end = _y(rec, R.TEXTS[lang]["res_head"]) + R.RES_HEAD + R.RES_ROW * len(ranking)
     blocks = [min(y for _, y, t in rec.places if _is(t, names[s]) and y > table_end) for s in ranking]
     assert blocks == sorted(blocks)
+    # the cities as compact chips: 7 players fit about two phone screens (were 1,327 px at 400 wide)
+    assert img.height * seen_scale(img.width) <= 1000, img.size
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
