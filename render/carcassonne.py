@@ -16,6 +16,12 @@ and patterns on the terrain (tests/render/test_colour_blind.py).
   legal meeple spots numbered (the numbers of the buttons) or the chosen meeple drawn, and the other
   legal rotations in small.
 * :func:`rotations_png` - one small panel per legal rotation at a cell, to compare them.
+* :func:`place_pages` / :func:`place_labels` (``per_page``) - more than 25 places split into menu
+  pages that are each a compact patch of the table, lettered page after page.
+* :func:`places_image` - the area around any set of places, each lettered, tile numbers on the
+  edges (far-apart places in separate panels); returns where each letter is drawn.
+* :func:`turn_png` / :func:`turn_image` - the one picture of a turn DM: scores, the drawn tile,
+  the tiles laid since the viewer's last turn, and the places of one menu page lettered.
 * :func:`tile_words` - a tile in words ("a city corner with a shield and a curved road").
 
 Original flat art built from each tile's geometry in the view: green fields with tufts, pale road

@@ -4,11 +4,14 @@
   up, called, with who revealed them; murdered / robbed / bewitched tags each on its own line
   under the tile; during the draft nothing of the last round), then one block per player: crown,
   name, gold, cards in hand, score, this round's draft progress (has picked / picking now / picks
-  later) or revealed characters, and the city, five district cards a row; at game over the final
-  table with ties on points explained. It reads only public fields, so a seat's view and the
-  public view give the very same bytes.
+  later) or revealed characters, and the city, five district cards a row; at game over the winner
+  in the header, the final table (ties on points explained) right under it and the cities as
+  compact chips in ranking order. It reads only public fields, so a seat's view and the public
+  view give the very same bytes.
 * :func:`hand_png` - the viewer's private picture: their character(s) this round, the draft
   choices when it is their pick, cards drawn and waiting to be kept, and their hand of districts.
+* :func:`turn_png` - the one picture of a turn DM: the table with the cities as compact chips (the
+  districts new since the viewer's last turn framed) over the private part of :func:`hand_png`.
 
 Original flat art: each district colour also has its own shape (colour-blind friendly: noble
 diamond, religious sun, trade coin, military triangle, special star); the cost is a gold coin.

@@ -5,11 +5,15 @@
   (the height as a big number on a stack of layers), features and claimed achievements, plus the
   scores. A seat view and the public view give the same bytes (nothing in Cities is private).
 * :func:`hood_png` - one neighbourhood alone, larger (the turn preview).
+* :func:`turn_png` - the one picture of a turn DM (the table with the since-your-last-turn marks).
+* The header tells the star holder, the bag and the last move in words (:func:`last_words`); a
+  legend at the bottom explains the letters and marks; at game over a ranking replaces the rows.
+  Seats are told by a shape each (circle, square, diamond, hexagon) with their number, not colour alone.
 
 Original flat art, made to be read at 400 px wide on a phone (no text under 20 px on the 800 px
 board, 10 px once shown 400 px wide): every space carries its letter (R B G Y city colours, P park,
 W water) besides its colour, buildings their colour letter and height (one label, "R3", on the
-board's 60 px spaces), features a white badge with a letter (water and park designs numbered 1-4, M monument,
+board's 48 px spaces), features a white badge with a letter (water and park designs numbered 1-4, M monument,
 * wild), so nothing depends on telling colours apart. Static component data (names, tile layouts)
 comes from :mod:`engines.cities.components`. Texts in English ("en") and Spanish ("es").
 """

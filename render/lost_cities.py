@@ -5,6 +5,8 @@
   and told in words. It never reads ``view["hand"]`` (nor ``viewer``), so a seat view and the
   public view give the very same bytes.
 * :func:`hand_png` - the viewer's hand (private view), 600 px wide, rows of four large cards.
+* :func:`turn_png` - the one picture of a turn DM: the table with the viewer's hand in one row
+  under it and what to do. At game over the table starts with the round-by-round scores.
 
 Original flat art: rounded coloured cards, one shape per colour (colour-blind friendly: yellow
 sun, blue wave, white mountain, green diamond, red flame, lilac star) and a coin for wager cards.
