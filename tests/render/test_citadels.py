@@ -53,7 +53,7 @@ def test_every_player_count_renders_board_and_hand(n):
 
             over = board_image(m.view(None), m.seats, lang)
             cut = {**m.view(None), "result": None}
-            # the final score table is below the cities
+            # the final score table is there too (under the header, above the cities)
             assert over.size[1] >= board_image(cut, m.seats, lang).size[1] + RES_HEAD + RES_ROW * n
         for seat in range(n):
             hand = hand_png(m.view(seat), lang)
