@@ -68,9 +68,10 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"p:s:(?P<m
 
 
 class DoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:d:(?P<mid>\d+):(?P<ver>\d+):(?P<tok>[A-Za-z0-9_.\-]{1,80})"):
-    def __init__(self, mid: int, ver: int, token: str, label: str = "", style: str = "secondary") -> None:
+    def __init__(self, mid: int, ver: int, token: str, label: str = "", style: str = "secondary", row: int | None = None) -> None:
         super().__init__(
-            discord.ui.Button(label=(label or token)[:80], style=STYLES.get(style, STYLES["secondary"]), custom_id=f"p:d:{mid}:{ver}:{token}")
+            discord.ui.Button(label=(label or token)[:80], style=STYLES.get(style, STYLES["secondary"]), custom_id=f"p:d:{mid}:{ver}:{token}"),
+            row=row,
         )
         self.mid, self.ver, self.token = mid, ver, token
 

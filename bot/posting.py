@@ -197,7 +197,7 @@ class Presenter:
             ]
             view.add_item(PickSelect(rec.id, rec.version, options, c.select_placeholder))
         for ch in c.buttons[:20]:
-            view.add_item(DoButton(rec.id, rec.version, ch.token, ch.label, ch.style))
+            view.add_item(DoButton(rec.id, rec.version, ch.token, ch.label, ch.style, ch.row))
         return c.text, files, view
 
     async def mover_message(self, result: MoveResult, lang: str):

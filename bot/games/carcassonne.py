@@ -36,20 +36,20 @@ T = {
     "pick_pos": {"en": "Where to lay the tile", "es": "Dónde poner la loseta"},
     "pick_rot": {"en": "How to turn it", "es": "Cómo girarla"},
     "meeple_step": {
-        "en": "**{tile}** on place **{label}**, turned {deg}°. Put a meeple on a numbered spot, or none.",
-        "es": "**{tile}** en el sitio **{label}**, girada {deg}°. Pon un meeple en un sitio numerado, o ninguno.",
+        "en": "Your tile ({tile}) on place **{label}**, turned {deg}°. Put a meeple on a numbered spot, or none.",
+        "es": "Tu loseta ({tile}) en el sitio **{label}**, girada {deg}°. Pon un meeple en un sitio numerado, o ninguno.",
     },
     "no_meeples": {
-        "en": "**{tile}** on place **{label}**, turned {deg}°. You have no meeples left: confirm to lay it.",
-        "es": "**{tile}** en el sitio **{label}**, girada {deg}°. No te quedan meeples: confirma para ponerla.",
+        "en": "Your tile ({tile}) on place **{label}**, turned {deg}°. You have no meeples left: confirm to lay it.",
+        "es": "Tu loseta ({tile}) en el sitio **{label}**, girada {deg}°. No te quedan meeples: confirma para ponerla.",
     },
     "dig_note": {
         "en": "\nYou may first dig with your archaeologist (draws an extra tile to choose from).",
         "es": "\nAntes puedes excavar con tu arqueólogo (roba otra loseta para elegir).",
     },
     "choose_step": {
-        "en": "Your archaeologist dug up a tile: choose which one to play ({a} or {b}); the other goes back into the pile.",
-        "es": "Tu arqueólogo ha desenterrado una loseta: elige cuál jugar ({a} o {b}); la otra vuelve a la reserva.",
+        "en": "Your archaeologist dug up a tile: choose which one to play ({a}, or {b}); the other goes back into the pile.",
+        "es": "Tu arqueólogo ha desenterrado una loseta: elige cuál jugar ({a}, o {b}); la otra vuelve a la reserva.",
     },
     "pos_label": {"en": "Place {label}", "es": "Sitio {label}"},
     "fits": {"en": "fits {n} ways · ({x}, {y})", "es": "cabe de {n} formas · ({x}, {y})"},
@@ -78,7 +78,7 @@ T = {
     "d_none": {"en": "no meeple", "es": "sin meeple"},
     "d_meeple": {"en": "meeple on {kind} {fid}", "es": "meeple en {kind} {fid}"},
     "d_dig": {"en": "{who} digs with the archaeologist", "es": "{who} excava con el arqueólogo"},
-    "d_choose": {"en": "{who} plays tile {tile}", "es": "{who} juega la loseta {tile}"},
+    "d_choose": {"en": "{who} plays {tile}", "es": "{who} juega {tile}"},
     "status": {"en": "Tiles left {n} · {scores} · {ed}", "es": "Quedan {n} losetas · {scores} · {ed}"},
     "ed": {"en": "{n}{sfx} edition rules", "es": "reglas de la {n}.ª edición"},
 }
@@ -237,13 +237,14 @@ class CarcassonneUI(GameUI):
         fx, fy = (last["x"], last["y"]) if last else (0, 0)
         return sorted(cells, key=lambda c: (abs(c[0] - fx) + abs(c[1] - fy), c[1], c[0]))
 
-    def controls(self, view, legal, lang, picked=None):
+    def controls(self, view, legal, lang, picked=None, auto_end=True):
         buttons: list[Choice] = []
         if view.get("phase") == "choose" or any(a.get("type") == "choose" for a in legal):
             tiles = [a["tile"] for a in legal if a.get("type") == "choose"]
-            for t in tiles:
-                buttons.append(Choice(tr("play_tile", lang, tile=t), self.token({"type": "choose", "tile": t}), "primary"))
-            a, b = (tiles + ["?", "?"])[:2]
+            words = [self._tile(view, t, lang) for t in tiles]
+            for t, w in zip(tiles, words, strict=True):
+                buttons.append(Choice(tr("play_tile", lang, tile=w)[:80], self.token({"type": "choose", "tile": t}), "primary"))
+            a, b = (words + ["?", "?"])[:2]
             return Controls(tr("choose_step", lang, a=a, b=b), buttons=buttons)
         can_dig = any(a.get("type") == "medina_use" for a in legal)
         dig = [Choice(tr("dig", lang), "M", "success")] if can_dig else []
@@ -251,7 +252,7 @@ class CarcassonneUI(GameUI):
         groups = self._group(legal)
         order = self._order(view, list(groups))
         tile = view.get("tile") or "?"
-        tname = "Medina" if tile == "medina" else tile
+        tname = self._tile(view, tile, lang)  # in words, never its internal letter
         m = PICK_RE.match(picked) if isinstance(picked, str) else None
         cell: tuple[int, int] | None = None
         rot: int | None = None
@@ -315,6 +316,16 @@ class CarcassonneUI(GameUI):
         return Controls(text + note, placeholder, select, (dig + buttons)[:20], picture)
 
     @staticmethod
+    def _tile(view: dict[str, Any] | None, tile: str | None, lang: str) -> str:
+        """A tile in words ("a city corner with a curved road"), from its geometry."""
+        from engines.carcassonne.tiles import GEOMETRY
+        from render.carcassonne import tile_words
+
+        if not tile:
+            return "?"
+        return tile_words(view if view and view.get("geometry") else {"geometry": GEOMETRY}, tile, lang)
+
+    @staticmethod
     def _labels(view: dict[str, Any]) -> dict[tuple[int, int], str]:
         """The letters of the places on the mover's picture (render.carcassonne.place_labels)."""
         from render.carcassonne import place_labels
@@ -356,7 +367,7 @@ class CarcassonneUI(GameUI):
         curved road, with a meeple on the road (south) · Ana +4 (road)"."""
         kind = action.get("type")
         if kind in ("medina_use", "choose"):
-            return tr(CA.BY_TYPE[kind].story, lang, who=name, tile=action.get("tile"))
+            return tr(CA.BY_TYPE[kind].story, lang, who=name, tile=self._tile(None, action.get("tile"), lang))
         return self._story(action, name, lang, names or [], events or [])
 
     def _story(self, action, name, lang, names, events) -> str:
@@ -388,7 +399,7 @@ class CarcassonneUI(GameUI):
         """A short, distinct name for a legal move (typed moves): where, how turned, which spot."""
         kind = action.get("type")
         if kind in ("medina_use", "choose"):
-            return tr(CA.BY_TYPE[kind].label, lang, tile=action.get("tile"))
+            return tr(CA.BY_TYPE[kind].label, lang, tile=self._tile(None, action.get("tile"), lang))
         rot = int(action.get("rot", 0))
         rtxt = tr("d_rot0", lang) if rot == 0 else tr("d_rot", lang, deg=90 * rot)
         fid = action.get("meeple")
