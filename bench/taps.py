@@ -3,7 +3,7 @@
 Seeded matches between the engine's AI players; at every move of a turn the move the AI chose is
 looked for in the private turn controls exactly as a person sees them (``GameUI.controls`` with
 the seat's view and legal actions, as bot/posting.py calls it): a button is 1 tap, a select pick
-2 (open, choose). A select pick that is itself an action acts at once when the game says so
+2 (open, choose), in any of the message's selects (``Controls.more_selects``). A select pick that is itself an action acts at once when the game says so
 (``GameUI.pick_action``), else it leads to the controls ``controls(..., picked=value)`` draws and
 the search goes on there. A move the controls carry as ``Controls.auto`` (ending the turn when it
 is the only legal move, the person's setting on) costs nothing. A turn runs from the first move
@@ -92,7 +92,7 @@ def taps_for(ui, view, legal, target: str, auto_end: bool = True, budget: int = 
         if any(_alike(b.token) == target for b in c.buttons):
             best = cost + 1 if best is None else min(best, cost + 1)
             continue
-        for o in c.select:
+        for o in [*c.select, *(o for _, more in getattr(c, "more_selects", []) for o in more)]:
             if _alike(o.token) == target and acts is not None and acts(o.token) is not None:
                 best = cost + 2 if best is None else min(best, cost + 2)
             elif o.token not in seen:

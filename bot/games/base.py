@@ -54,6 +54,9 @@ class Controls:
     # An optional picture for this step (e.g. a preview of the tile where it would go); it
     # replaces the private message's picture. Drawn from the seat's view only.
     picture: bytes | None = None
+    # Further selects under the first, (placeholder, options) each, one message row each (at most 4,
+    # and rows for the buttons: 5 rows a message): e.g. 76 places in three selects, two taps each
+    more_selects: list[tuple[str, list[Choice]]] = field(default_factory=list)
     # An action (its token) to take at once for the person instead of asking: ending the turn
     # when it is their only legal move and their auto-end setting is on (``controls(auto_end=)``)
     auto: str | None = None

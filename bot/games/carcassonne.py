@@ -32,8 +32,8 @@ T = {
         "en": "Your tile: **{tile}**. It fits in one place only (A on the picture).",
         "es": "Tu loseta: **{tile}**. Solo cabe en un sitio (A en la imagen).",
     },
-    "page": {"en": " Page {p} of {n}.", "es": " Página {p} de {n}."},
     "pick_pos": {"en": "Where to lay the tile", "es": "Dónde poner la loseta"},
+    "pick_pos_range": {"en": "Where to lay the tile: {a} … {b}", "es": "Dónde poner la loseta: {a} … {b}"},
     "pick_rot": {"en": "How to turn it", "es": "Cómo girarla"},
     "meeple_step": {
         "en": "Your tile ({tile}) on place **{label}**, turned {deg}°. Put a meeple on a numbered spot, or none.",
@@ -273,21 +273,23 @@ class CarcassonneUI(GameUI):
             # other ways too, and the select changes it (one tap less per turn than a rotation step)
             rot = sorted(groups[cell])[0]
         if cell is None:
-            per = paging.size()
-            pages = max(1, (len(order) + per - 1) // per) if len(order) > paging.LIMIT else 1
-            page = min(page, pages - 1)
+            labels = self._labels(view)
+            # up to 25 places a select, several selects in one message (5 rows, one kept for the
+            # dig button): any place is two taps; beyond that the last select pages the rest
+            room = 5 - (1 if dig else 0)
+            options = self._position_options(groups, order, lang, labels)
+            chunks = [options[i:i + paging.LIMIT] for i in range(0, len(options), paging.LIMIT)]
+            if len(chunks) > room:
+                chunks = chunks[:room - 1] + [paging.page(options[(room - 1) * paging.LIMIT:], PAGES, page, lang)]
             text = tr("place", lang, tile=tname, n=len(order)) if len(order) != 1 else tr("place1", lang, tile=tname)
-            if pages > 1:
-                text += tr("page", lang, p=page + 1, n=pages)
             picture = None
             if picked is not None:  # back to the first step: show the places again
                 from render.carcassonne import hand_png
 
                 picture = hand_png(view, view.get("names"), lang)
-            return Controls(
-                text + note, tr("pick_pos", lang), self._position_choices(groups, order, page, lang, self._labels(view)),
-                dig, picture,
-            )
+            selects = [(self._range(chunk, lang), chunk) for chunk in chunks]
+            head = selects[0][0] if len(selects) > 1 else tr("pick_pos", lang)
+            return Controls(text + note, head, selects[0][1], dig, picture, more_selects=selects[1:])
         x, y = cell
         place = self._labels(view).get(cell, "?")
         rots = sorted(groups[cell])
@@ -332,7 +334,7 @@ class CarcassonneUI(GameUI):
 
         return place_labels(view)
 
-    def _position_choices(self, groups, order, page, lang, labels) -> list[Choice]:
+    def _position_options(self, groups, order, lang, labels) -> list[Choice]:
         out = []
         for x, y in order:
             k = len(groups[(x, y)])
@@ -340,7 +342,17 @@ class CarcassonneUI(GameUI):
                 tr("pos_label", lang, label=labels.get((x, y), "?")), f"at.{x}.{y}",
                 description=tr("fits1", lang, x=x, y=y) if k == 1 else tr("fits", lang, n=k, x=x, y=y),
             ))
-        return paging.page(out, PAGES, page, lang)
+        return out
+
+    def _position_choices(self, groups, order, page, lang, labels) -> list[Choice]:
+        return paging.page(self._position_options(groups, order, lang, labels), PAGES, page, lang)
+
+    @staticmethod
+    def _range(chunk: list[Choice], lang: str) -> str:
+        """A select's placeholder naming the places it holds: "Where to lay the tile: A-Y"."""
+        places = [c for c in chunk if c.token.startswith("at.")]
+        first, last = (places[0].label.split()[-1], places[-1].label.split()[-1]) if places else ("", "")
+        return tr("pick_pos_range", lang, a=first, b=last)[:150]
 
     def _rotation_choices(self, view, groups, order, cell, lang) -> list[Choice]:
         from render.carcassonne import KIND_NAMES
