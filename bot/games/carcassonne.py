@@ -2,8 +2,9 @@
 
 Private turn steps (``controls``), each a select whose values encode the path so far:
 
-1. ``None`` / ``pg~N`` - the places where the tile fits (page N, bot/games/paging.py, when there
-   are more than 25), nearest to the last tile first.
+1. ``None`` / ``pg~N`` - the places where the tile fits, nearest to the last tile first: 25 a
+   select, up to five selects in one message (``Controls.more_selects``), the last one paged
+   (page N, bot/games/paging.py) when even they do not hold them all.
 2. ``at.X.Y`` / ``rt.X.Y.R`` - a preview of the tile laid there (first legal rotation, or R) with
    its meeple spots numbered and the other legal rotations in small, one button per legal spot
    plus "no meeple" (each carries the whole place action), and a select to turn the tile.

@@ -1,10 +1,12 @@
 """Citadels on Discord: the character draft by DM, then each called character's turn.
 
 Everything a player may do comes from the engine's legal actions. Simple choices are buttons
-(income, character targets, seats, end of turn); choices among district cards go through the
-select, grouped ("Build…", "Warlord: destroy…") and split into pages when there are more than
-Discord's 25 options. A select value is either an action token (then the controls show a green
-confirm button for it) or a node of that menu ("@build", "@destroy/s2", "@lighthouse/yellow~1").
+(income, character targets, seats, end of turn, and the districts to build when they fit among
+the 20 buttons); other choices among district cards go through the select, grouped ("Build…",
+"Warlord: destroy…") and paged (bot/games/paging.py) beyond Discord's 25 options. A select value
+is either an action token, which acts at once when picked (``pick_action``; Undo is the safety
+net), or a node of that menu ("@build", "@destroy/s2", "@lighthouse/yellow~1"). Ending the turn,
+when it is the only legal move, is carried in ``Controls.auto`` (the person's auto-end setting).
 
 Tokens (``token()`` / ``action()``, at most 80 characters of ``[A-Za-z0-9_.-]``): an operation
 code and its arguments joined by "-"; a district id "manor#2" travels as "manor.2".

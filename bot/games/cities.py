@@ -3,19 +3,21 @@
 Private turn steps (``controls``); every choice comes from the engine's legal actions:
 
 * start phase - one button per starting tile still offered;
-* take phase - one button per legal row slot ("A1 · Lakes", "D★ · +2 ?"): one tap;
+* take phase - one button per legal row slot ("A1 · Lakes", "D★ · 🟥🟨"), one button row per
+  worker row, colour squares for the pieces and the tiles' spaces: one tap;
 * place phase - the item being placed is the one named in ``picked`` or else the first held one
   (the city tile, then the feature tiles, then the pieces). Its legal places are lettered on a
-  picture of the neighbourhood and listed in a select; "Remove … from the game" is one button;
-  other held items are entries of the same select, to place them first.
-  - a feature tile or a piece: picking a space shows a preview of the neighbourhood with the item
-    there (``engines.cities.preview``) and a Confirm button (2 taps an item; 1 when only one space
-    is legal: the preview comes at once);
+  picture of the neighbourhood; "Remove … from the game" is one button; other held items are
+  entries of a select, to place them first.
+  - a feature tile or a piece: up to 20 legal spaces are one button each, lettered as on the
+    picture (one tap places it); more go in a select whose picks place it at once
+    (``pick_action``); Undo is the safety net, no preview-and-confirm step;
   - the city tile: picking a free cell shows the tile there turned each legal way, one button per
-    way (2 taps).
+    way (2 taps); a cell with only one way is itself the move (one pick).
 
 ``picked`` values: ``i.t`` / ``i.f.<feature>`` / ``i.p.<colour>`` (+ ``~<page>``, bot/games/paging.py) the item,
-``c.<x>.<y>`` a tile cell, ``s.f.<feature>.<x>.<y>`` / ``s.p.<colour>.<x>.<y>`` a space.
+``c.<x>.<y>`` a tile cell; ``s.f.<feature>.<x>.<y>`` / ``s.p.<colour>.<x>.<y>`` (a space's preview
+and confirm) only in messages sent before picks acted at once.
 Action tokens: ``S.<tile>``, ``K.<row><slot>``, ``T.<x>.<y>.<rot>``, ``F.<feature>.<x>.<y>``,
 ``B.<colour>.<x>.<y>``, ``X.t.<tile>`` / ``X.f.<feature>`` / ``X.p.<colour>``. Typed moves also
 accept ``A1``..``D4`` for a take.
