@@ -44,7 +44,7 @@ T = {
         "en": "Choose your starting tile (the picture shows the table). The others pick after you, counter-clockwise.",
         "es": "Elige tu loseta inicial (la imagen muestra la mesa). Los demás eligen después, en sentido antihorario.",
     },
-    "start_btn": {"en": "Start with {tile} ({layout})", "es": "Empezar con {tile} ({layout})"},
+    "start_btn": {"en": "Start with {layout}", "es": "Empezar con {layout}"},
     "take": {
         "en": "Round {round}/{rounds} · {left} worker(s) left. Put a worker on a row slot to take what lies there:",
         "es": "Ronda {round}/{rounds} · te quedan {left} trabajador(es). Pon un trabajador en un hueco de una fila para tomar lo que hay:",
@@ -114,8 +114,9 @@ def _piece(colour: str, lang: str) -> str:
 
 def _item_words(kind: str, item: str, lang: str) -> str:
     """A held item in words: 'city tile T07', 'Boat', 'red piece'."""
-    if kind == "t":
-        return engine_texts.item_name(item, lang)
+    if kind == "t":  # its spaces as colour squares, never its internal code
+        term = engine_texts.TERMS["city_tile"].get(lang, engine_texts.TERMS["city_tile"]["en"])
+        return f"{term} {_layout(item)}"
     if kind == "p":
         return _piece(item, lang)
     term = engine_texts.TERMS["feature_tile"][lang if lang in ("en", "es") else "en"]
@@ -401,10 +402,10 @@ class CitiesUI(GameUI):
                            self.token(a), "success")
                     for a in ways
                 ]
-                text = f"{head}\n{tr('rotations', lang, tile=item, label=labels[cell])}"
+                text = f"{head}\n{tr('rotations', lang, tile=_layout(item), label=labels[cell])}"
                 return Controls(text, tr("pick_cell", lang), select, rot_buttons + buttons, picture)
             picture = marked_hood_png(view, seat, labels, unit="tile")
-            text = f"{head}\n{tr('place_tile', lang, tile=item)}"
+            text = f"{head}\n{tr('place_tile', lang, tile=_layout(item))}"
             return Controls(text, tr("pick_cell", lang), select, buttons, picture)
         spaces = list(dict.fromkeys((a["x"], a["y"]) for a in places))
         labels = {c: LETTERS[k % 26] + ("" if k < 26 else str(k // 26)) for k, c in enumerate(spaces)}
