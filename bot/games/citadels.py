@@ -447,8 +447,12 @@ def menu(entries: list[Entry], picked: str | None, lang: str) -> tuple[list[Choi
         node, page = paging.parse(picked) or (picked, 0)
         if node == "@" or not _items_at(grouped, node, lang):
             node = "@"
+    groups = _groups(grouped)
+    top = f"@{groups[0]}" if len(groups) == 1 and not _flat(grouped) else "@"  # one group: no level for it
+    if node == "@":
+        node = top
     items = _items_at(grouped, node, lang)
-    back = None if node == "@" else (node.rpartition("/")[0] if "/" in node else "@")
+    back = None if node == top else (node.rpartition("/")[0] if "/" in node else "@")
     if chosen is not None and len(items) > _room(back):
         idx = next((i for i, c in enumerate(items) if c.token == chosen.token), 0)
         page = paging.holding(idx, len(items), _room(back))
