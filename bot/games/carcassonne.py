@@ -2,8 +2,9 @@
 
 Private turn steps (``controls``), each a select whose values encode the path so far:
 
-1. ``None`` / ``pg~N`` - the places where the tile fits (page N, bot/games/paging.py, when there
-   are more than 25), nearest to the last tile first.
+1. ``None`` / ``pg~N`` - the places where the tile fits, nearest to the last tile first: 25 a
+   select, up to five selects in one message (``Controls.more_selects``), the last one paged
+   (page N, bot/games/paging.py) when even they do not hold them all.
 2. ``at.X.Y`` / ``rt.X.Y.R`` - a preview of the tile laid there (first legal rotation, or R) with
    its meeple spots numbered and the other legal rotations in small, one button per legal spot
    plus "no meeple" (each carries the whole place action), and a select to turn the tile.
@@ -32,24 +33,24 @@ T = {
         "en": "Your tile: **{tile}**. It fits in one place only (A on the picture).",
         "es": "Tu loseta: **{tile}**. Solo cabe en un sitio (A en la imagen).",
     },
-    "page": {"en": " Page {p} of {n}.", "es": " Página {p} de {n}."},
     "pick_pos": {"en": "Where to lay the tile", "es": "Dónde poner la loseta"},
+    "pick_pos_range": {"en": "Where to lay the tile: {a} … {b}", "es": "Dónde poner la loseta: {a} … {b}"},
     "pick_rot": {"en": "How to turn it", "es": "Cómo girarla"},
     "meeple_step": {
-        "en": "**{tile}** on place **{label}**, turned {deg}°. Put a meeple on a numbered spot, or none.",
-        "es": "**{tile}** en el sitio **{label}**, girada {deg}°. Pon un meeple en un sitio numerado, o ninguno.",
+        "en": "Your tile ({tile}) on place **{label}**, turned {deg}°. Put a meeple on a numbered spot, or none.",
+        "es": "Tu loseta ({tile}) en el sitio **{label}**, girada {deg}°. Pon un meeple en un sitio numerado, o ninguno.",
     },
     "no_meeples": {
-        "en": "**{tile}** on place **{label}**, turned {deg}°. You have no meeples left: confirm to lay it.",
-        "es": "**{tile}** en el sitio **{label}**, girada {deg}°. No te quedan meeples: confirma para ponerla.",
+        "en": "Your tile ({tile}) on place **{label}**, turned {deg}°. You have no meeples left: confirm to lay it.",
+        "es": "Tu loseta ({tile}) en el sitio **{label}**, girada {deg}°. No te quedan meeples: confirma para ponerla.",
     },
     "dig_note": {
         "en": "\nYou may first dig with your archaeologist (draws an extra tile to choose from).",
         "es": "\nAntes puedes excavar con tu arqueólogo (roba otra loseta para elegir).",
     },
     "choose_step": {
-        "en": "Your archaeologist dug up a tile: choose which one to play ({a} or {b}); the other goes back into the pile.",
-        "es": "Tu arqueólogo ha desenterrado una loseta: elige cuál jugar ({a} o {b}); la otra vuelve a la reserva.",
+        "en": "Your archaeologist dug up a tile: choose which one to play ({a}, or {b}); the other goes back into the pile.",
+        "es": "Tu arqueólogo ha desenterrado una loseta: elige cuál jugar ({a}, o {b}); la otra vuelve a la reserva.",
     },
     "pos_label": {"en": "Place {label}", "es": "Sitio {label}"},
     "fits": {"en": "fits {n} ways · ({x}, {y})", "es": "cabe de {n} formas · ({x}, {y})"},
@@ -78,7 +79,7 @@ T = {
     "d_none": {"en": "no meeple", "es": "sin meeple"},
     "d_meeple": {"en": "meeple on {kind} {fid}", "es": "meeple en {kind} {fid}"},
     "d_dig": {"en": "{who} digs with the archaeologist", "es": "{who} excava con el arqueólogo"},
-    "d_choose": {"en": "{who} plays tile {tile}", "es": "{who} juega la loseta {tile}"},
+    "d_choose": {"en": "{who} plays {tile}", "es": "{who} juega {tile}"},
     "status": {"en": "Tiles left {n} · {scores} · {ed}", "es": "Quedan {n} losetas · {scores} · {ed}"},
     "ed": {"en": "{n}{sfx} edition rules", "es": "reglas de la {n}.ª edición"},
 }
@@ -237,13 +238,14 @@ class CarcassonneUI(GameUI):
         fx, fy = (last["x"], last["y"]) if last else (0, 0)
         return sorted(cells, key=lambda c: (abs(c[0] - fx) + abs(c[1] - fy), c[1], c[0]))
 
-    def controls(self, view, legal, lang, picked=None):
+    def controls(self, view, legal, lang, picked=None, auto_end=True):
         buttons: list[Choice] = []
         if view.get("phase") == "choose" or any(a.get("type") == "choose" for a in legal):
             tiles = [a["tile"] for a in legal if a.get("type") == "choose"]
-            for t in tiles:
-                buttons.append(Choice(tr("play_tile", lang, tile=t), self.token({"type": "choose", "tile": t}), "primary"))
-            a, b = (tiles + ["?", "?"])[:2]
+            words = [self._tile(view, t, lang) for t in tiles]
+            for t, w in zip(tiles, words, strict=True):
+                buttons.append(Choice(tr("play_tile", lang, tile=w)[:80], self.token({"type": "choose", "tile": t}), "primary"))
+            a, b = (words + ["?", "?"])[:2]
             return Controls(tr("choose_step", lang, a=a, b=b), buttons=buttons)
         can_dig = any(a.get("type") == "medina_use" for a in legal)
         dig = [Choice(tr("dig", lang), "M", "success")] if can_dig else []
@@ -251,7 +253,7 @@ class CarcassonneUI(GameUI):
         groups = self._group(legal)
         order = self._order(view, list(groups))
         tile = view.get("tile") or "?"
-        tname = "Medina" if tile == "medina" else tile
+        tname = self._tile(view, tile, lang)  # in words, never its internal letter
         m = PICK_RE.match(picked) if isinstance(picked, str) else None
         cell: tuple[int, int] | None = None
         rot: int | None = None
@@ -272,21 +274,23 @@ class CarcassonneUI(GameUI):
             # other ways too, and the select changes it (one tap less per turn than a rotation step)
             rot = sorted(groups[cell])[0]
         if cell is None:
-            per = paging.size()
-            pages = max(1, (len(order) + per - 1) // per) if len(order) > paging.LIMIT else 1
-            page = min(page, pages - 1)
+            labels = self._labels(view)
+            # up to 25 places a select, several selects in one message (5 rows, one kept for the
+            # dig button): any place is two taps; beyond that the last select pages the rest
+            room = 5 - (1 if dig else 0)
+            options = self._position_options(groups, order, lang, labels)
+            chunks = [options[i:i + paging.LIMIT] for i in range(0, len(options), paging.LIMIT)]
+            if len(chunks) > room:
+                chunks = chunks[:room - 1] + [paging.page(options[(room - 1) * paging.LIMIT:], PAGES, page, lang)]
             text = tr("place", lang, tile=tname, n=len(order)) if len(order) != 1 else tr("place1", lang, tile=tname)
-            if pages > 1:
-                text += tr("page", lang, p=page + 1, n=pages)
             picture = None
             if picked is not None:  # back to the first step: show the places again
                 from render.carcassonne import hand_png
 
                 picture = hand_png(view, view.get("names"), lang)
-            return Controls(
-                text + note, tr("pick_pos", lang), self._position_choices(groups, order, page, lang, self._labels(view)),
-                dig, picture,
-            )
+            selects = [(self._range(chunk, lang), chunk) for chunk in chunks]
+            head = selects[0][0] if len(selects) > 1 else tr("pick_pos", lang)
+            return Controls(text + note, head, selects[0][1], dig, picture, more_selects=selects[1:])
         x, y = cell
         place = self._labels(view).get(cell, "?")
         rots = sorted(groups[cell])
@@ -315,13 +319,23 @@ class CarcassonneUI(GameUI):
         return Controls(text + note, placeholder, select, (dig + buttons)[:20], picture)
 
     @staticmethod
+    def _tile(view: dict[str, Any] | None, tile: str | None, lang: str) -> str:
+        """A tile in words ("a city corner with a curved road"), from its geometry."""
+        from engines.carcassonne.tiles import GEOMETRY
+        from render.carcassonne import tile_words
+
+        if not tile:
+            return "?"
+        return tile_words(view if view and view.get("geometry") else {"geometry": GEOMETRY}, tile, lang)
+
+    @staticmethod
     def _labels(view: dict[str, Any]) -> dict[tuple[int, int], str]:
         """The letters of the places on the mover's picture (render.carcassonne.place_labels)."""
         from render.carcassonne import place_labels
 
         return place_labels(view)
 
-    def _position_choices(self, groups, order, page, lang, labels) -> list[Choice]:
+    def _position_options(self, groups, order, lang, labels) -> list[Choice]:
         out = []
         for x, y in order:
             k = len(groups[(x, y)])
@@ -329,7 +343,17 @@ class CarcassonneUI(GameUI):
                 tr("pos_label", lang, label=labels.get((x, y), "?")), f"at.{x}.{y}",
                 description=tr("fits1", lang, x=x, y=y) if k == 1 else tr("fits", lang, n=k, x=x, y=y),
             ))
-        return paging.page(out, PAGES, page, lang)
+        return out
+
+    def _position_choices(self, groups, order, page, lang, labels) -> list[Choice]:
+        return paging.page(self._position_options(groups, order, lang, labels), PAGES, page, lang)
+
+    @staticmethod
+    def _range(chunk: list[Choice], lang: str) -> str:
+        """A select's placeholder naming the places it holds: "Where to lay the tile: A-Y"."""
+        places = [c for c in chunk if c.token.startswith("at.")]
+        first, last = (places[0].label.split()[-1], places[-1].label.split()[-1]) if places else ("", "")
+        return tr("pick_pos_range", lang, a=first, b=last)[:150]
 
     def _rotation_choices(self, view, groups, order, cell, lang) -> list[Choice]:
         from render.carcassonne import KIND_NAMES
@@ -356,7 +380,7 @@ class CarcassonneUI(GameUI):
         curved road, with a meeple on the road (south) · Ana +4 (road)"."""
         kind = action.get("type")
         if kind in ("medina_use", "choose"):
-            return tr(CA.BY_TYPE[kind].story, lang, who=name, tile=action.get("tile"))
+            return tr(CA.BY_TYPE[kind].story, lang, who=name, tile=self._tile(None, action.get("tile"), lang))
         return self._story(action, name, lang, names or [], events or [])
 
     def _story(self, action, name, lang, names, events) -> str:
@@ -388,7 +412,7 @@ class CarcassonneUI(GameUI):
         """A short, distinct name for a legal move (typed moves): where, how turned, which spot."""
         kind = action.get("type")
         if kind in ("medina_use", "choose"):
-            return tr(CA.BY_TYPE[kind].label, lang, tile=action.get("tile"))
+            return tr(CA.BY_TYPE[kind].label, lang, tile=self._tile(None, action.get("tile"), lang))
         rot = int(action.get("rot", 0))
         rtxt = tr("d_rot0", lang) if rot == 0 else tr("d_rot", lang, deg=90 * rot)
         fid = action.get("meeple")
