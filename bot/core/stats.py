@@ -117,7 +117,10 @@ def stats_text(stats: GuildStats, lang: str, me: int | None = None, limit: int =
 
 
 def player_line(p: PlayerStats, lang: str) -> str:
-    return t("stats.player", lang, player=p.name, played=p.played, wins=p.wins, rate=p.rate, moves=p.moves, avg=duration(p.average))
+    return t(
+        "stats.player", lang, player=p.name, played=t("stats.played", lang, n=p.played), wins=t("stats.won", lang, n=p.wins),
+        rate=p.rate, moves=t("stats.moves", lang, n=p.moves), avg=duration(p.average),
+    )
 
 
 def leaderboard_text(stats: GuildStats, lang: str, game: str | None = None, limit: int = 10) -> str:
@@ -125,7 +128,7 @@ def leaderboard_text(stats: GuildStats, lang: str, game: str | None = None, limi
         return t("stats.none", lang)
     title = t("stats.leaderboard", lang, game=f" · {_game(game, lang)}" if game else "")
     rows = [
-        t("stats.row", lang, rank=i, player=p.name, wins=p.wins, played=p.played, rate=p.rate)
+        t("stats.row", lang, rank=i, player=p.name, wins=t("stats.wins", lang, n=p.wins), played=t("stats.matches", lang, n=p.played), rate=p.rate)
         for i, p in enumerate(stats.leaderboard(limit), start=1)
     ]
     return "\n".join([title, *rows])

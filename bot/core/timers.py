@@ -34,7 +34,6 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from .. import i18n
 from ..i18n import t
 from ..store import Job, NewJob, VersionConflict
 from .scheduler import Retry, Scheduler
@@ -56,154 +55,10 @@ MAX_QUIET = 16 * HOUR  # quiet hours leave at least 8 h a day to play
 TIMER_KEYS = ("deadline", "policy", "misses")
 
 
-# -- texts (English and Spanish) -------------------------------------------------------------------
+# -- texts ------------------------------------------------------------------------------------------
 
-TEXTS: dict[str, dict[str, str]] = {
-    "standin.mark": {"en": "🤖 [stand-in AI]", "es": "🤖 [IA suplente]"},
-    "remind.title": {"en": "⏰ Waiting for you:", "es": "⏰ Te están esperando:"},
-    "remind.line": {
-        "en": "• **{game}** on {where} (match #{id}): {left}. {link}",
-        "es": "• **{game}** en {where} (partida #{id}): {left}. {link}",
-    },
-    "remind.left": {"en": "deadline in {time}", "es": "fin del plazo en {time}"},
-    "remind.no_deadline": {"en": "your turn since {time} ago", "es": "tu turno desde hace {time}"},
-    "remind.overdue": {"en": "the deadline has passed, the table waits for you", "es": "el plazo ha vencido, la mesa te espera"},
-    "remind.channel": {
-        "en": "⏰ {player}, the table is waiting for your turn ({left}).",
-        "es": "⏰ {player}, la mesa espera tu turno ({left}).",
-    },
-    "deadline.wait": {
-        "en": "⌛ {player} missed the deadline; the table keeps waiting.",
-        "es": "⌛ {player} no ha jugado a tiempo; la mesa sigue esperando.",
-    },
-    "deadline.standin": {
-        "en": "⌛ {player} missed the deadline ({n}/{max}): the stand-in AI played that turn.",
-        "es": "⌛ {player} no ha jugado a tiempo ({n}/{max}): la IA suplente ha jugado ese turno.",
-    },
-    "deadline.standin_dm": {
-        "en": "⌛ You missed the deadline in **{game}** (match #{id}, {n}/{max}): the stand-in AI played that turn for you. {link}",
-        "es": "⌛ No jugaste a tiempo en **{game}** (partida #{id}, {n}/{max}): la IA suplente jugó ese turno por ti. {link}",
-    },
-    "deadline.replaced": {
-        "en": "🤖 {player} missed the deadline {n} time(s) in a row: the AI plays their seat from now on. {player} can take it back at any time with the button.",
-        "es": "🤖 {player} no ha jugado a tiempo {n} vez/veces seguidas: la IA juega su asiento desde ahora. {player} puede recuperarlo cuando quiera con el botón.",
-    },
-    "deadline.replaced_dm": {
-        "en": "🤖 You missed the deadline {n} time(s) in a row in **{game}** (match #{id}): the AI plays your seat now. Take it back at any time: {link}",
-        "es": "🤖 No jugaste a tiempo {n} vez/veces seguidas en **{game}** (partida #{id}): la IA juega tu asiento. Recupéralo cuando quieras: {link}",
-    },
-    "deadline.ended": {
-        "en": "🛑 {player} missed the deadline {n} time(s) in a row: the match ends here.",
-        "es": "🛑 {player} no ha jugado a tiempo {n} vez/veces seguidas: la partida termina aquí.",
-    },
-    "reclaim.button": {"en": "Take my seat back", "es": "Recuperar mi asiento"},
-    "reclaim.done": {"en": "You play your own seat again.", "es": "Vuelves a jugar tu asiento."},
-    "reclaim.notice": {"en": "👋 {player} is back and plays their own seat again.", "es": "👋 {player} ha vuelto y juega de nuevo su asiento."},
-    "err.timer.not_taken": {"en": "Nobody else holds your seat: you are playing it.", "es": "Nadie más ocupa tu asiento: lo estás jugando tú."},
-    "err.timer.bad_deadline": {
-        "en": "Invalid deadline {value!r}: use off, or 1h to 14d (e.g. 48h, 2d, 90m).",
-        "es": "Plazo no válido {value!r}: usa off, o de 1h a 14d (p. ej. 48h, 2d, 90m).",
-    },
-    "err.timer.bad_policy": {
-        "en": "Invalid policy {value!r}: use wait, standin, replace or end.",
-        "es": "Política no válida {value!r}: usa wait, standin, replace o end.",
-    },
-    "err.timer.bad_misses": {
-        "en": "Invalid misses {value!r}: a whole number from 1 to 10.",
-        "es": "Valor de misses no válido {value!r}: un número entero de 1 a 10.",
-    },
-    "err.timer.bad_time": {
-        "en": "Invalid time {value!r}: use HH:MM, e.g. 23:00.",
-        "es": "Hora no válida {value!r}: usa HH:MM, p. ej. 23:00.",
-    },
-    "err.timer.bad_zone": {
-        "en": "Unknown time zone {value!r}: use a name like Europe/Madrid or America/New_York.",
-        "es": "Zona horaria desconocida {value!r}: usa un nombre como Europe/Madrid o America/Mexico_City.",
-    },
-    "err.timer.quiet_too_long": {
-        "en": "Quiet hours can last at most 16 hours a day.",
-        "es": "Las horas de silencio pueden durar como mucho 16 horas al día.",
-    },
-    "err.timer.bad_days": {
-        "en": "Away days: a whole number from 0 (I am back) to {max}.",
-        "es": "Días de ausencia: un número entero de 0 (ya he vuelto) a {max}.",
-    },
-    "err.timer.away_limit": {
-        "en": "Match #{id} allows {left} more away day(s) for you (at most {max} per match).",
-        "es": "La partida #{id} te permite {left} día(s) más de ausencia (como mucho {max} por partida).",
-    },
-    "timer.settings": {
-        "en": "Deadline: {deadline}; at the deadline: {policy}; missed deadlines allowed: {misses}.",
-        "es": "Plazo: {deadline}; al vencer: {policy}; plazos perdidos permitidos: {misses}.",
-    },
-    "timer.off": {"en": "none", "es": "sin plazo"},
-    "timer.away_until": {"en": "away until {until}", "es": "ausente hasta {until}"},
-    "policy.wait": {"en": "keep waiting", "es": "seguir esperando"},
-    "policy.standin": {"en": "the stand-in AI plays that turn", "es": "la IA suplente juega ese turno"},
-    "policy.replace": {"en": "the stand-in AI plays; the seat goes to the AI after the misses", "es": "juega la IA suplente; el asiento pasa a la IA tras los plazos perdidos"},
-    "policy.end": {"en": "the stand-in AI plays; the match ends after the misses", "es": "juega la IA suplente; la partida termina tras los plazos perdidos"},
-    "timer.changed": {"en": "⏱️ The host changed the timers. {settings}", "es": "⏱️ El anfitrión ha cambiado los plazos. {settings}"},
-    "headsup.on": {
-        "en": "I will tell you when the player before you starts their turn in match #{id}.",
-        "es": "Te avisaré cuando el jugador anterior a ti empiece su turno en la partida #{id}.",
-    },
-    "headsup.off": {"en": "No more heads-ups for match #{id}.", "es": "Sin más avisos previos en la partida #{id}."},
-    "headsup.dm": {
-        "en": "👀 {player} started their turn in **{game}** (match #{id}): you are next. {link}",
-        "es": "👀 {player} ha empezado su turno en **{game}** (partida #{id}): vas después. {link}",
-    },
-    "quiet.set": {
-        "en": "Quiet hours {start}–{end} ({zone}): no DMs or mentions then, and your deadlines pause.",
-        "es": "Horas de silencio {start}–{end} ({zone}): sin mensajes ni menciones, y tus plazos se detienen.",
-    },
-    "quiet.off": {"en": "Quiet hours removed.", "es": "Horas de silencio eliminadas."},
-    "away.set": {
-        "en": "You are away until {until} in {n} match(es): your deadlines pause and the tables are told.",
-        "es": "Estás ausente hasta {until} en {n} partida(s): tus plazos se detienen y las mesas lo saben.",
-    },
-    "away.back": {"en": "Welcome back: your deadlines run again.", "es": "Bienvenido de vuelta: tus plazos vuelven a correr."},
-    "away.notice": {
-        "en": "🏖️ {player} is away until {until}: their deadline pauses until then.",
-        "es": "🏖️ {player} está ausente hasta {until}: su plazo se detiene hasta entonces.",
-    },
-    "away.back_notice": {"en": "👋 {player} is back.", "es": "👋 {player} ha vuelto."},
-    "catchup.title": {"en": "Since you last played:", "es": "Desde tu última jugada:"},
-    "catchup.none": {"en": "Nothing happened since you last played.", "es": "No ha pasado nada desde tu última jugada."},
-}
-i18n.M.update(TEXTS)
-
-COMMANDS_ES = {
-    "deadline": "plazo",
-    "Show or change the deadline per move (host)": "Muestra o cambia el plazo por jugada (anfitrión)",
-    "time": "tiempo",
-    "off, or 1h to 14d, e.g. 48h": "off, o de 1h a 14d, p. ej. 48h",
-    "policy": "politica",
-    "At the deadline: wait, standin, replace or end": "Al vencer: wait, standin, replace o end",
-    "misses": "fallos",
-    "Missed deadlines before replace/end acts (1-10)": "Plazos perdidos antes de que actúe replace/end (1-10)",
-    "headsup": "aviso",
-    "Be told when the player before you starts their turn": "Que te avisen cuando el jugador anterior empiece su turno",
-    "on": "activar",
-    "True to be told, False to stop": "True para recibir avisos, False para dejarlos",
-    "away": "ausente",
-    "Away for some days: your deadlines pause in all your matches": "Ausente unos días: tus plazos se detienen en todas tus partidas",
-    "days": "dias",
-    "How many days (0: I am back)": "Cuántos días (0: ya he vuelto)",
-    "quiet": "silencio",
-    "Quiet hours: no DMs or mentions, and your deadlines pause": "Horas de silencio: sin mensajes ni menciones, y tus plazos se detienen",
-    "start": "inicio",
-    "From, e.g. 23:00 (off to remove)": "Desde, p. ej. 23:00 (off para quitarlas)",
-    "end": "fin",
-    "Until, e.g. 08:00": "Hasta, p. ej. 08:00",
-    "timezone": "zona",
-    "Your time zone, e.g. Europe/Madrid": "Tu zona horaria, p. ej. Europe/Madrid",
-}
-i18n.COMMAND_ES.update(COMMANDS_ES)
-i18n.OPTION_HELP.update({
-    "deadline": {"en": "time per move: off, or 1h to 14d", "es": "tiempo por jugada: off, o de 1h a 14d"},
-    "policy": {"en": "at the deadline: wait, standin, replace or end", "es": "al vencer el plazo: wait, standin, replace o end"},
-    "misses": {"en": "missed deadlines in a row before replace/end act", "es": "plazos perdidos seguidos antes de que actúen replace/end"},
-})
+# Its texts (reminders, deadlines, away, quiet hours) and the time commands' names are in the
+# catalogues, bot/locales/<lang>/*.po, with the option help of deadline, policy and misses.
 AUTOCOMPLETE = (("deadline", "48h"), ("policy", "replace"), ("misses", "3"))  # /partida new's options list
 
 

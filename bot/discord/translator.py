@@ -1,4 +1,4 @@
-"""The slash commands' names and descriptions in Spanish (Discord shows them by the user's locale)."""
+"""The slash commands' names and descriptions in Spanish and Portuguese (Discord shows them by the user's locale)."""
 
 from __future__ import annotations
 
@@ -7,18 +7,23 @@ from discord import app_commands
 
 from engines import registry
 
-from ..i18n import COMMAND_ES, lang_of
+from ..catalog import command
+from ..i18n import lang_of
 
 
 class Translator(app_commands.Translator):
-    """Spanish names and descriptions for the slash commands (Discord shows them by user locale)."""
+    """The slash commands' names and descriptions from bot/locales/<lang>/commands.po (by user locale)."""
 
     async def translate(
         self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContext
     ) -> str | None:
-        if lang_of(locale) == "es":
-            return COMMAND_ES.get(string.message) or _game_names_es().get(string.message)
-        return None
+        lang = lang_of(locale)
+        if lang == "en":
+            return None
+        found = command(lang, string.message)
+        if found is None and lang == "es":
+            found = _game_names_es().get(string.message)
+        return found
 
 
 def _game_names_es() -> dict[str, str]:

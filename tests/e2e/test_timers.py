@@ -187,5 +187,5 @@ async def test_timer_commands_through_the_stand_in_in_both_languages(standin, ti
     assert ben.mention in told.content
     r = await ben.slash("general", "away", days=0)
     await r.wait_done()
-    assert "Bienvenido de vuelta" in r.text()
+    assert "Ya estás de vuelta" in r.text()
     await standin.wait_for_message(channel, lambda m: f"{ben.mention} is back" in m.content, 10)
