@@ -214,7 +214,7 @@ class LostCitiesUI(GameUI):
             return tr(LA.BY_TYPE[action["type"]].story, lang, who=name, card=card_words(action["card"], lang))
         if action["from"] == "deck":
             return tr("d_deck", lang, who=name)
-        colour = COLOUR_NAMES[action["from"]][lang]
+        colour = COLOUR_NAMES[action["from"]].get(lang) or COLOUR_NAMES[action["from"]]["en"]
         card = action.get("card") or next(
             (
                 (e.data or {}).get("card")

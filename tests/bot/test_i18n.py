@@ -45,6 +45,7 @@ def test_every_lost_cities_refusal_code_is_translated():
 def test_locale_choice():
     assert i18n.lang_of("es-ES") == "es" and i18n.lang_of("es-419") == "es"
     assert i18n.lang_of("en-US") == "en" and i18n.lang_of("fr") == "en" and i18n.lang_of(None) == "en"
+    assert i18n.lang_of("pt-BR") == "pt"
 
 
 def test_every_command_string_has_a_spanish_translation():

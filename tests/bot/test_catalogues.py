@@ -1,0 +1,86 @@
+"""The message catalogues (bot/locales/<lang>/*.po): every language has every entry, the same
+placeholders in every language and form, and counts through plural entries (CLDR rules), never
+through plurals written by hand into a text."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+from babel.messages.pofile import read_po
+
+from bot.catalog import LOCALES, ROOT
+
+LANGS = tuple(LOCALES)
+# Parameters that count something: a text that puts a word after one of them must be a plural entry.
+COUNTS = {"n", "need", "left", "count", "days"}
+# "(s)", "(es)", "(n)", "(as)", "(os)" glued to a word, "vez/veces"-style pairs
+BY_HAND = re.compile(r"\w\((?:s|es|n|as|os|is)\)|\b(\w+)/\1(?:s|es)\b|\bvez/veces\b", re.IGNORECASE)
+
+
+def read(lang: str, domain: str):
+    path = ROOT / lang / f"{domain}.po"
+    with path.open("rb") as f:
+        return {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id): m for m in read_po(f, locale=LOCALES[lang]) if m.id}
+
+
+def fields(text: str) -> set[str]:
+    return {f.split("!")[0] for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def forms(msg) -> list[str]:
+    return list(msg.string) if isinstance(msg.string, tuple | list) else [msg.string]
+
+
+def test_every_language_has_every_message_with_the_same_placeholders():
+    cats = {lang: read(lang, "messages") for lang in LANGS}
+    keys = set(cats["en"])
+    assert len(keys) > 180
+    for lang, cat in cats.items():
+        assert set(cat) == keys, (lang, sorted(set(cat) ^ keys)[:10])
+    for key in keys:
+        want = fields(forms(cats["en"][key])[-1])
+        for lang in LANGS:
+            msg = cats[lang][key]
+            assert isinstance(msg.id, tuple) == isinstance(cats["en"][key].id, tuple), (lang, key)
+            for text in forms(msg):
+                assert text, f"{lang}: {key} is empty"
+                assert fields(text) == want, (lang, key, text)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
+def test_every_command_string_is_in_every_language(lang):
+    es, other = read("es", "commands"), read(lang, "commands")
+    assert set(other) == set(es) and all(m.string for m in other.values()), sorted(set(other) ^ set(es))[:10]
+    names = [m.string for (_, english), m in other.items() if re.fullmatch(r"[a-z]+", english)]
+    # Discord: ^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$, lower case where the letter has one
+    assert names and all(re.fullmatch(r"[-_\w]{1,32}", n) and n == n.lower() for n in names), names
+
+
+def test_a_plural_entry_names_its_count_and_uses_it_in_every_form():
+    for lang in LANGS:
+        for key, msg in read(lang, "messages").items():
+            if not isinstance(msg.id, tuple):
+                continue
+            count = next((c.split(":", 1)[1].strip() for c in msg.auto_comments if c.startswith("count:")), "n")
+            assert all("{" + count + "}" in text for text in forms(msg)), (lang, key, count)
+
+
+def test_no_plural_written_by_hand():
+    for lang in LANGS:
+        for domain in ("messages",) + (("commands",) if lang != "en" else ()):
+            for key, msg in read(lang, domain).items():
+                for text in forms(msg):
+                    assert not BY_HAND.search(text), (lang, key, text)
+                    if isinstance(msg.id, tuple):
+                        continue
+                    # a count followed by a word, in a text with a single form: "{n} matches"
+                    for name in fields(text) & COUNTS:
+                        assert not re.search(r"\{" + name + r"[^}]*\} [^\W\d_]{2,}", text), (lang, key, text)
+
+
+def test_the_hand_written_plural_check_would_catch_one():
+    assert BY_HAND.search("in {n} match(es)") and BY_HAND.search("{n} trabajador(es)") and BY_HAND.search("{n} vez/veces")
+    assert BY_HAND.search("{n} carta/cartas")
+    assert not BY_HAND.search("{n}/{max}") and not BY_HAND.search("{player} (AI)")

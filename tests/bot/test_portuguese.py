@@ -1,0 +1,72 @@
+"""A third language is a folder of catalogues: a person whose Discord locale is pt-BR gets the bot's
+texts in Brazilian Portuguese (replies, turn DMs, reminders, command names), a pt-BR server its
+channel posts in Portuguese, and nothing breaks where a game's own texts have no Portuguese yet."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot import i18n
+from bot.discord.translator import Translator
+from bot.store import open_store
+from tests.bot.timers_harness import Bot, Clock, Outbox
+
+ANA, BEN = 11, 22
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = await open_store(f"sqlite:///{tmp_path}/t.sqlite3")
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+async def bot(store):
+    clock = Clock()
+    b = Bot(store, clock, Outbox(clock), pictures=False)
+    yield b
+    await b.after.close()
+
+
+def test_pt_br_locale_is_portuguese():
+    assert i18n.lang_of("pt-BR") == "pt" and i18n.lang_of(discord.Locale.brazil_portuguese) == "pt"
+    assert i18n.t("turn.button", "pt") == "Jogar minha vez"
+    assert i18n.t("stats.game", "pt", game="Lost Cities", n=2) == "Lost Cities: 2 partidas"
+    # CLDR: Portuguese counts 0 and 1 as singular, Spanish and English only 1
+    assert i18n.t("stats.matches", "pt", n=0) == "0 partida" and i18n.t("stats.matches", "es", n=0) == "0 partidas"
+    assert i18n.options_problem("lost-cities", {"rounds": 99}, "pt").startswith("rounds=99 não é permitido")
+
+
+async def test_commands_are_named_in_portuguese():
+    tr = Translator()
+    ctx = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
+    assert await tr.translate(app_commands.locale_str("leaderboard"), discord.Locale.brazil_portuguese, ctx) == "classificação"
+    assert await tr.translate(app_commands.locale_str("stats"), discord.Locale.spain_spanish, ctx) == "estadísticas"
+    assert await tr.translate(app_commands.locale_str("stats"), discord.Locale.american_english, ctx) is None
+
+
+async def test_a_pt_br_person_plays_a_match_in_portuguese(bot, store):
+    await store.set_locale(ANA, "pt")
+    await store.set_locale(BEN, "en")
+    mid = await bot.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], channel=100, lang="pt")
+    await bot.run()
+    rng = random.Random(5)
+    for _ in range(400):
+        movers = await bot.to_move(mid)
+        if not movers:
+            break
+        await bot.play_turn(mid, movers[0], rng)
+        await bot.run()
+    assert not await bot.to_move(mid), "the match did not end"
+    dms = [s.content for s in bot.box.dms(ANA)]
+    assert dms and all("Sua vez em **" in d for d in dms if "**" in d)
+    assert any(d.startswith("Sua vez em") for d in dms)
+    ben = [s.content for s in bot.box.dms(BEN)]
+    assert ben and all("Sua vez" not in d for d in ben) and any(d.startswith("Your turn in") for d in ben)
+    posts = [s.content for s in bot.box.channel(100, "")]
+    assert any("Pontuação final" in p for p in posts), posts[-3:]
