@@ -1,9 +1,9 @@
-"""Every text a player sees, in English, Spanish and Portuguese (bot/locales/<lang>/*.po).
+"""Every text a player sees, in English, Spanish and Portuguese (catalogs/<lang>/*.po).
 
 ``t(key, lang, **params)`` formats a message; ``bot.core.refusals.error_text`` turns an engine or bot
 error (a stable ``code`` plus ``params``) into a sentence with the games' own words. Languages: "en"
 (default), "es" and "pt" (Brazilian Portuguese); the texts live in gettext catalogues read by
-``bot.catalog`` (a new language is a folder of .po files); the language of a reply is the interaction's locale, the language of channel posts is the match's.
+``catalogs`` (a new language is a folder of .po files); the language of a reply is the interaction's locale, the language of channel posts is the match's.
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from catalogs import catalogue, lookup
 from engines import registry
-
-from .catalog import catalogue, lookup
 
 LANGS = ("en", "es", "pt")
 
@@ -44,7 +43,7 @@ def _table(context: str | None = None) -> dict[str, dict[str, str]]:
     return out
 
 
-# Every text by key, read from bot/locales/<lang>/messages.po; other modules may add entries of
+# Every text by key, read from catalogs/<lang>/messages.po; other modules may add entries of
 # their own ({"en": ..., "es": ...}), which t() uses for keys the catalogues do not have.
 M: dict[str, dict[str, str]] = _table()
 
@@ -159,6 +158,6 @@ def _commands(lang: str) -> dict[str, str]:
     return dict(cat.plain) if cat else {}
 
 
-# English name or description -> its translation, from bot/locales/<lang>/commands.po.
+# English name or description -> its translation, from catalogs/<lang>/commands.po.
 COMMANDS: dict[str, dict[str, str]] = {lang: _commands(lang) for lang in LANGS if lang != "en"}
 COMMAND_ES = COMMANDS["es"]

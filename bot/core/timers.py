@@ -58,7 +58,7 @@ TIMER_KEYS = ("deadline", "policy", "misses")
 # -- texts ------------------------------------------------------------------------------------------
 
 # Its texts (reminders, deadlines, away, quiet hours) and the time commands' names are in the
-# catalogues, bot/locales/<lang>/*.po, with the option help of deadline, policy and misses.
+# catalogues, catalogs/<lang>/*.po, with the option help of deadline, policy and misses.
 AUTOCOMPLETE = (("deadline", "48h"), ("policy", "replace"), ("misses", "3"))  # /partida new's options list
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from catalogs import command
 from engines import registry
 
-from ..catalog import command
 from ..i18n import lang_of
 
 
 class Translator(app_commands.Translator):
-    """The slash commands' names and descriptions from bot/locales/<lang>/commands.po (by user locale)."""
+    """The slash commands' names and descriptions from catalogs/<lang>/commands.po (by user locale)."""
 
     async def translate(
         self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContext

@@ -4,42 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from catalogs import lookup, table
 from engines.lost_cities import actions as LA
 
 from .base import Choice, Controls, GameUI, Manifest
+
+DOMAIN = "lost-cities"
 
 # A turn is two taps: one button plays or discards a card (no "which card?" menu first), one
 # button draws. Buttons: the plays (green) on their own rows, then the discards (grey) on theirs,
 # in hand order.
 
-T = {
-    "play_phase": {
-        "en": "Your turn: press **Play** (green) to add a card to its expedition, or **Discard** (grey) to put it on its pile. Then you draw.",
-        "es": "Tu turno: pulsa **Jugar** (verde) para añadir una carta a su expedición, o **Descartar** (gris) para dejarla en su pila. Después robas.",
-    },
-    "draw_phase": {"en": "Now draw a card: from the deck or from a discard pile.", "es": "Ahora roba una carta: del mazo o de una pila de descarte."},
-    "play": {"en": "Play {card}", "es": "Jugar {card}"},
-    "discard": {"en": "Discard {card}", "es": "Descartar {card}"},
-    "deck": {"en": "Draw from the deck ({n})", "es": "Robar del mazo ({n})"},
-    "pile": {"en": "Take {card}", "es": "Tomar {card}"},
-    "d_play": {"en": "{who} played {card}", "es": "{who} jugó {card}"},
-    "d_discard": {"en": "{who} discarded {card}", "es": "{who} descartó {card}"},
-    "d_deck": {"en": "{who} drew from the deck", "es": "{who} robó del mazo"},
-    "d_pile": {"en": "{who} took the top card of the {colour} pile", "es": "{who} tomó la carta de arriba de la pila {colour}"},
-    "d_pile_card": {"en": "{who} took {card} from the {colour} pile", "es": "{who} tomó {card} de la pila {colour}"},
-    "status": {"en": "Round {round}/{rounds} · deck {deck} · {a} {sa} – {b} {sb}", "es": "Ronda {round}/{rounds} · mazo {deck} · {a} {sa} – {b} {sb}"},
-}
-
-
-# Colours as a pile or a wager is named (feminine in Spanish: la pila, la apuesta).
-COLOUR_NAMES = {
-    "yellow": {"en": "yellow", "es": "amarilla"},
-    "blue": {"en": "blue", "es": "azul"},
-    "white": {"en": "white", "es": "blanca"},
-    "green": {"en": "green", "es": "verde"},
-    "red": {"en": "red", "es": "roja"},
-    "purple": {"en": "purple", "es": "morada"},
-}
+# The game's texts: catalogs/<lang>/lost-cities.po (English, Spanish, Portuguese), as
+# {key: {lang: text}}. Colours as a pile or a wager is named (feminine in Spanish and Portuguese:
+# la pila, a pilha, la apuesta, a aposta); "number.<colour>" as a number card is (masculine).
+_TEXTS = table(DOMAIN)
+T = {key: entry for key, entry in _TEXTS.items() if "." not in key and key not in ("wager", "card")}
+COLOUR_NAMES = {key[len("colour."):]: entry for key, entry in _TEXTS.items() if key.startswith("colour.")}
 
 
 def card_name(card: str, lang: str) -> str:
@@ -49,6 +30,10 @@ def card_name(card: str, lang: str) -> str:
     from render.lost_cities import COLOUR_NAMES as MASCULINE
 
     colour, _, value = card.partition("-")
+    if lang not in ("en", "es"):  # the pictures' names know English and Spanish; others: the catalogue
+        if value.startswith("w"):
+            return tr("wager", lang, colour=tr("colour." + colour, lang))
+        return tr("card", lang, colour=tr("number." + colour, lang), value=value)
     if value.startswith("w"):
         c = COLOUR_NAMES.get(colour, {}).get(lang, colour)
         return f"{c} wager" if lang == "en" else f"apuesta {c}"
@@ -58,17 +43,7 @@ def card_name(card: str, lang: str) -> str:
 
 
 # The engine's refusals, worded (params: cards and colours are translated first).
-RULES = {
-    "must_draw": {"en": "You already played a card this turn: now draw one.", "es": "Ya has jugado una carta este turno: ahora roba una."},
-    "must_play_first": {"en": "First play or discard a card, then draw.", "es": "Primero juega o descarta una carta; después roba."},
-    "not_in_hand": {"en": "{card} is not in your hand.", "es": "Esa carta ({card}) no está en tu mano."},
-    "not_higher": {"en": "{card} must be higher than {top}, the top of your {colour} expedition.", "es": "Tu {card} debe ser mayor que el {top}, la última carta de tu expedición {colour}."},
-    "wager_after_number": {"en": "Wagers only go before the first number card; your {colour} expedition already has numbers.", "es": "Las apuestas solo van antes de la primera carta numerada; tu expedición {colour} ya tiene números."},
-    "pile_empty": {"en": "The {colour} discard pile is empty.", "es": "La pila de descarte {colour} está vacía."},
-    "just_discarded": {"en": "You cannot take back the card you just discarded.", "es": "No puedes recuperar la carta que acabas de descartar."},
-    "unknown_card": {"en": "There is no such card in this match.", "es": "Esa carta no existe en esta partida."},
-    "unknown_pile": {"en": "There is no such pile.", "es": "Esa pila no existe."},
-}
+RULES = {key[len("rule."):]: entry for key, entry in _TEXTS.items() if key.startswith("rule.")}
 
 
 def _one_wager(cards: list[str]) -> list[str]:
@@ -86,7 +61,8 @@ def _one_wager(cards: list[str]) -> list[str]:
 
 
 def tr(key: str, lang: str, **kw: Any) -> str:
-    return T[key].get(lang, T[key]["en"]).format(**kw)
+    text = lookup(lang, key, kw, domain=DOMAIN) or lookup("en", key, kw, domain=DOMAIN) or key
+    return text.format(**kw)
 
 
 # The illustrated guide of /partida rules (render/lost_cities_guide.py draws it with these words).
@@ -208,7 +184,10 @@ class LostCitiesUI(GameUI):
     def describe(self, action, name, lang, names=None, events=None):
         """A move in words. With the move's engine ``events`` a draw from a discard pile names the
         card taken (public: it lay face up); a draw from the deck never does."""
-        from render.lost_cities import card_name as card_words  # "the red 7", "el 7 rojo": as on the board
+        from render.lost_cities import card_name as board_words  # "the red 7", "el 7 rojo": as on the board
+
+        def card_words(card: str, lang: str) -> str:
+            return board_words(card, lang) if lang in ("en", "es") else card_name(card, lang)
 
         if action["type"] in ("play", "discard"):
             return tr(LA.BY_TYPE[action["type"]].story, lang, who=name, card=card_words(action["card"], lang))

@@ -1,4 +1,4 @@
-"""The message catalogues (bot/locales/<lang>/*.po): every language has every entry, the same
+"""The message catalogues (catalogs/<lang>/*.po): every language has every entry, the same
 placeholders in every language and form, and counts through plural entries (CLDR rules), never
 through plurals written by hand into a text."""
 
@@ -10,7 +10,7 @@ import string
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.catalog import LOCALES, ROOT
+from catalogs import LOCALES, ROOT
 
 LANGS = tuple(LOCALES)
 # Parameters that count something: a text that puts a word after one of them must be a plural entry.
@@ -33,10 +33,14 @@ def forms(msg) -> list[str]:
     return list(msg.string) if isinstance(msg.string, tuple | list) else [msg.string]
 
 
-def test_every_language_has_every_message_with_the_same_placeholders():
-    cats = {lang: read(lang, "messages") for lang in LANGS}
+DOMAINS = ("messages", "lost-cities")  # the bot's texts, then each migrated game's
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_language_has_every_message_with_the_same_placeholders(domain):
+    cats = {lang: read(lang, domain) for lang in LANGS}
     keys = set(cats["en"])
-    assert len(keys) > 180
+    assert len(keys) > (180 if domain == "messages" else 30)
     for lang, cat in cats.items():
         assert set(cat) == keys, (lang, sorted(set(cat) ^ keys)[:10])
     for key in keys:
@@ -60,7 +64,7 @@ def test_every_command_string_is_in_every_language(lang):
 
 def test_a_plural_entry_names_its_count_and_uses_it_in_every_form():
     for lang in LANGS:
-        for key, msg in read(lang, "messages").items():
+        for key, msg in (item for domain in DOMAINS for item in read(lang, domain).items()):
             if not isinstance(msg.id, tuple):
                 continue
             count = next((c.split(":", 1)[1].strip() for c in msg.auto_comments if c.startswith("count:")), "n")
@@ -69,7 +73,7 @@ def test_a_plural_entry_names_its_count_and_uses_it_in_every_form():
 
 def test_no_plural_written_by_hand():
     for lang in LANGS:
-        for domain in ("messages",) + (("commands",) if lang != "en" else ()):
+        for domain in DOMAINS + (("commands",) if lang != "en" else ()):
             for key, msg in read(lang, domain).items():
                 for text in forms(msg):
                     assert not BY_HAND.search(text), (lang, key, text)

@@ -66,7 +66,10 @@ async def test_a_pt_br_person_plays_a_match_in_portuguese(bot, store):
     dms = [s.content for s in bot.box.dms(ANA)]
     assert dms and all("Sua vez em **" in d for d in dms if "**" in d)
     assert any(d.startswith("Sua vez em") for d in dms)
+    # the game's own texts too: the controls, and the moves in the channel
+    assert any("toque em **Jogar** (verde)" in d for d in dms) and not any("press **Play**" in d for d in dms)
     ben = [s.content for s in bot.box.dms(BEN)]
     assert ben and all("Sua vez" not in d for d in ben) and any(d.startswith("Your turn in") for d in ben)
     posts = [s.content for s in bot.box.channel(100, "")]
     assert any("Pontuação final" in p for p in posts), posts[-3:]
+    assert any(" jogou " in p or " descartou " in p for p in posts) and not any(" played " in p for p in posts)

@@ -1,4 +1,4 @@
-"""The message catalogues: gettext ``.po`` files under ``bot/locales/<lang>/``, read with Babel.
+"""The message catalogues: gettext ``.po`` files under ``catalogs/<lang>/``, read with Babel.
 
 ``messages.po`` holds the bot's texts by key (``msgid`` is the key, ``msgstr`` the text with
 ``{param}`` fields); a text that counts something is a plural entry (``msgid_plural``) whose forms
@@ -19,7 +19,7 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-ROOT = Path(__file__).with_name("locales")
+ROOT = Path(__file__).parent
 # Our language code -> the catalogue's locale (CLDR), which gives its plural rules.
 LOCALES = {"en": "en", "es": "es", "pt": "pt_BR"}
 
@@ -68,9 +68,10 @@ def catalogue(lang: str, domain: str = "messages") -> Catalogue | None:
     return Catalogue(gettext.GNUTranslations(buf), frozenset(keys), counts, plain)
 
 
-def lookup(lang: str, key: str, params: dict, context: str | None = None) -> str | None:
-    """The raw text of ``key`` in ``lang`` (the plural form its count asks for), or None."""
-    cat = catalogue(lang)
+def lookup(lang: str, key: str, params: dict, context: str | None = None, domain: str = "messages") -> str | None:
+    """The raw text of ``key`` in ``lang`` (the plural form its count asks for), or None; a game's
+    texts are the domain named after it (``catalogs/<lang>/<game>.po``)."""
+    cat = catalogue(lang, domain)
     full = f"{context}\x04{key}" if context else key
     if cat is None or full not in cat.keys:
         return None
@@ -86,6 +87,16 @@ def lookup(lang: str, key: str, params: dict, context: str | None = None) -> str
     if context:
         return cat.translations.pgettext(context, key)
     return cat.translations.gettext(key)
+
+
+def table(domain: str) -> dict[str, dict[str, str]]:
+    """A domain's texts as ``{key: {lang: text}}`` in every language that has the file."""
+    out: dict[str, dict[str, str]] = {}
+    for lang in LOCALES:
+        cat = catalogue(lang, domain)
+        for key, text in (cat.plain.items() if cat else ()):
+            out.setdefault(key, {})[lang] = text
+    return out
 
 
 def command(lang: str, english: str) -> str | None:
