@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import typing
+from datetime import timedelta
 from typing import Any
 
+from babel.dates import format_timedelta
 from pydantic import ValidationError
 
-from catalogs import catalogue, lookup
+from catalogs import LOCALES, catalogue, lookup
 from engines import registry
 
 LANGS = ("en", "es", "pt")
@@ -95,6 +97,14 @@ def game_name(game: Any, lang: str) -> str:
         except Exception:
             return game
     return (getattr(game, "names", None) or {}).get(lang) or game.name
+
+
+def duration(seconds: float, lang: str, direction: bool = False) -> str:
+    """A length of time in words by the language's CLDR data: "5 hours", "12 horas"; with
+    ``direction`` one ahead or past: "in 5 hours", "dentro de 5 horas", "em 5 horas"."""
+    return format_timedelta(
+        timedelta(seconds=seconds), locale=LOCALES.get(lang, "en"), threshold=1.5, add_direction=direction
+    )
 
 
 # -- match options: what is wrong with them, and what each one means -------------------------------

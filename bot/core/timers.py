@@ -34,6 +34,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from .. import i18n
 from ..i18n import t
 from ..store import Job, NewJob, VersionConflict
 from .scheduler import Retry, Scheduler
@@ -414,11 +415,11 @@ class Timers:
 
     def left_text(self, cfg, person, start: datetime, now: datetime, lang: str) -> str:
         if not cfg["deadline"]:
-            return t("remind.no_deadline", lang, time=duration_text(active_between(person, start, now), lang))
+            return t("remind.no_deadline", lang, time=i18n.duration(active_between(person, start, now), lang))
         end = after_active(person, start, cfg["deadline"])
         if end <= now:
             return t("remind.overdue", lang)
-        return t("remind.left", lang, time=duration_text((end - now).total_seconds(), lang))
+        return t("remind.left", lang, time=i18n.duration((end - now).total_seconds(), lang, direction=True))
 
     async def status_text(self, loaded: Any, lang: str) -> str:
         """For /partida status: the match's timers and how long each person to move has left."""

@@ -133,7 +133,7 @@ async def test_reminders_escalate_once_each_and_stop_when_the_turn_is_over(bot):
     sent = digests(bot, ANA)
     # 50%, 80% and 95% of the deadline, each once, on time (the 5-minute steps of the test clock)
     assert at_hours(bot, sent, start) == [5.0, 8.0, 9.5]
-    assert "deadline in 5h" in sent[0].content and "deadline in 30m" in sent[2].content
+    assert "deadline in 5 hours" in sent[0].content and "deadline in 30 minutes" in sent[2].content
     assert all("Lost Cities" in s.content and "Game Night #table-100" in s.content and "discord.com/channels/1/100" in s.content for s in sent)
     # the first reminder also mentions her in the channel, once
     mentions = bot.box.channel(100, "the table is waiting")
@@ -188,7 +188,7 @@ async def test_digests_are_in_each_person_s_language(bot, store):
     assert "Te toca" in bot.box.dms(ANA)[-1].content
     await let_pass(bot, 12.5, 30)
     (dm,) = digests(bot, ANA)
-    assert dm.content.startswith("⏰ Te están esperando") and "te toca desde hace 12h" in dm.content
+    assert dm.content.startswith("⏰ Te están esperando") and "te toca desde hace 12 horas" in dm.content
     # with no deadline: after 12 hours, then daily
     await let_pass(bot, 48, 60)
     assert len(digests(bot, ANA)) == 3

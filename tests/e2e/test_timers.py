@@ -182,7 +182,7 @@ async def test_timer_commands_through_the_stand_in_in_both_languages(standin, ti
     assert "Estás ausente hasta" in r.text()
     r = await ben.slash("general", "partida status")
     await r.wait_done()
-    assert "⏱️ Plazo: 6h; al vencer: seguir esperando" in r.text() and "fin del plazo en 6h" in r.text()
+    assert "⏱️ Plazo: 6h; al vencer el plazo: seguir esperando" in r.text() and "el plazo vence dentro de 6 horas" in r.text()
     told = await standin.wait_for_message(channel, lambda m: "is away until" in m.content, 10)
     assert ben.mention in told.content
     r = await ben.slash("general", "away", days=0)
