@@ -46,6 +46,11 @@ log = logging.getLogger(__name__)
 HOUR = 3600
 DAY = 24 * HOUR
 POLICIES = ("wait", "standin", "replace", "end")
+# The policies in the words a Spanish or Portuguese speaker types (the catalogues name them so).
+POLICY_WORDS = {
+    "esperar": "wait", "suplente": "standin", "sustituir": "replace", "terminar": "end",
+    "substituta": "standin", "substituir": "replace", "encerrar": "end",
+}
 DEFAULTS: dict[str, Any] = {"deadline": 48 * HOUR, "policy": "replace", "misses": 3}
 MIN_DEADLINE, MAX_DEADLINE = HOUR, 14 * DAY
 REMIND_AT = (0.5, 0.8, 0.95)  # of the deadline, on the person's own clock
@@ -99,6 +104,7 @@ def check_timer_settings(changes: dict[str, Any]) -> dict[str, Any]:
         out["deadline"] = parse_deadline(changes["deadline"])
     if "policy" in changes:
         policy = str(changes["policy"]).strip().lower()
+        policy = POLICY_WORDS.get(policy, policy)
         if policy not in POLICIES:
             raise UserError("timer.bad_policy", value=str(changes["policy"])[:30])
         out["policy"] = policy

@@ -88,3 +88,15 @@ def test_the_hand_written_plural_check_would_catch_one():
     assert BY_HAND.search("in {n} match(es)") and BY_HAND.search("{n} trabajador(es)") and BY_HAND.search("{n} vez/veces")
     assert BY_HAND.search("{n} carta/cartas")
     assert not BY_HAND.search("{n}/{max}") and not BY_HAND.search("{player} (AI)")
+
+
+def test_policy_values_are_typed_in_the_readers_words():
+    from bot.core.service import UserError
+    from bot.core.timers import check_timer_settings
+
+    assert check_timer_settings({"policy": "sustituir"})["policy"] == "replace"
+    assert check_timer_settings({"policy": "Terminar"})["policy"] == "end"
+    assert check_timer_settings({"policy": "substituta"})["policy"] == "standin"
+    assert check_timer_settings({"policy": "replace"})["policy"] == "replace"
+    with pytest.raises(UserError):
+        check_timer_settings({"policy": "jamás"})
