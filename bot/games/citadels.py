@@ -93,8 +93,8 @@ T: dict[str, tuple[str, str]] = {
     "b_gold": ("Take 2 gold", "Tomar 2 de oro"),
     "b_cards": ("Draw cards", "Robar cartas"),
     "b_end": ("End the turn", "Terminar el turno"),
-    "b_collect": ("Collect {colour} gold (+{n})", "Cobrar oro {colour} (+{n})"),
-    "b_collect_any": ("Collect district gold", "Cobrar oro de distritos"),
+    "b_collect": ("Collect {colour} gold (+{n})", "Cobrar por tus distritos {colour} (+{n})"),
+    "b_collect_any": ("Collect district gold", "Cobrar por tus distritos"),
     "b_thank": ("Thank you, your Excellency", "Gracias, Excelencia"),
     "b_smithy": ("Smithy: 2 gold → 3 cards", "Herrería: 2 de oro → 3 cartas"),
     "b_mdraw": ("Draw the new cards", "Robar las cartas nuevas"),
@@ -149,7 +149,7 @@ T: dict[str, tuple[str, str]] = {
     "s_income_gold": ("{who} takes 2 gold", "{who} toma 2 de oro"),
     "s_income_cards": ("{who} draws cards", "{who} roba cartas"),
     "s_keep": ("{who} keeps a card", "{who} se queda con una carta"),
-    "s_build": ("{who} builds the {d}", "{who} construye {d}"),
+    "s_build": ("{who} builds the {d}", "{who} construye el distrito {d}"),
     "s_end_turn": ("{who} ends the turn", "{who} termina el turno"),
     "s_collect": ("{who} collects gold for their districts", "{who} cobra oro por sus distritos"),
     "s_thank": ("{who}: “Thank you, your Excellency”", "{who}: «Gracias, Excelencia»"),
@@ -161,7 +161,7 @@ T: dict[str, tuple[str, str]] = {
     "s_magician_draw": ("{who} draws new cards", "{who} roba cartas nuevas"),
     "s_wizard_look": ("{who} looks at {other}'s hand", "{who} mira la mano de {other}"),
     "s_wizard_take_no": ("{who} takes a card", "{who} toma una carta"),
-    "s_wizard_take_yes": ("{who} takes and builds the {d}", "{who} toma y construye {d}"),
+    "s_wizard_take_yes": ("{who} takes and builds the {d}", "{who} toma y construye el distrito {d}"),
     "s_give_crown": ("{who} gives the crown to {other}", "{who} da la corona a {other}"),
     "s_tribute_gold": ("{who} pays 1 gold for the crown", "{who} paga 1 de oro por la corona"),
     "s_tribute_card": ("{who} pays a card for the crown", "{who} paga una carta por la corona"),
@@ -196,11 +196,11 @@ COLOUR_WORD = {
     "red": ("🟥 military", "🟥 militar"),
     "purple": ("🟪 special", "🟪 especial"),
 }
-COLOUR_ADJ = {  # for "Collect {colour} gold"
-    "yellow": ("noble", "noble"),
-    "blue": ("religious", "religioso"),
-    "green": ("trade", "comercial"),
-    "red": ("military", "militar"),
+COLOUR_ADJ = {  # for "Collect {colour} gold" / "Cobrar por tus distritos {colour}" (plural in Spanish)
+    "yellow": ("noble", "nobles"),
+    "blue": ("religious", "religiosos"),
+    "green": ("trade", "comerciales"),
+    "red": ("military", "militares"),
 }
 
 POWERS: dict[str, tuple[str, str]] = {
