@@ -188,7 +188,7 @@ async def test_final_board_publishes_the_seed_and_log_and_rematch_by_clicking(st
     # stats and the leaderboard count the finished match
     r = await ana.slash("general", "partida stats")
     await r.wait_done()
-    assert "Lost Cities: 1 matches" in r.text() and "ana: 1 played" in r.text()
+    assert "Lost Cities: 1 match\n" in r.text() + "\n" and "ana: 1 played" in r.text()
     r = await ben.slash("general", "partida leaderboard")
     await r.wait_done()
     assert not r.ephemeral and "Clasificación" in r.text() and "1. " in r.text()
