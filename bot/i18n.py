@@ -134,8 +134,7 @@ def _allowed(field: Any, lang: str) -> str:
 
 
 def t_option(which: str, lang: str, **params: Any) -> str:
-    text = lookup(lang, which, params, context="option") or lookup("en", which, params, context="option")
-    return _format({"en": text}, "en", params) if text is not None else _format(OPTION_TEXTS[which], lang, params)
+    return _format(OPTION_TEXTS[which], lang, params)
 
 
 def options_problem(game_key: str, raw: dict[str, Any], lang: str) -> str | None:

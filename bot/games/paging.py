@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from catalogs import table
+
 from .base import Choice
 
 LIMIT = 25  # Discord's options per select
@@ -17,10 +19,8 @@ SEP = "~"
 
 _VALUE = re.compile(r"^(?P<node>.{1,90})~(?P<page>\d{1,3})$")
 
-T = {
-    "more": {"en": "More… ({a}-{b} of {n})", "es": "Más… ({a}-{b} de {n})"},
-    "prev": {"en": "Previous… ({a}-{b} of {n})", "es": "Anteriores… ({a}-{b} de {n})"},
-}
+# "More…" / "Previous…": catalogs/<lang>/games.po, as {key: {lang: text}}.
+T = table("games")
 
 
 def _tr(key: str, lang: str, **kw: int) -> str:
