@@ -19,7 +19,7 @@ DOMAIN = "lost-cities"
 # {key: {lang: text}}. Colours as a pile or a wager is named (feminine in Spanish and Portuguese:
 # la pila, a pilha, la apuesta, a aposta); "number.<colour>" as a number card is (masculine).
 _TEXTS = table(DOMAIN)
-T = {key: entry for key, entry in _TEXTS.items() if "." not in key and key not in ("wager", "card")}
+T = {key: entry for key, entry in _TEXTS.items() if "." not in key and key not in ("wager", "card", "rules")}
 COLOUR_NAMES = {key[len("colour."):]: entry for key, entry in _TEXTS.items() if key.startswith("colour.")}
 
 
@@ -67,58 +67,15 @@ def tr(key: str, lang: str, **kw: Any) -> str:
 
 # The illustrated guide of /partida rules (render/lost_cities_guide.py draws it with these words).
 GUIDE: dict[str, dict[str, str]] = {
-    "en": {
-        "lc1_title": "Lost Cities · your turn in two steps",
-        "lc1_play": "Play a card on your expedition of its colour: higher than the last one",
-        "lc1_discard": "…or discard it face up on its colour's pile",
-        "lc1_draw": "Then draw: from the deck, or the top card of any pile (not the one you just discarded)",
-        "lc1_hand": "Your hand",
-        "lc1_exp": "Your expedition",
-        "lc1_pile": "Discard pile",
-        "lc1_deck": "Deck",
-        "lc2_title": "Lost Cities · how an expedition scores",
-        "lc2_rule": "(sum of the numbers − 20) × (1 + wagers), +20 with 8 or more cards",
-        "lc2_a": "{cards} = {sum} → ({sum} − 20) × {mult} = {points}",
-        "lc2_b": "{cards} = {sum} → {sum} − 20 = {points}: a started expedition costs 20",
-        "lc2_c": "A colour you never start scores 0. The round ends with the last deck card.",
-    },
-    "es": {
-        "lc1_title": "Lost Cities · tu turno en dos pasos",
-        "lc1_play": "Juega una carta en tu expedición de su color: mayor que la última",
-        "lc1_discard": "…o descártala boca arriba en la pila de su color",
-        "lc1_draw": "Después roba: del mazo o la carta de arriba de cualquier pila (no la que acabas de descartar)",
-        "lc1_hand": "Tu mano",
-        "lc1_exp": "Tu expedición",
-        "lc1_pile": "Pila de descarte",
-        "lc1_deck": "Mazo",
-        "lc2_title": "Lost Cities · cómo puntúa una expedición",
-        "lc2_rule": "(suma de los números − 20) × (1 + apuestas), +20 con 8 cartas o más",
-        "lc2_a": "{cards} = {sum} → ({sum} − 20) × {mult} = {points}",
-        "lc2_b": "{cards} = {sum} → {sum} − 20 = {points}: empezar una expedición cuesta 20",
-        "lc2_c": "Un color que no empiezas puntúa 0. La ronda acaba con la última carta del mazo.",
-    },
+    lang: {key[len("guide."):]: entry[lang] for key, entry in _TEXTS.items() if key.startswith("guide.") and lang in entry}
+    for lang in _TEXTS["rules"]
 }
 
 
 class LostCitiesUI(GameUI):
     key = "lost-cities"
     controls_draw = False
-    rules = {
-        "en": (
-            "**Lost Cities** (2 players, 3 rounds). Each turn: **1.** play a card on your expedition of its "
-            "colour (each card higher than the last; wagers only before the first number) or discard it on "
-            "its colour's pile; **2.** draw from the deck or the top of a discard pile (not the card you just "
-            "discarded). The round ends when the last deck card is drawn. Each started expedition scores "
-            "(sum − 20) × (1 + wagers), +20 with 8 or more cards. Rounds add up; the leader starts the next."
-        ),
-        "es": (
-            "**Lost Cities** (2 jugadores, 3 rondas). En tu turno: **1.** juega una carta en tu expedición de su "
-            "color (cada carta mayor que la anterior; las apuestas solo antes del primer número) o descártala "
-            "en la pila de su color; **2.** roba del mazo o de lo alto de una pila de descarte (no la carta que "
-            "acabas de descartar). La ronda termina al robar la última carta del mazo. Cada expedición empezada "
-            "puntúa (suma − 20) × (1 + apuestas), +20 con 8 cartas o más. Las rondas se suman; empieza el que va ganando."
-        ),
-    }
+    rules = dict(_TEXTS["rules"])  # {lang: the rules summary}, from the catalogues
     guide = GUIDE
 
     def guide_images(self, lang):

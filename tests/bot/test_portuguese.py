@@ -73,3 +73,13 @@ async def test_a_pt_br_person_plays_a_match_in_portuguese(bot, store):
     posts = [s.content for s in bot.box.channel(100, "")]
     assert any("Pontuação final" in p for p in posts), posts[-3:]
     assert any(" jogou " in p or " descartou " in p for p in posts) and not any(" played " in p for p in posts)
+
+
+def test_lost_cities_rules_and_guide_in_portuguese():
+    from bot.games.lost_cities import LostCitiesUI
+
+    ui = LostCitiesUI()
+    assert ui.rules["pt"].startswith("**Lost Cities** (2 jogadores, 3 rodadas)")
+    assert ui.guide["pt"]["lc1_title"] == "Lost Cities · sua vez em dois passos"
+    images = ui.guide_images("pt")
+    assert len(images) == 2 and images != ui.guide_images("en")
