@@ -47,6 +47,15 @@ M: dict[str, dict[str, str]] = {
     "board.line_turn": {"en": "{turn} · [board]({link})", "es": "{turn} · [tablero]({link})"},
     "err.bad_post_mode": {"en": "post={mode} is not a choice: use post=new (a new board picture each turn) or post=edit (one board message updated in place, and a one-line post each turn).", "es": "post={mode} no es una opción: usa post=new (una imagen del tablero nueva en cada turno) o post=edit (un único mensaje del tablero que se actualiza, y una línea por turno)."},
     "turn.button": {"en": "Take your turn", "es": "Jugar mi turno"},
+    "mentions.on": {
+        "en": "On your turns you will also be mentioned in the channel, besides the turn DM.",
+        "es": "En tus turnos también te mencionaré en el canal, además del mensaje privado.",
+    },
+    "mentions.off": {
+        "en": "On your turns the turn DM alone tells you (a mention in the channel only if your DMs are closed).",
+        "es": "En tus turnos solo te avisa el mensaje privado (una mención en el canal solo si tienes cerrados los mensajes privados).",
+    },
+    "turn.button_match": {"en": "Take your turn · #{id}", "es": "Jugar mi turno · #{id}"},
     "turn.dm": {
         "en": "Your turn in **{game}** on {where} (match #{id}). Play here or in the channel: {link}",
         "es": "Te toca en **{game}** en {where} (partida #{id}). Juega aquí o en el canal: {link}",
@@ -209,7 +218,7 @@ OPTION_HELP: dict[str, dict[str, str]] = {
     "long": {"en": "Cities, 2 players: 7 rounds, 3x5 neighbourhoods", "es": "Cities, 2 jugadores: 7 rondas, barrios de 3x5"},
     "board": {"en": "Cities achievement board, e.g. venice (random if unset)", "es": "tablero de logros de Cities, p. ej. venice (al azar si no se da)"},
     "ai": {"en": "AI seats: easy, normal or strong", "es": "asientos de IA: easy, normal o strong"},
-    "post": {"en": "board: new post each turn, or edit one message", "es": "tablero: nuevo cada turno, o editar un mensaje"},
+    "post": {"en": "board: a new post each turn (default: one message edited)", "es": "tablero: una publicación nueva cada turno (por defecto: un mensaje editado)"},
 }
 
 
@@ -297,6 +306,11 @@ COMMAND_ES = {
     "Abandon the match in this channel": "Abandona la partida de este canal",
     "mygames": "mispartidas",
     "Your active matches on every server": "Tus partidas activas en todos los servidores",
+    "mentions": "menciones",
+    "Be mentioned in the channel on your turns too (by default the turn DM alone tells you)":
+        "Que también te mencionen en el canal en tus turnos (por defecto solo te avisa el mensaje privado)",
+    "channel": "canal",
+    "True: a mention in the channel as well; False: the turn DM only": "True: también una mención en el canal; False: solo el mensaje privado",
 }
 
 

@@ -47,13 +47,13 @@ class AfterMove:
     """The after-move job kinds that send: ``turn`` (standing orders or the turn DM), ``board`` (the
     channel's post) and ``ai`` (one AI step). Built by ``bot/discord/wiring.py``, which hands in what
     the timers add: ``hold`` (a turn DM waits out the person's quiet hours), ``catch_up`` (what the
-    DM adds to catch the person up: text, files, note changes) and ``mentions`` (whom a board post
+    DM adds to catch the person up: text, the moves to mark on its picture, note changes) and ``mentions`` (whom a board post
     may ping)."""
 
     def __init__(
         self, present: Presenter, service: MatchService, scheduler: Scheduler, *,
         hold: Callable[[Job], Awaitable[None]] | None = None,
-        catch_up: Callable[..., Awaitable[tuple[str, list[Any], dict[str, Any]]]] | None = None,
+        catch_up: Callable[..., Awaitable[tuple[str, list[Any] | None, dict[str, Any]]]] | None = None,
         mentions: Callable[[Any], Awaitable[discord.AllowedMentions]] | None = None,
     ) -> None:
         self.present = present
@@ -128,12 +128,13 @@ class AfterMove:
             ch = await self.present.channel(rec)
             # a process whose shards do not hold the guild knows it only by id: no name then
             where = f"{getattr(getattr(ch, 'guild', None), 'name', None) or ''} #{getattr(ch, 'name', '')}".strip()
-            content, files, view = await self.present.private_turn(loaded, seat, lang)
             intro = t("turn.dm", lang, game=game_name(loaded.game, lang), where=where, id=rec.id, link=jump_link(rec))
-            if self.catch_up is not None:  # the board and the moves since they last acted
-                extra, extra_files, seen = await self.catch_up(loaded, seat, uid, lang, note)
+            unseen = None
+            if self.catch_up is not None:  # the moves since they last acted: in words, and marked on the picture
+                extra, unseen, seen = await self.catch_up(loaded, seat, uid, lang, note)
                 intro = f"{intro}\n{extra}" if extra else intro
-                files = [*extra_files, *files][:10]
+            # one picture: their own view with the unseen moves marked, the places and the hand
+            content, files, view = await self.present.private_turn(loaded, seat, lang, since=unseen)
             kwargs: dict[str, Any] = {"content": f"{intro}\n{content}"[:2000], "files": files, "nonce": nonce(job.key)}
             if view is not None:
                 kwargs["view"] = view
@@ -186,7 +187,8 @@ class AfterMove:
     async def on_board(self, job: Job) -> None:
         mid = job.match_id
         version = int(job.payload["version"])
-        told = (await self.store.notes(mid)).get(0, {})
+        notes = await self.store.notes(mid)
+        told = notes.get(0, {})
         intent = told.get("board_pending")
         again = bool(intent) and intent.get("key") == job.key
         if not again:
@@ -219,21 +221,26 @@ class AfterMove:
         story = "\n".join([*(f"• {event_text(e, lang)}" for e in events), self.present.story_text(loaded, actions, lang)]).strip()
         board_id = told.get("board_message")
         in_place = (rec.meta or {}).get("post") == "edit" and rec.status == "active" and board_id
-        kwargs = await self.present.board_message(loaded, "" if in_place else story, lang)
-        mentions = await self.mentions(rec) if self.mentions is not None else None  # none inside quiet hours
+        # one notification a turn: the turn DM; the post names the player and mentions only those
+        # the DM cannot reach or who asked for channel pings (none inside quiet hours)
+        ping = await self.channel_pings(loaded, notes)
+        awake = await self.mentions(rec) if self.mentions is not None else None
+        if awake is not None and awake.users is not True:
+            ping &= {o.id for o in awake.users or []}
+        mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=u) for u in sorted(ping)], replied_user=False)
+        kwargs = await self.present.board_message(loaded, "" if in_place else story, lang, ping)
         if in_place and await self.present.edit_board(ch, int(board_id), kwargs):
             # post=edit: the board message shows the new picture; a one-line post tells the turn
-            # (an edit pings nobody: the line does)
-            line = self.present.turn_line(loaded, story, int(board_id), lang)
-            await ch.send(line, nonce=nonce(job.key), allowed_mentions=mentions or ALLOWED)
+            # (an edit pings nobody: the line does, when it mentions anyone)
+            line = self.present.turn_line(loaded, story, int(board_id), lang, ping)
+            await ch.send(line, nonce=nonce(job.key), allowed_mentions=mentions)
             msg_id = int(board_id)
         else:
             # the first board, the last one (with the results), every one with post=new, and a
             # board message that was deleted: a post of its own
             if in_place and story:  # the board message was deleted: this post tells the story too
                 kwargs["content"] = f"{story}\n{kwargs['content']}"[-2000:]
-            if mentions is not None:
-                kwargs["allowed_mentions"] = mentions
+            kwargs["allowed_mentions"] = mentions
             msg_id = (await ch.send(nonce=nonce(job.key), **kwargs)).id
             if (rec.meta or {}).get("post") == "edit" and board_id and rec.status != "active":
                 await self.present.retire_board(ch, int(board_id))  # its button would only say "too late"
@@ -242,6 +249,23 @@ class AfterMove:
             "board_version": max(version, int(intent.get("version", version))), "board_upto": int(intent["upto"]),
             "board_message": msg_id, "board_pending": None, "board_events": int(intent.get("events_upto", seen_events)),
         })
+
+    async def channel_pings(self, loaded, notes: dict[int, dict[str, Any]]) -> set[int]:
+        """The people to move whom a channel post should mention: those whose DMs are closed (no
+        turn DM reaches them) and those who asked for channel pings (``/mentions``, the person's
+        ``channel_pings`` setting). Everyone else is told by their turn DM alone."""
+        rec = loaded.record
+        if rec.status != "active":
+            return set()
+        closed = set(rec.meta.get("dm_closed") or [])  # matches from before the notes kept it there
+        out = set()
+        for s in loaded.to_move():
+            uid = rec.seats[s].get("user_id")
+            if not uid or rec.seats[s].get("ai"):
+                continue
+            if uid in closed or notes.get(uid, {}).get("dm_closed") or (await self.store.person(uid)).get("channel_pings"):
+                out.add(uid)
+        return out
 
     # -- AI --------------------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from ..games.base import PrefsError
 from ..i18n import OPTION_HELP, game_name, lang_of, t
 from . import timer_commands
 from .flows import Flows, ack, handle_error, reply
-from .posting import ALLOWED, POST_MODES, Presenter, jump_link
+from .posting import ALLOWED, DEFAULT_POST, POST_MODES, Presenter, jump_link
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +147,8 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         channel_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
         loaded = await self.bot.service.new_lobby(
             interaction.guild_id, channel_id, game, interaction.user.id, interaction.user.display_name, opts, channel_lang,
-            meta={"timers": timers, **({"ai": level} if level else {}), **({"post": post} if post == "edit" else {})},
+            # post=edit (one board message edited in place) unless the host asks for post=new
+            meta={"timers": timers, **({"ai": level} if level else {}), "post": post or DEFAULT_POST},
         )
         content, view = self.present.lobby_message(loaded, channel_lang)
         if target is not None:

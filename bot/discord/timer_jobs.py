@@ -20,6 +20,7 @@ from ..games import ui_for
 from ..i18n import game_name, t
 from ..store import Job
 from .after_move import nonce
+from .components import TurnButton
 from .flows import ack, guarded, reply
 from .posting import Presenter, jump_link
 
@@ -117,6 +118,9 @@ class TimerMessages:
         }
         if "reclaim" in p:
             kwargs["view"] = self.reclaim_view(rec.id, int(p["reclaim"]), lang)
+        elif p["text"] == "remind.channel":  # the reminder: straight to the turn's controls
+            kwargs["view"] = discord.ui.View(timeout=None)
+            kwargs["view"].add_item(TurnButton(rec.id, rec.version, t("turn.button", lang)))
         await ch.send(**kwargs)
 
     async def on_dm(self, job: Job) -> None:
@@ -177,9 +181,15 @@ class TimerMessages:
             lines.append(t("remind.line", lang, game=game_name(loaded.game, lang), where=await self.where(rec), id=rec.id, left=left, link=jump_link(rec)))
             if len(files) < 4:
                 files += await self.board_file(loaded, lang)
+        # a "Take your turn" button a match (restart-safe: bot/discord/components.py), named by its
+        # number when the digest lists several
+        view = discord.ui.View(timeout=None)
+        for rec, *_rest in items[:25]:
+            label = t("turn.button", lang) if len(items) == 1 else t("turn.button_match", lang, id=rec.id)
+            view.add_item(TurnButton(rec.id, rec.version, label))
         try:
             dm = await self.client.create_dm(discord.Object(id=uid))
-            await dm.send(content="\n".join(lines)[:2000], files=files, nonce=nonce(job.key))
+            await dm.send(content="\n".join(lines)[:2000], files=files, view=view, nonce=nonce(job.key))
         except discord.Forbidden:
             log.info("DMs of %s are closed: reminder digest not sent (the channel was told)", uid)
         await self.store.set_person(uid, {"last_digest": iso(now)})
@@ -187,8 +197,10 @@ class TimerMessages:
             await self.store.set_note(rec.id, uid, {"reminded": tag})
 
     async def catch_up(self, loaded: Any, seat: int, uid: int, lang: str, note: dict[str, Any]):
-        """(text, files, note changes): the board picture and, in words, the moves since the person
-        last looked (others' in public words; what the stand-in did for them, in private words)."""
+        """(text, moves to mark, note changes): in words, the moves since the person last looked
+        (others' in public words; what the stand-in did for them, in private words), and those moves
+        as (seat, action) for the turn picture to mark (None on their first turn DM of the match:
+        nothing to catch up on). No picture of its own: the turn DM carries one."""
         rec = loaded.record
         since = int(note.get("seen_upto", 0))
         actions = await self.store.actions(rec.id, since)
@@ -211,7 +223,7 @@ class TimerMessages:
             lines = [f"• … (+{len(lines) - 8})", *lines[-8:]]
         told = "seen_upto" in note  # not their first turn DM of the match
         text = f"{t('catchup.title', lang)}\n" + "\n".join(lines) if lines else (t("catchup.none", lang) if told else "")
-        return text[:900], await self.board_file(loaded, lang, unseen if told else None), {"seen_upto": since + len(actions)}
+        return text[:900], (unseen if told else None), {"seen_upto": since + len(actions)}
 
 
 class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:r:(?P<mid>\d+):(?P<seat>\d+)"):

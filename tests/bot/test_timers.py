@@ -358,7 +358,7 @@ async def test_quiet_hours_delay_dms_and_mentions_and_pause_the_deadline(bot, st
     await bot.play_turn(mid, ANA, random.Random(1))
     await bot.run()
     board = bot.box.channel(100)[-1]
-    assert "<@22>" in board.content and BEN not in board.pings  # shown, not pinged
+    assert "**Ben**" in board.content and BEN not in board.pings  # named, not pinged
     assert not bot.box.dms(BEN)  # his turn DM waits for the morning
     await let_pass(bot, 8.5, 10)  # to 07:40 (summer time began at 02:00: the night is an hour shorter)
     assert clock().astimezone(local).strftime("%H:%M") == "07:40"
@@ -437,17 +437,17 @@ async def test_heads_up_when_the_player_before_starts_their_turn(bot, store):
     assert len(bot.box.dms(CARLA, "👀")) == n
 
 
-async def test_the_turn_dm_holds_the_board_and_what_happened_since(store, clock):
+async def test_the_turn_dm_holds_one_picture_and_what_happened_since(store, clock):
     bot = Bot(store, clock, Outbox(clock), pictures=True)
     mid = await bot.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "1h", "policy": "standin"})
     await bot.run()
     first = bot.box.dms(ANA)[0]
-    assert first.files == ["board.png", "hand.png"]
+    assert first.files == ["hand.png"]  # one picture: the board and the hand in one (issue 20)
     await let_pass(bot, 1.1)  # the stand-in plays Ana's turn
     await bot.play_turn(mid, BEN, random.Random(2))
     await bot.run()
     dm = bot.box.dms(ANA, "Your turn")[-1]
-    assert dm.files[0] == "board.png" and "hand.png" in dm.files
+    assert dm.files == ["hand.png"]
     text = dm.content
     assert "Since you last played:" in text
     # what the stand-in did with her hand, in her private words, and Ben's moves in public words
@@ -532,17 +532,17 @@ def test_every_string_of_the_time_commands_has_a_spanish_translation():
 
 
 async def test_the_catch_up_picture_marks_the_tiles_laid_since_the_persons_last_turn(store, clock, monkeypatch):
-    """Carcassonne: the turn DM's board marks the tiles the others laid since the person's last
-    turn (bot.games.carcassonne.mark_since); their own tile is not marked."""
+    """Carcassonne: the turn DM's one picture marks the tiles the others laid since the person's
+    last turn (bot.games.carcassonne.mark_since); their own tile is not marked."""
     ui = type(ui_for("carcassonne"))
     drawn: list[dict] = []
-    plain = ui.board_png
+    plain = ui.turn_png
 
-    def board_png(self, view, names, lang):
+    def turn_png(self, view, names, lang, page=0):
         drawn.append(view)
-        return plain(self, view, names, lang)
+        return plain(self, view, names, lang, page)
 
-    monkeypatch.setattr(ui, "board_png", board_png)
+    monkeypatch.setattr(ui, "turn_png", turn_png)
     bot = Bot(store, clock, Outbox(clock), pictures=True)
     mid = await bot.new_match("carcassonne", [(ANA, "Ana"), (BEN, "Ben"), (CARLA, "Carla")], options={"deadline": "off"})
     await bot.run()

@@ -14,7 +14,7 @@ import discord
 
 from bot.core.service import MatchService, Stale
 from bot.core.timers import split_options
-from bot.discord.posting import Presenter
+from bot.discord.posting import DEFAULT_POST, Presenter
 from bot.discord.wiring import wire
 from bot.store.base import utcnow
 
@@ -142,9 +142,9 @@ class Bot:
     async def new_match(self, game: str, people: list[tuple[int, str]], ais: int = 0, options: dict | None = None,
                         seed: int = 1, channel: int = 100, lang: str = "en") -> int:
         opts, timers = split_options(options or {})
-        post = opts.pop("post", None)  # as /partida new does
+        post = opts.pop("post", None) or DEFAULT_POST  # as /partida new does
         (host, host_name), *rest = people
-        meta = {"timers": timers, **({"post": post} if post else {})}
+        meta = {"timers": timers, "post": post}
         m = await self.service.new_lobby(1, channel, game, host, host_name, opts, lang, meta=meta)
         mid = m.record.id
         for uid, name in rest:
