@@ -309,7 +309,6 @@ COMMAND_ES = {
     "mentions": "menciones",
     "Be mentioned in the channel on your turns too (by default the turn DM alone tells you)":
         "Que también te mencionen en el canal en tus turnos (por defecto solo te avisa el mensaje privado)",
-    "channel": "canal",
     "True: a mention in the channel as well; False: the turn DM only": "True: también una mención en el canal; False: solo el mensaje privado",
 }
 

@@ -74,16 +74,16 @@ class TimeCog(commands.Cog):
             await reply(interaction, t("quiet.off", lang))
 
     @app_commands.command(name=_("mentions"), description=_("Be mentioned in the channel on your turns too (by default the turn DM alone tells you)"))
-    @app_commands.rename(channel=_("channel"))
-    @app_commands.describe(channel=_("True: a mention in the channel as well; False: the turn DM only"))
-    async def mentions(self, interaction: discord.Interaction, channel: bool) -> None:
+    @app_commands.rename(on=_("on"))
+    @app_commands.describe(on=_("True: a mention in the channel as well; False: the turn DM only"))
+    async def mentions(self, interaction: discord.Interaction, on: bool) -> None:
         """The person's ``channel_pings`` setting (their person_settings row, every match): the board
         post of their turn mentions them although the turn DM reached them."""
         lang = lang_of(interaction.locale)
         await ack(interaction, ephemeral=True, thinking=True)
         await self.bot.flows.note_locale(interaction)
-        await self.bot.store.set_person(interaction.user.id, {"channel_pings": True if channel else None})
-        await reply(interaction, t("mentions.on" if channel else "mentions.off", lang))
+        await self.bot.store.set_person(interaction.user.id, {"channel_pings": True if on else None})
+        await reply(interaction, t("mentions.on" if on else "mentions.off", lang))
 
 
 async def setup(bot: Any) -> None:
