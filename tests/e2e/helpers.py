@@ -18,6 +18,12 @@ def is_board(msg: Message) -> bool:
     return not msg.ephemeral and ("board.png" in msg.files)
 
 
+def named(msg: Message, person) -> bool:
+    """Does the post name ``person`` (as a mention, or in bold: since issue 20 a post mentions only
+    people whose DMs are closed or who asked for it; their turn DM is everyone else's ping)?"""
+    return person.mention in msg.content or f"**{person.name}**" in msg.content
+
+
 def turn_button(msg: Message) -> str | None:
     return next((c for c in msg.custom_ids() if c.startswith("p:t:")), None)
 

@@ -70,7 +70,7 @@ async def test_sigkill_at_every_job_boundary(standin, bot_process, tmp_path):
     rng = random.Random(3)
     await proc.start()
     await standin.wait_commands(10)
-    r = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1")
+    r = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1 post=new")
     await ana.click(r.message, label="Add AI")
     await standin.wait_until(lambda: "AI 1" in standin.messages_by_id[r.message.id].content, 10, "the AI seat")
     start = await ana.click(standin.messages_by_id[r.message.id], label="Start")

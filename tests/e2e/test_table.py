@@ -26,6 +26,7 @@ async def partida(standin, tmp_path):
 
 
 async def open_match(standin, host, guest, **options):
+    options["options"] = f"{options.get('options', '')} post=new".strip()  # a board post a turn (post=edit is the default)
     r = await host.slash("general", "partida new", game="lost-cities", **options)
     lobby = r.message
     await guest.click(lobby, label="Join")
