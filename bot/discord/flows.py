@@ -204,6 +204,12 @@ class Flows:
             raise UserError("not_player")
         if loaded.record.version != ver:
             raise Stale(loaded.record)
+        action = ui_for(loaded.record.game).pick_action(value)
+        if action is not None:  # a pick that is itself a move acts at once (Undo is the safety net)
+            result = await self.service.move(mid, ver, ("user", interaction.user.id), action, loaded=loaded)
+            content, files, view = await self.present.mover_message(result, lang)
+            await interaction.edit_original_response(content=content, attachments=files, view=view)
+            return
         content, files, view = await self.present.private_turn(loaded, seat, lang, picked=value, with_picture=False)
         if files:
             await interaction.edit_original_response(content=content, view=view, attachments=files)

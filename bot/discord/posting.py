@@ -197,8 +197,12 @@ class Presenter:
                 for ch in c.select[:25]
             ]
             view.add_item(PickSelect(rec.id, rec.version, options, c.select_placeholder))
+        for i, (placeholder, more) in enumerate(c.more_selects[:4], start=1):  # further selects, one row each
+            options = [discord.SelectOption(label=ch.label[:100], value=ch.token, description=(ch.description or None) and ch.description[:100])
+                       for ch in more[:25]]
+            view.add_item(PickSelect(rec.id, rec.version, options, placeholder, index=i))
         for ch in c.buttons[:20]:
-            view.add_item(DoButton(rec.id, rec.version, ch.token, ch.label, ch.style))
+            view.add_item(DoButton(rec.id, rec.version, ch.token, ch.label, ch.style, ch.row))
         return c.text, files, view
 
     async def mover_message(self, result: MoveResult, lang: str):

@@ -38,6 +38,9 @@ class Choice:
     token: str
     style: str = "secondary"  # primary | secondary | success | danger
     description: str | None = None
+    # the button row (0-4) a button goes on, to keep apart what a slip must not confuse (Lost
+    # Cities' plays and discards); None: the next free place
+    row: int | None = None
 
 
 @dataclass
@@ -51,6 +54,12 @@ class Controls:
     # An optional picture for this step (e.g. a preview of the tile where it would go); it
     # replaces the private message's picture. Drawn from the seat's view only.
     picture: bytes | None = None
+    # Further selects under the first, (placeholder, options) each, one message row each (at most 4,
+    # and rows for the buttons: 5 rows a message): e.g. 76 places in three selects, two taps each
+    more_selects: list[tuple[str, list[Choice]]] = field(default_factory=list)
+    # An action (its token) to take at once for the person instead of asking: ending the turn
+    # when it is their only legal move and their auto-end setting is on (``controls(auto_end=)``)
+    auto: str | None = None
 
 
 class GameUI:
@@ -79,16 +88,35 @@ class GameUI:
         of the turn DM. By default nothing is marked (the words beside the picture tell it)."""
         return view
 
-    def controls(self, view: dict[str, Any], legal: list[dict[str, Any]], lang: str, picked: str | None = None) -> Controls:
+    def controls(self, view: dict[str, Any], legal: list[dict[str, Any]], lang: str, picked: str | None = None,
+                 auto_end: bool = True) -> Controls:
         """The private turn controls of the seat whose view this is.
 
         ``legal`` are the seat's legal actions (JSON). ``picked`` is the value of the select the
         person just chose (None on the first step): a UI can go through several narrowing steps
         (e.g. position, then rotation, then meeple) by giving select options whose values encode
-        the path so far (at most 100 characters). Buttons carry action tokens (``token()``, at most
-        80 characters, [A-Za-z0-9_.-]) and apply the action when pressed. Runs in a worker thread.
+        the path so far (at most 100 characters), or a select option can be an action token that
+        acts at once when picked (``pick_action``). Buttons carry action tokens (``token()``, at
+        most 80 characters, [A-Za-z0-9_.-]) and apply the action when pressed. ``auto_end`` (the
+        person's setting, on by default): when ending the turn is the only legal move, the
+        controls carry it in ``Controls.auto`` to be taken at once. Runs in a worker thread.
         """
         raise NotImplementedError
+
+    def ends_turn(self, action: dict[str, Any]) -> bool:
+        """Is ``action`` the game's "end the turn" (asked of the engine's declarations)?"""
+        return False
+
+    def auto_end(self, legal: list[dict[str, Any]], auto_end: bool = True) -> str | None:
+        """The token of the turn's end when it is the only legal move and the setting is on."""
+        if auto_end and len(legal) == 1 and self.ends_turn(legal[0]):
+            return self.token(legal[0])
+        return None
+
+    def pick_action(self, value: str) -> dict[str, Any] | None:
+        """The action a select pick stands for when the pick acts at once (no confirm step; Undo is
+        the safety net), or None when the pick only narrows the choice (controls(picked=value))."""
+        return None
 
     def parse_prefs(self, text: str) -> list[str]:
         """A player's standing orders (e.g. a Citadels draft priority list) from what they typed.

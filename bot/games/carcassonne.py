@@ -34,24 +34,25 @@ T = {
         "en": "Your tile: **{tile}**. It fits in one place only (A on the picture).",
         "es": "Tu loseta: **{tile}**. Solo cabe en un sitio (A en la imagen).",
     },
-    "page": {"en": " Page {p} of {n}.", "es": " Página {p} de {n}."},
     "pick_pos": {"en": "Where to lay the tile", "es": "Dónde poner la loseta"},
+    "page": {"en": " Page {p} of {n}.", "es": " Página {p} de {n}."},
+    "pick_pos_range": {"en": "Where to lay the tile: {a} … {b}", "es": "Dónde poner la loseta: {a} … {b}"},
     "pick_rot": {"en": "How to turn it", "es": "Cómo girarla"},
     "meeple_step": {
-        "en": "**{tile}** on place **{label}**, turned {deg}°. Put a meeple on a numbered spot, or none.",
-        "es": "**{tile}** en el sitio **{label}**, girada {deg}°. Pon un meeple en un sitio numerado, o ninguno.",
+        "en": "Your tile ({tile}) on place **{label}**, turned {deg}°. Put a meeple on a numbered spot, or none.",
+        "es": "Tu loseta ({tile}) en el sitio **{label}**, girada {deg}°. Pon un meeple en un sitio numerado, o ninguno.",
     },
     "no_meeples": {
-        "en": "**{tile}** on place **{label}**, turned {deg}°. You have no meeples left: confirm to lay it.",
-        "es": "**{tile}** en el sitio **{label}**, girada {deg}°. No te quedan meeples: confirma para ponerla.",
+        "en": "Your tile ({tile}) on place **{label}**, turned {deg}°. You have no meeples left: confirm to lay it.",
+        "es": "Tu loseta ({tile}) en el sitio **{label}**, girada {deg}°. No te quedan meeples: confirma para ponerla.",
     },
     "dig_note": {
         "en": "\nYou may first dig with your archaeologist (draws an extra tile to choose from).",
         "es": "\nAntes puedes excavar con tu arqueólogo (roba otra loseta para elegir).",
     },
     "choose_step": {
-        "en": "Your archaeologist dug up a tile: choose which one to play ({a} or {b}); the other goes back into the pile.",
-        "es": "Tu arqueólogo ha desenterrado una loseta: elige cuál jugar ({a} o {b}); la otra vuelve a la reserva.",
+        "en": "Your archaeologist dug up a tile: choose which one to play ({a}, or {b}); the other goes back into the pile.",
+        "es": "Tu arqueólogo ha desenterrado una loseta: elige cuál jugar ({a}, o {b}); la otra vuelve a la reserva.",
     },
     "pos_label": {"en": "Place {label}", "es": "Sitio {label}"},
     "fits": {"en": "fits {n} ways · ({x}, {y})", "es": "cabe de {n} formas · ({x}, {y})"},
@@ -80,7 +81,7 @@ T = {
     "d_none": {"en": "no meeple", "es": "sin meeple"},
     "d_meeple": {"en": "meeple on {kind} {fid}", "es": "meeple en {kind} {fid}"},
     "d_dig": {"en": "{who} digs with the archaeologist", "es": "{who} excava con el arqueólogo"},
-    "d_choose": {"en": "{who} plays tile {tile}", "es": "{who} juega la loseta {tile}"},
+    "d_choose": {"en": "{who} plays {tile}", "es": "{who} juega {tile}"},
     "status": {"en": "Tiles left {n} · {scores} · {ed}", "es": "Quedan {n} losetas · {scores} · {ed}"},
     "ed": {"en": "{n}{sfx} edition rules", "es": "reglas de la {n}.ª edición"},
 }
@@ -248,13 +249,14 @@ class CarcassonneUI(GameUI):
         fx, fy = (last["x"], last["y"]) if last else (0, 0)
         return sorted(cells, key=lambda c: (abs(c[0] - fx) + abs(c[1] - fy), c[1], c[0]))
 
-    def controls(self, view, legal, lang, picked=None):
+    def controls(self, view, legal, lang, picked=None, auto_end=True):
         buttons: list[Choice] = []
         if view.get("phase") == "choose" or any(a.get("type") == "choose" for a in legal):
             tiles = [a["tile"] for a in legal if a.get("type") == "choose"]
-            for t in tiles:
-                buttons.append(Choice(tr("play_tile", lang, tile=t), self.token({"type": "choose", "tile": t}), "primary"))
-            a, b = (tiles + ["?", "?"])[:2]
+            words = [self._tile(view, t, lang) for t in tiles]
+            for t, w in zip(tiles, words, strict=True):
+                buttons.append(Choice(tr("play_tile", lang, tile=w)[:80], self.token({"type": "choose", "tile": t}), "primary"))
+            a, b = (words + ["?", "?"])[:2]
             return Controls(tr("choose_step", lang, a=a, b=b), buttons=buttons)
         can_dig = any(a.get("type") == "medina_use" for a in legal)
         dig = [Choice(tr("dig", lang), "M", "success")] if can_dig else []
@@ -262,7 +264,7 @@ class CarcassonneUI(GameUI):
         groups = self._group(legal)
         order = self._order(view, list(groups))
         tile = view.get("tile") or "?"
-        tname = "Medina" if tile == "medina" else tile
+        tname = self._tile(view, tile, lang)  # in words, never its internal letter
         m = PICK_RE.match(picked) if isinstance(picked, str) else None
         cell: tuple[int, int] | None = None
         rot: int | None = None
@@ -291,10 +293,12 @@ class CarcassonneUI(GameUI):
             picture = None
             if picked is not None:  # another page, or back to the first step: its own picture
                 picture = self.turn_png(view, view.get("names"), lang, page=page)
-            return Controls(
-                text + note, tr("pick_pos", lang), self._position_choices(groups, pages, page, lang, self._labels(view)),
-                dig, picture,
-            )
+            labels = self._labels(view)
+            head = tr("pick_pos", lang)
+            if len(pages) > 1:  # "Where to lay the tile: X … AT": the letters on this page's picture
+                shown = sorted((labels[c] for c in pages[page]), key=lambda a: (len(a), a))
+                head = tr("pick_pos_range", lang, a=shown[0], b=shown[-1])
+            return Controls(text + note, head, self._position_choices(groups, pages, page, lang, labels), dig, picture)
         x, y = cell
         place = self._labels(view).get(cell, "?")
         rots = sorted(groups[cell])
@@ -321,6 +325,16 @@ class CarcassonneUI(GameUI):
             placeholder = tr("pick_pos", lang)
         picture = preview_png(view, None, lang, x, y, rot, spots=spots, rots=rots)
         return Controls(text + note, placeholder, select, (dig + buttons)[:20], picture)
+
+    @staticmethod
+    def _tile(view: dict[str, Any] | None, tile: str | None, lang: str) -> str:
+        """A tile in words ("a city corner with a curved road"), from its geometry."""
+        from engines.carcassonne.tiles import GEOMETRY
+        from render.carcassonne import tile_words
+
+        if not tile:
+            return "?"
+        return tile_words(view if view and view.get("geometry") else {"geometry": GEOMETRY}, tile, lang)
 
     @staticmethod
     def _labels(view: dict[str, Any]) -> dict[tuple[int, int], str]:
@@ -389,7 +403,7 @@ class CarcassonneUI(GameUI):
         curved road, with a meeple on the road (south) · Ana +4 (road)"."""
         kind = action.get("type")
         if kind in ("medina_use", "choose"):
-            return tr(CA.BY_TYPE[kind].story, lang, who=name, tile=action.get("tile"))
+            return tr(CA.BY_TYPE[kind].story, lang, who=name, tile=self._tile(None, action.get("tile"), lang))
         return self._story(action, name, lang, names or [], events or [])
 
     def _story(self, action, name, lang, names, events) -> str:
@@ -421,7 +435,7 @@ class CarcassonneUI(GameUI):
         """A short, distinct name for a legal move (typed moves): where, how turned, which spot."""
         kind = action.get("type")
         if kind in ("medina_use", "choose"):
-            return tr(CA.BY_TYPE[kind].label, lang, tile=action.get("tile"))
+            return tr(CA.BY_TYPE[kind].label, lang, tile=self._tile(None, action.get("tile"), lang))
         rot = int(action.get("rot", 0))
         rtxt = tr("d_rot0", lang) if rot == 0 else tr("d_rot", lang, deg=90 * rot)
         fid = action.get("meeple")

@@ -1,10 +1,12 @@
 """Citadels on Discord: the character draft by DM, then each called character's turn.
 
 Everything a player may do comes from the engine's legal actions. Simple choices are buttons
-(income, character targets, seats, end of turn); choices among district cards go through the
-select, grouped ("Build…", "Warlord: destroy…") and split into pages when there are more than
-Discord's 25 options. A select value is either an action token (then the controls show a green
-confirm button for it) or a node of that menu ("@build", "@destroy/s2", "@lighthouse/yellow~1").
+(income, character targets, seats, end of turn, and the districts to build when they fit among
+the 20 buttons); other choices among district cards go through the select, grouped ("Build…",
+"Warlord: destroy…") and paged (bot/games/paging.py) beyond Discord's 25 options. A select value
+is either an action token, which acts at once when picked (``pick_action``; Undo is the safety
+net), or a node of that menu ("@build", "@destroy/s2", "@lighthouse/yellow~1"). Ending the turn,
+when it is the only legal move, is carried in ``Controls.auto`` (the person's auto-end setting).
 
 Tokens (``token()`` / ``action()``, at most 80 characters of ``[A-Za-z0-9_.-]``): an operation
 code and its arguments joined by "-"; a district id "manor#2" travels as "manor.2".
@@ -67,7 +69,6 @@ T: dict[str, tuple[str, str]] = {
     "targets": ("Murdered: {m} · robbed: {r} · bewitched: {b}.", "Asesinado: {m} · robado: {r} · hechizado: {b}."),
     "none": ("-", "-"),
     "placeholder": ("Choose a district…", "Elige un distrito…"),
-    "confirm_hint": ("Press the green button to confirm.", "Pulsa el botón verde para confirmar."),
     "keep_head": ("Keep {k} of the cards you drew:", "Quédate con {k} de las cartas robadas:"),
     "redraw_head": (
         "Discard more cards to the bottom of the deck, or draw {n} new cards now.",
@@ -297,8 +298,9 @@ class Entry:
     group: str | None = None
     sub: tuple[str, str] | None = None  # (key, label) for a second level inside the group
     description: str | None = None
-    confirm: str | None = None  # the confirm button's label (select entries)
+    confirm: str | None = None  # the entry's label without its colour and cost (select entries)
     style: str = "secondary"
+    special: bool = False  # a special (purple) district: its description says what it does
 
 
 MAX_BUTTONS = 20
@@ -401,7 +403,7 @@ def _select_entry(view, a, tok, lang, owners) -> Entry:
         return Entry(tok, label, group, sub, desc, label)
     sub = (card["colour"], COLOUR_WORD[card["colour"]][1 if lang == "es" else 0]) if op == "lighthouse" else None
     sq = COLOUR_WORD[card["colour"]][0].split()[0]
-    return Entry(tok, f"{sq} {label} ({card['cost']})", group, sub, desc, label, "success")
+    return Entry(tok, f"{sq} {label} ({card['cost']})", group, sub, desc, label, "success", card["kind"] in PURPLE)
 
 
 def _destroy_price(view: dict[str, Any], owner: int, did: str) -> int | str:
@@ -445,8 +447,12 @@ def menu(entries: list[Entry], picked: str | None, lang: str) -> tuple[list[Choi
         node, page = paging.parse(picked) or (picked, 0)
         if node == "@" or not _items_at(grouped, node, lang):
             node = "@"
+    groups = _groups(grouped)
+    top = f"@{groups[0]}" if len(groups) == 1 and not _flat(grouped) else "@"  # one group: no level for it
+    if node == "@":
+        node = top
     items = _items_at(grouped, node, lang)
-    back = None if node == "@" else (node.rpartition("/")[0] if "/" in node else "@")
+    back = None if node == top else (node.rpartition("/")[0] if "/" in node else "@")
     if chosen is not None and len(items) > _room(back):
         idx = next((i for i, c in enumerate(items) if c.token == chosen.token), 0)
         page = paging.holding(idx, len(items), _room(back))
@@ -639,22 +645,40 @@ class CitadelsUI(GameUI):
 
     # -- controls ----------------------------------------------------------------------------------
 
-    def controls(self, view, legal, lang, picked=None):
+    def ends_turn(self, action):
+        return A.ends_turn(action)
+
+    def pick_action(self, value):
+        """A district picked in the select acts at once (menu nodes start with "@")."""
+        if not isinstance(value, str) or value.startswith("@"):
+            return None
+        try:
+            return decode_token(value)
+        except ValueError:
+            return None
+
+    def controls(self, view, legal, lang, picked=None, auto_end=True):
         entries = entries_for(view, legal, lang)
+        builds = [e for e in entries if e.group == "build"]
+        told: list[str] = []
+        if builds and sum(1 for e in entries if e.group is None) + len(builds) <= MAX_BUTTONS:
+            for e in builds:  # few districts to build: a button each, one tap (Undo if it slipped)
+                e.group = None
+                if e.special:  # what a special district does, which a button cannot describe
+                    told.append(f"• {e.confirm}: {e.description}")
         buttons = [Choice(e.label[:80], e.token, e.style) for e in entries if e.group is None]
         if len(buttons) > MAX_BUTTONS:  # never seen in play; keep the limit whatever happens
             for e in entries[MAX_BUTTONS:]:
                 if e.group is None:
                     e.group, e.confirm = "more", e.label
             buttons = buttons[:MAX_BUTTONS]
-        options, chosen = menu(entries, picked, lang)
-        text = self._text(view, lang)
-        if chosen is not None:
-            buttons.insert(0, Choice((chosen.confirm or chosen.label)[:80], chosen.token, "success"))
-            if len(buttons) > MAX_BUTTONS:
-                buttons.pop()
-            text += "\n" + tr("confirm_hint", lang)
-        return Controls(text, tr("placeholder", lang) if options else None, options, buttons)
+        # a district picked in the select acts at once (pick_action): no confirm step, Undo instead
+        options, _chosen = menu(entries, picked, lang)
+        # ending the turn as the only legal move: taken at once where the person's setting is on
+        # (the button stays for a layer that does not take Controls.auto)
+        text = "\n".join([self._text(view, lang), *told])
+        return Controls(text, tr("placeholder", lang) if options else None, options, buttons,
+                        auto=self.auto_end(legal, auto_end))
 
     def _text(self, view: dict[str, Any], lang: str) -> str:
         me = view.get("viewer")

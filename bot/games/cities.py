@@ -3,19 +3,21 @@
 Private turn steps (``controls``); every choice comes from the engine's legal actions:
 
 * start phase - one button per starting tile still offered;
-* take phase - one button per legal row slot ("A1 · Lakes", "D★ · +2 ?"): one tap;
+* take phase - one button per legal row slot ("A1 · Lakes", "D★ · 🟥🟨"), one button row per
+  worker row, colour squares for the pieces and the tiles' spaces: one tap;
 * place phase - the item being placed is the one named in ``picked`` or else the first held one
   (the city tile, then the feature tiles, then the pieces). Its legal places are lettered on a
-  picture of the neighbourhood and listed in a select; "Remove … from the game" is one button;
-  other held items are entries of the same select, to place them first.
-  - a feature tile or a piece: picking a space shows a preview of the neighbourhood with the item
-    there (``engines.cities.preview``) and a Confirm button (2 taps an item; 1 when only one space
-    is legal: the preview comes at once);
+  picture of the neighbourhood; "Remove … from the game" is one button; other held items are
+  entries of a select, to place them first.
+  - a feature tile or a piece: up to 20 legal spaces are one button each, lettered as on the
+    picture (one tap places it); more go in a select whose picks place it at once
+    (``pick_action``); Undo is the safety net, no preview-and-confirm step;
   - the city tile: picking a free cell shows the tile there turned each legal way, one button per
-    way (2 taps).
+    way (2 taps); a cell with only one way is itself the move (one pick).
 
 ``picked`` values: ``i.t`` / ``i.f.<feature>`` / ``i.p.<colour>`` (+ ``~<page>``, bot/games/paging.py) the item,
-``c.<x>.<y>`` a tile cell, ``s.f.<feature>.<x>.<y>`` / ``s.p.<colour>.<x>.<y>`` a space.
+``c.<x>.<y>`` a tile cell; ``s.f.<feature>.<x>.<y>`` / ``s.p.<colour>.<x>.<y>`` (a space's preview
+and confirm) only in messages sent before picks acted at once.
 Action tokens: ``S.<tile>``, ``K.<row><slot>``, ``T.<x>.<y>.<rot>``, ``F.<feature>.<x>.<y>``,
 ``B.<colour>.<x>.<y>``, ``X.t.<tile>`` / ``X.f.<feature>`` / ``X.p.<colour>``. Typed moves also
 accept ``A1``..``D4`` for a take.
@@ -34,6 +36,7 @@ from . import paging
 from .base import Choice, Controls, GameUI, Manifest
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_BUTTONS = 20  # Discord: 25 components a message, a row of them for the select
 PIECE_ES = {"red": "roja", "blue": "azul", "green": "verde", "yellow": "amarilla"}
 
 T = {
@@ -41,7 +44,7 @@ T = {
         "en": "Choose your starting tile (the picture shows the table). The others pick after you, counter-clockwise.",
         "es": "Elige tu loseta inicial (la imagen muestra la mesa). Los demás eligen después, en sentido antihorario.",
     },
-    "start_btn": {"en": "Start with {tile} ({layout})", "es": "Empezar con {tile} ({layout})"},
+    "start_btn": {"en": "Start with {layout}", "es": "Empezar con {layout}"},
     "take": {
         "en": "Round {round}/{rounds} · {left} worker(s) left. Put a worker on a row slot to take what lies there:",
         "es": "Ronda {round}/{rounds} · te quedan {left} trabajador(es). Pon un trabajador en un hueco de una fila para tomar lo que hay:",
@@ -75,6 +78,11 @@ T = {
         "es": "La **loseta de ciudad {tile}** en el sitio **{label}**: la imagen muestra cada forma de girarla; pulsa una para colocarla.",
     },
     "pick_space": {"en": "Where to place it", "es": "Dónde colocarla"},
+    "place_item_btn": {
+        "en": "Place the **{item}**: press the letter of a space (as on the picture), or remove it from the game.",
+        "es": "Coloca la **{item}**: pulsa la letra de un espacio (como en la imagen) o retírala del juego.",
+    },
+    "space_btn": {"en": "{label} · {what}", "es": "{label} · {what}"},
     "pick_cell": {"en": "Where to place the city tile", "es": "Dónde colocar la loseta de ciudad"},
     "opt_space": {"en": "{label} · ({x}, {y}) {what}", "es": "{label} · ({x}, {y}) {what}"},
     "opt_cell": {"en": "Place {label} · tile cell ({x}, {y})", "es": "Sitio {label} · celda ({x}, {y})"},
@@ -106,19 +114,25 @@ def _piece(colour: str, lang: str) -> str:
 
 def _item_words(kind: str, item: str, lang: str) -> str:
     """A held item in words: 'city tile T07', 'Boat', 'red piece'."""
-    if kind == "t":
-        return engine_texts.item_name(item, lang)
+    if kind == "t":  # its spaces as colour squares, never its internal code
+        term = engine_texts.TERMS["city_tile"].get(lang, engine_texts.TERMS["city_tile"]["en"])
+        return f"{term} {_layout(item)}"
     if kind == "p":
         return _piece(item, lang)
     term = engine_texts.TERMS["feature_tile"][lang if lang in ("en", "es") else "en"]
     return f"{term} {comp.name(item, lang)}" if lang == "es" else f"{comp.name(item, lang)} {term}"
 
 
+# What a button shows for a space type or a building colour: a coloured square, and a picture for
+# the park and the water (so the green piece and the park never read alike)
+SQUARE = {"red": "🟥", "blue": "🟦", "green": "🟩", "yellow": "🟨", "park": "🌳", "water": "💧"}
+
+
 def _layout(tile: str) -> str:
-    """A tile's four spaces as letters, 'RB/PW' (top row / bottom row, unturned)."""
+    """A tile's four spaces as squares, '🟥🟦/🌳💧' (top row / bottom row, unturned)."""
     sp = comp.ROTATED[comp.TILE_INDEX[tile]][0]
-    letters = [comp.SPACE_LETTERS[s] for s in sp]
-    return f"{letters[0]}{letters[1]}/{letters[2]}{letters[3]}"
+    marks = [SQUARE.get(comp.SPACE_TYPES[s], comp.SPACE_LETTERS[s]) for s in sp]
+    return f"{marks[0]}{marks[1]}/{marks[2]}{marks[3]}"
 
 
 def _ev(event: Any) -> dict[str, Any]:
@@ -246,7 +260,14 @@ class CitiesUI(GameUI):
 
     # -- controls ------------------------------------------------------------------------------------
 
-    def controls(self, view, legal, lang, picked=None):
+    def pick_action(self, value):
+        """A place picked in the select acts at once when its value is an action token."""
+        try:
+            return CX.from_token(value) if isinstance(value, str) else None
+        except ValueError:
+            return None
+
+    def controls(self, view, legal, lang, picked=None, auto_end=True):
         kinds = {a.get("type") for a in legal}
         if "start" in kinds:
             buttons = [
@@ -266,11 +287,11 @@ class CitiesUI(GameUI):
         if row == "A":
             parts = [comp.name(i, lang) for i in items]
         elif row == "B":
-            parts = [f"{i} {_layout(i)}" for i in items]
+            parts = [_layout(i) for i in items]
         elif row == "C":
             parts = [comp.name(i, lang) for i in items]
         elif row == "D":
-            parts = ["".join(comp.COLOUR_LETTERS[comp.COLOURS.index(c)] for c in items)] if items else []
+            parts = ["".join(SQUARE.get(c, c) for c in items)] if items else []
         if s.get("hidden"):
             parts.append(tr("face_down", lang))
         if s.get("star") and not items:
@@ -284,7 +305,8 @@ class CitiesUI(GameUI):
         buttons = []
         for a in sorted((a for a in legal if a["type"] == "take"), key=lambda a: (a["row"], a["slot"])):
             style = {"A": "primary", "B": "success", "C": "secondary", "D": "danger"}[a["row"]]
-            buttons.append(Choice(self._slot_label(view, a["row"], a["slot"], lang), self.token(a), style))
+            # one button row per worker row (A on the first, D on the fourth)
+            buttons.append(Choice(self._slot_label(view, a["row"], a["slot"], lang), self.token(a), style, row="ABCD".index(a["row"])))
         text = tr("take", lang, round=view.get("round"), rounds=view.get("rounds"), left=player.get("workers_left", "?"))
         return Controls(f"{text}\n{tr('take_rows', lang)}", buttons=buttons)
 
@@ -370,9 +392,12 @@ class CitiesUI(GameUI):
             room = paging.LIMIT - len(others)
             if cell in labels:
                 page = paging.holding(cells.index(cell), len(cells), room)
+            ways_at = {c: [a for a in places if (a["x"], a["y"]) == c] for c in cells}
             select = paging.page([
-                Choice(tr("opt_cell", lang, label=labels[c], x=c[0], y=c[1]), f"c.{c[0]}.{c[1]}",
-                       description=tr("opt_ways", lang, n=sum(1 for a in places if (a["x"], a["y"]) == c)))
+                # a cell with one way to turn the tile: picking it lays the tile at once
+                Choice(tr("opt_cell", lang, label=labels[c], x=c[0], y=c[1]),
+                       self.token(ways_at[c][0]) if len(ways_at[c]) == 1 else f"c.{c[0]}.{c[1]}",
+                       description=tr("opt_ways", lang, n=len(ways_at[c])))
                 for c in cells
             ], f"i.t.{item}", page, lang, room) + others
             if cell in labels:
@@ -384,20 +409,30 @@ class CitiesUI(GameUI):
                            self.token(a), "success")
                     for a in ways
                 ]
-                text = f"{head}\n{tr('rotations', lang, tile=item, label=labels[cell])}"
+                text = f"{head}\n{tr('rotations', lang, tile=_layout(item), label=labels[cell])}"
                 return Controls(text, tr("pick_cell", lang), select, rot_buttons + buttons, picture)
             picture = marked_hood_png(view, seat, labels, unit="tile")
-            text = f"{head}\n{tr('place_tile', lang, tile=item)}"
+            text = f"{head}\n{tr('place_tile', lang, tile=_layout(item))}"
             return Controls(text, tr("pick_cell", lang), select, buttons, picture)
         spaces = list(dict.fromkeys((a["x"], a["y"]) for a in places))
         labels = {c: LETTERS[k % 26] + ("" if k < 26 else str(k // 26)) for k, c in enumerate(spaces)}
-        if len(spaces) == 1:  # one space only: straight to its preview (a tap saved)
-            space = spaces[0]
         by_xy = {(sp["x"], sp["y"]): sp for sp in view["players"][seat]["spaces"]}
+        at = {(a["x"], a["y"]): a for a in places}
+        if space not in labels and len(spaces) + len(buttons) <= MAX_BUTTONS:
+            # few places: one button each, lettered as on the picture; a press places the item
+            # (one tap; Undo is the safety net)
+            space_buttons = [
+                Choice(tr("space_btn", lang, label=labels[c], what=self._space_words(by_xy.get(c) or {}, lang))[:80],
+                       self.token(at[c]), "success")
+                for c in spaces
+            ]
+            picture = marked_hood_png(view, seat, labels)
+            text = f"{head}\n{tr('place_item_btn', lang, item=words)}"
+            return Controls(text, tr("pick_space", lang) if others else None, others, space_buttons + buttons, picture)
         room = paging.LIMIT - len(others)
         if space in labels:
             page = paging.holding(spaces.index(space), len(spaces), room)
-        select = self._space_choices(spaces, labels, by_xy, kind, item, page, lang, room) + others
+        select = self._space_choices(spaces, labels, by_xy, kind, item, page, lang, room, places) + others
         if space in labels:
             action = next(a for a in places if (a["x"], a["y"]) == space)
             shown = preview(view, action)
@@ -411,13 +446,13 @@ class CitiesUI(GameUI):
         text = f"{head}\n{tr('place_item', lang, item=words)}"
         return Controls(text, tr("pick_space", lang), select, buttons, picture)
 
-    def _space_choices(self, spaces, labels, by_xy, kind, item, page, lang, room=paging.LIMIT) -> list[Choice]:
+    def _space_choices(self, spaces, labels, by_xy, kind, item, page, lang, room=paging.LIMIT, places=()) -> list[Choice]:
         out = []
         for x, y in spaces:
             sp = by_xy.get((x, y)) or {}
             out.append(Choice(
                 tr("opt_space", lang, label=labels[(x, y)], x=x, y=y, what=self._space_words(sp, lang)),
-                f"s.{kind}.{item}.{x}.{y}",
+                self.token(next(a for a in places if (a["x"], a["y"]) == (x, y))),  # acts at once
             ))
         return paging.page(out, f"i.{kind}.{item}", page, lang, room)
 

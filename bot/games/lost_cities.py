@@ -9,7 +9,8 @@ from engines.lost_cities import actions as LA
 from .base import Choice, Controls, GameUI, Manifest
 
 # A turn is two taps: one button plays or discards a card (no "which card?" menu first), one
-# button draws. Buttons: every play first (green), then every discard (grey), in hand order.
+# button draws. Buttons: the plays (green) on their own rows, then the discards (grey) on theirs,
+# in hand order.
 
 T = {
     "play_phase": {
@@ -171,7 +172,7 @@ class LostCitiesUI(GameUI):
     def action(self, token: str) -> dict[str, Any]:
         return LA.from_token(token)
 
-    def controls(self, view, legal, lang, picked=None):
+    def controls(self, view, legal, lang, picked=None, auto_end=True):
         if view["phase"] == "draw":
             buttons = []
             for a in legal:
@@ -185,13 +186,17 @@ class LostCitiesUI(GameUI):
         order = {c: i for i, c in enumerate(hand)}
         plays = sorted((a["card"] for a in legal if a["type"] == "play"), key=lambda c: order.get(c, 99))
         discards = sorted((a["card"] for a in legal if a["type"] == "discard"), key=lambda c: order.get(c, 99))
-        buttons = [self._button({"type": "play", "card": c}, lang, "success") for c in _one_wager(plays)]
-        buttons += [self._button({"type": "discard", "card": c}, lang, "secondary") for c in _one_wager(discards)]
-        return Controls(tr("play_phase", lang), buttons=buttons[:20])
+        # plays and discards never share a row: a slip must not cost a card (issue 20); 5 a row,
+        # the plays on rows 0-1, the discards on rows 2-3
+        buttons = [self._button({"type": "play", "card": c}, lang, "success", k // 5) for k, c in enumerate(_one_wager(plays)[:10])]
+        buttons += [self._button({"type": "discard", "card": c}, lang, "secondary", 2 + k // 5)
+                    for k, c in enumerate(_one_wager(discards)[:10])]
+        return Controls(tr("play_phase", lang), buttons=buttons)
 
-    def _button(self, action: dict[str, Any], lang: str, style: str) -> Choice:
+    def _button(self, action: dict[str, Any], lang: str, style: str, row: int) -> Choice:
         """A play or discard button: its label's key and its token from the action's declaration."""
-        return Choice(tr(LA.BY_TYPE[action["type"]].label, lang, card=card_name(action["card"], lang)), self.token(action), style)
+        return Choice(tr(LA.BY_TYPE[action["type"]].label, lang, card=card_name(action["card"], lang)), self.token(action), style,
+                      row=row)
 
     refusals = RULES
 

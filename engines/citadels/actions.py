@@ -80,6 +80,8 @@ class Decl:
     # a secret step: only the mover knows the choice (its events are private); consecutive secret
     # steps need no board post between them
     secret: bool = False
+    # the action that ends the mover's turn
+    ends: bool = False
 
     @property
     def model_name(self) -> str:
@@ -96,7 +98,7 @@ DECLS: tuple[Decl, ...] = (
     Decl("income", "in", (_a("take", "take"),), "s_income_{take}", "b_{take}"),
     Decl("keep", "kp", (_a("card", "card"),), "s_keep", "b_keep"),
     Decl("build", "b", (_a("district", "card"),), "s_build", "l_build", builds="district"),
-    Decl("end_turn", "end", (), "s_end_turn", "b_end"),
+    Decl("end_turn", "end", (), "s_end_turn", "b_end", ends=True),
     Decl("thank", "thx", (), "s_thank", "b_thank"),
     Decl("collect", "col", (), "s_collect", "b_collect"),
     Decl("murder", "mu", (_a("character", "character"),), "s_murder", "b_murder", power="assassin"),
@@ -308,6 +310,12 @@ def built(a: dict[str, Any]) -> str | None:
     if d is None or not d.builds or (d.builds_if and not a.get(d.builds_if)):
         return None
     return a.get(d.builds)
+
+
+def ends_turn(a: dict[str, Any]) -> bool:
+    """Does the JSON action end the mover's turn (see Decl.ends)?"""
+    d = BY_TYPE.get(a.get("type"))  # type: ignore[arg-type]
+    return bool(d and d.ends)
 
 
 def is_secret(a: dict[str, Any]) -> bool:

@@ -55,6 +55,10 @@ def check_limits(c):
     assert len(c.buttons) <= 20
     for b in c.buttons:
         assert 1 <= len(b.label) <= 80 and TOKEN.match(b.token), b
+    for _placeholder, more in c.more_selects:  # further selects: Discord's limits each, 5 rows a message
+        assert c.select and 1 <= len(more) <= 25
+        assert all(1 <= len(ch.label) <= 100 and len(ch.token) <= 100 for ch in more)
+    assert (1 if c.select else 0) + len(c.more_selects) + -(-len(c.buttons) // 5) <= 5
 
 
 def walk(view, legal, lang="en"):
@@ -71,6 +75,7 @@ def walk(view, legal, lang="en"):
         check_limits(c)
         reached.update(b.token for b in c.buttons)
         todo.extend(ch.token for ch in c.select)
+        todo.extend(ch.token for _, more in c.more_selects for ch in more)  # further selects of the message
     return reached
 
 
@@ -134,15 +139,19 @@ def test_many_places_are_paged(states, no_pictures):
     seat, view, legal = seat_inputs(s)
     cells = {(a["x"], a["y"]) for a in legal if a["type"] == "place"}
     assert len(cells) > 25
+    # several selects in one message (25 places each), the last one paged when they do not fit
     seen: list[str] = []
     page, pages = "pg~0", 0
     while page:
         c = ui.controls(view, legal, "es", page)
         check_limits(c)
-        seen += [ch.token for ch in c.select if ch.token.startswith("at.")]
-        nxt = [ch.token for ch in c.select if ch.token.startswith("pg~") and int(ch.token[3:]) > int(page[3:])]
+        selects = [c.select, *(more for _, more in c.more_selects)]
+        if pages == 0:
+            seen += [ch.token for sel in selects[:-1] for ch in sel if ch.token.startswith("at.")]
+        seen += [ch.token for ch in selects[-1] if ch.token.startswith("at.")]
+        nxt = [ch.token for ch in selects[-1] if ch.token.startswith("pg~") and int(ch.token[3:]) > int(page[3:])]
         page = nxt[0] if nxt else None
-        pages += 1
+        pages += len(selects) if pages == 0 else 1
     assert sorted(seen) == sorted(f"at.{x}.{y}" for x, y in cells) and pages >= 2
     assert walk(view, legal) == {ui.token(a) for a in legal}
 

@@ -74,3 +74,35 @@ def test_one_way_to_page_a_select(n, room):
     for k in range(n):  # the page that holds an item shows it
         assert f"v{k}" in {o.token for o in paging.page(items, "node", paging.holding(k, n, room), "es", room)}
     assert paging.parse("i.p.red~3") == ("i.p.red", 3) and paging.parse("at.1.2") is None
+
+
+def test_the_taps_bench_counts_a_button_as_one_and_a_pick_as_two():
+    """bench/taps.py: a button 1 tap, a select pick that acts 2, the auto end 0, through the real
+    controls (the measure behind docs/benchmarks.md)."""
+    import sys
+
+    sys.path.insert(0, str(GAMES_DIR.parents[1]))
+    from bench.taps import taps_for
+    from engines.match import Match
+
+    lc = Match.create("lost-cities", ["a", "b"], {}, seed=3)
+    ui = ui_for("lost-cities")
+    legal = lc.legal(0)
+    play = next(a for a in legal if a["type"] == "play")
+    assert taps_for(ui, lc.view(0), legal, ui.token(play)) == 1
+    cit = ui_for("citadels")
+    end = [{"type": "end_turn"}]
+    view = {"phase": "turn", "players": [], "viewer": 0}
+    assert taps_for(cit, view, end, cit.token(end[0])) == 0
+    assert taps_for(cit, view, end, cit.token(end[0]), auto_end=False) == 1
+    from engines.citadels import GAME
+    from tests.citadels.helpers import scenario
+
+    st = scenario(4, {"dark_city": True}, picks={0: ["assassin"], 1: ["king"], 2: ["thief"], 3: ["bishop"]},
+                  hands={0: ["lighthouse"]}, gold={0: 9})
+    seat = GAME.to_move(st)[0]
+    GAME.step(st, seat, GAME.code_of({"type": "income", "take": "gold"}))
+    GAME.step(st, seat, GAME.code_of({"type": "build", "district": "lighthouse#1"}))
+    legal = GAME.legal_json(st, seat)
+    # the whole deck, grouped by colour: a colour (2 taps), then the card, which acts (2 taps)
+    assert taps_for(cit, GAME.view(st, seat), legal, cit.token(legal[0])) == 4
