@@ -127,3 +127,63 @@ async def test_a_person_whose_dms_are_closed_or_who_asks_is_mentioned_in_the_cha
             await take_turn(standin, ben, r.messages[-1], rng)
     assert mentions_of[ana.id] >= 1 and mentions_of[ben.id] >= 1
     assert not ben.dms()
+
+
+async def _lay_tile(standin, person, dm, rng: random.Random) -> None:
+    """A Carcassonne turn from the turn DM: pick a place in the select, then a meeple button (or
+    none) under the preview; the DM is edited in place at each step."""
+    select = next(c for c in dm.custom_ids() if c.startswith("p:s:"))
+    places = [o["value"] for o in dm.component(select)["options"] if o["value"].startswith("at.")]
+    before = (dm.content, dm.custom_ids())
+    await person.select(dm, select, [rng.choice(places)])
+    dm = await edited(standin, dm, before)
+    assert list(dm.files) == ["preview.png"]  # the step's picture replaces the turn picture: still one
+    lay = [b["custom_id"] for b in controls(dm)[1] if b["custom_id"].split(":", 4)[4].startswith("P.")]
+    before = (dm.content, dm.custom_ids())
+    await person.click(dm, rng.choice(lay))
+    await edited(standin, dm, before)
+
+
+async def edited(standin, msg, before: tuple[str, list[str]]):
+    """The message once the bot edited it (new text or new controls)."""
+
+    def changed():
+        cur = standin.messages_by_id[msg.id]
+        return cur if (cur.content, cur.custom_ids()) != before else None
+
+    return await standin.wait_until(changed, 10, f"message {msg.id} to change")
+
+
+async def test_each_carcassonne_turn_is_one_dm_with_one_picture_and_no_mention(standin, partida):
+    ana, ben = standin.user("ana"), standin.user("ben")
+    channel = standin.channel_id("general")
+    after_start = await start(standin, ana, ben, "carcassonne", "sets=1")
+    people = (ana, ben)
+    known: set[int] = set()
+    rng = random.Random(3)
+    turns = 0
+
+    def over():
+        return any("match is over" in m.content for m in standin.messages_in(channel))
+
+    while True:
+        def next_dm(known=known):
+            if over():
+                return "over"
+            return next((p for p in people if new_dms(p, known)), None)
+
+        who = await standin.wait_until(next_dm, 20, "the next turn DM or the end")
+        if who == "over":
+            break
+        new = new_dms(who, known)
+        other = next(p for p in people if p is not who)
+        assert len(new) == 1 and new[0].content.startswith("Your turn in"), [m.content for m in new]
+        assert not new_dms(other, known)
+        assert not mentioned(standin, channel, after_start)
+        dm = new[0]
+        assert len(dm.attachments) == 1 and list(dm.files) == ["hand.png"], list(dm.files)
+        await _lay_tile(standin, who, dm, rng)
+        known |= {m.id for m in who.dms()}
+        turns += 1
+    assert turns == 71  # every tile of the set but the start tile, one DM each
+    assert not mentioned(standin, channel, after_start)
