@@ -24,7 +24,7 @@ from bot.discord.client import Partida
 from engines.match import Match
 from tests.standin.fixtures import standin  # noqa: F401
 
-from .helpers import controls, is_board, turn_button
+from .helpers import controls, is_board, named, turn_button
 
 TIMEOUT = 60  # the machine running the suite may be very busy
 
@@ -145,7 +145,7 @@ async def test_four_players_ana_clicks_every_kind_of_placement_three_ai(standin,
         if not turn_button(board):
             break
         assert "Round " in board.content  # the status line of the match
-        if ana.mention not in board.content or _version(turn_button(board)) <= stats["ver"]:
+        if not named(board, ana) or _version(turn_button(board)) <= stats["ver"]:
             continue  # an AI seat moves by itself; or ana played this turn on her last message
         if not typed and "starting tiles" not in board.content:
             r = await type_first_take(ana)
