@@ -90,3 +90,30 @@ async def test_a_digest_carries_take_your_turn_for_each_match_it_names(bot):
     versions = {int(c.split(":")[2]): int(c.split(":")[3]) for c in both.buttons}
     for mid in (a, b):
         assert versions[mid] == (await bot.service.get(mid)).record.version  # drawn for the current turn
+
+
+@pytest.mark.parametrize("game", ["lost-cities", "carcassonne", "citadels", "cities"])
+async def test_every_turn_dm_of_every_game_carries_one_picture(store, game):
+    """The first turn DM and the later ones (with the catch-up marks) carry exactly one picture,
+    the game's turn picture: Cities never sends its board twice."""
+    clock = Clock()
+    bot = Bot(store, clock, Outbox(clock), pictures=True)
+    try:
+        people = [(ANA, "Ana"), (BEN, "Ben"), (CARLA, "Carla")][: 2 if game in ("lost-cities", "carcassonne") else 3]
+        if game == "citadels":
+            people.append((44, "Dani"))
+        mid = await bot.new_match(game, people, options={"deadline": "off"})
+        await bot.run()
+        rng = random.Random(2)
+        for _ in range(6):
+            movers = await bot.to_move(mid)
+            if not movers:
+                break
+            await bot.play_turn(mid, movers[0], rng)
+            await bot.run()
+        dms = [s for uid, _ in people for s in bot.box.dms(uid) if s.buttons]
+        assert len(dms) >= 3
+        assert all(s.files == ["hand.png"] for s in dms), [(s.content[:40], s.files) for s in dms]
+        assert any("Since you last played" in s.content for s in dms)  # a catch-up DM among them
+    finally:
+        await bot.after.close()
