@@ -47,8 +47,8 @@ class AfterMove:
     """The after-move job kinds that send: ``turn`` (standing orders or the turn DM), ``board`` (the
     channel's post) and ``ai`` (one AI step). Built by ``bot/discord/wiring.py``, which hands in what
     the timers add: ``hold`` (a turn DM waits out the person's quiet hours), ``catch_up`` (what the
-    DM adds to catch the person up: text, the moves to mark on its picture, note changes) and ``mentions`` (whom a board post
-    may ping)."""
+    DM adds to catch the person up: text, the moves to mark on its one picture, note changes) and
+    ``mentions`` (whom a board post may ping: nobody inside their quiet hours)."""
 
     def __init__(
         self, present: Presenter, service: MatchService, scheduler: Scheduler, *,
@@ -187,8 +187,7 @@ class AfterMove:
     async def on_board(self, job: Job) -> None:
         mid = job.match_id
         version = int(job.payload["version"])
-        notes = await self.store.notes(mid)
-        told = notes.get(0, {})
+        told = (await self.store.notes(mid)).get(0, {})
         intent = told.get("board_pending")
         again = bool(intent) and intent.get("key") == job.key
         if not again:
@@ -223,7 +222,7 @@ class AfterMove:
         in_place = (rec.meta or {}).get("post") == "edit" and rec.status == "active" and board_id
         # one notification a turn: the turn DM; the post names the player and mentions only those
         # the DM cannot reach or who asked for channel pings (none inside quiet hours)
-        ping = await self.channel_pings(loaded, notes)
+        ping = await self.channel_pings(loaded)
         awake = await self.mentions(rec) if self.mentions is not None else None
         if awake is not None and awake.users is not True:
             ping &= {o.id for o in awake.users or []}
@@ -250,7 +249,7 @@ class AfterMove:
             "board_message": msg_id, "board_pending": None, "board_events": int(intent.get("events_upto", seen_events)),
         })
 
-    async def channel_pings(self, loaded, notes: dict[int, dict[str, Any]]) -> set[int]:
+    async def channel_pings(self, loaded) -> set[int]:
         """The people to move whom a channel post should mention: those whose DMs are closed (no
         turn DM reaches them) and those who asked for channel pings (``/mentions``, the person's
         ``channel_pings`` setting). Everyone else is told by their turn DM alone."""
@@ -258,6 +257,7 @@ class AfterMove:
         if rec.status != "active":
             return set()
         closed = set(rec.meta.get("dm_closed") or [])  # matches from before the notes kept it there
+        notes = await self.store.notes(rec.id)
         out = set()
         for s in loaded.to_move():
             uid = rec.seats[s].get("user_id")
