@@ -43,11 +43,20 @@ def public_story(game: str, action: dict[str, Any], names: list[str], seat: int,
     return out
 
 
-def standin_story(story: dict[str, str] | None) -> dict[str, str] | None:
-    """The public wording of a move the stand-in AI made for an absent person, marked as such."""
-    if story is None:
-        return None
-    return {lang: f"{t('standin.mark', lang)} {text}" for lang, text in story.items()}
+STANDIN = "standin"  # the key of a story that says the stand-in AI made the move (data, not words)
+
+
+def standin_story(story: dict[str, str] | None) -> dict[str, Any]:
+    """The public wording of a move the stand-in AI made for an absent person, marked as such in
+    words (every language) and as data (``story["standin"]``: the catch-up reads that)."""
+    marked: dict[str, Any] = {lang: f"{t('standin.mark', lang)} {text}" for lang, text in (story or {}).items()}
+    marked[STANDIN] = True
+    return marked
+
+
+def by_standin(story: Any) -> bool:
+    """Whether a logged move was made by the stand-in AI (its story's flag)."""
+    return isinstance(story, dict) and story.get(STANDIN) is True
 
 
 def lane(match_id: int, name: str) -> str:

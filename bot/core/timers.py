@@ -36,9 +36,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .. import i18n
 from ..i18n import t
-from ..store import Job, NewJob, VersionConflict
+from ..store import Job, NewJob
 from .scheduler import Retry, Scheduler
-from .service import MatchService, Stale, UserError, ai_kind
+from .service import Change, MatchService, UserError, ai_kind
 from .story import lane, plan
 
 log = logging.getLogger(__name__)
@@ -500,7 +500,7 @@ class Timers:
             changes: dict[str, Any] = {"clock_v": v, "clock_start": iso(now), "clock_step": 0, "clock_missed": None}
             if current >= 0 and not note.get("clock_missed"):
                 changes["misses"] = None
-            note = await self.store.set_note(mid, uid, changes)
+            note = await self.service.note(mid, uid, changes)
             await self.heads_up(rec, loaded, seat, v, now)
         cfg = settings_of(rec, notes)
         person = await self.store.person(uid)
@@ -517,7 +517,7 @@ class Timers:
             step = ev.step
             if ev.kind == "deadline":
                 remind = None
-                await self.store.set_note(mid, uid, {"clock_step": step})
+                await self.service.note(mid, uid, {"clock_step": step})
                 if await self.deadline(rec, seat, uid, v, cfg, now):
                     return  # the turn is over (stand-in, seat taken, match ended)
                 continue
@@ -525,7 +525,7 @@ class Timers:
         if remind is not None:
             await self.remind(rec, seat, uid, v, remind, cfg, person, start, now)
         if step != int(note.get("clock_step", 0)):
-            await self.store.set_note(mid, uid, {"clock_step": step})
+            await self.service.note(mid, uid, {"clock_step": step})
         key = f"clock:{mid}:{v}:{seat}:{ev.step}:{due.strftime('%Y%m%dT%H%M%S')}"
         await self.store.add_jobs([NewJob("clock", key, key, {"version": v, "seat": seat, "step": ev.step}, due, mid)], now=now)
 
@@ -542,7 +542,7 @@ class Timers:
 
     async def remind(self, rec, seat, uid, v, ev: Event, cfg, person, start, now) -> None:
         mid = rec.id
-        await self.store.set_note(mid, uid, {"remind_v": v, "remind_step": ev.step})
+        await self.service.note(mid, uid, {"remind_v": v, "remind_step": ev.step})
         jobs = []
         at = now
         last = from_iso(person.get("last_digest"))
@@ -595,7 +595,7 @@ class Timers:
         misses = int(note.get("misses", 0))
         if note.get("missed_v") != v:  # count each turn once, even when this job runs again
             misses += 1
-            await self.store.set_note(mid, uid, {"misses": misses, "missed_v": v, "clock_missed": True})
+            await self.service.note(mid, uid, {"misses": misses, "missed_v": v, "clock_missed": True})
         policy, limit = cfg["policy"], int(cfg["misses"])
         name = f"<@{uid}>"
         if policy == "wait":
@@ -619,31 +619,31 @@ class Timers:
 
     async def standin_turn(self, mid: int, seat: int, jobs: list[NewJob] = ()) -> int:
         """The stand-in AI plays the seat's turn to its end (``jobs`` committed with its first
-        move); returns the moves made."""
+        move); returns the moves made. Each move is one commit: when the person (or anyone) moved
+        meanwhile, the commit path decides again on what is there now."""
         made = 0
-        for _attempt in range(200):
-            rec = await self.store.get(mid)
-            if rec is None or rec.status != "active" or rec.seats[seat].get("ai"):
-                break
-            loaded = await self.service.aload(rec)
-            if seat not in loaded.to_move():
-                break
-            # the match's AI level (bot.service.ai_kind)
+
+        async def decide(loaded: Any) -> Change | None:
+            rec = loaded.record
+            if rec.status != "active" or rec.seats[seat].get("ai") or seat not in loaded.to_move():
+                return None  # the turn is over (or someone took the seat)
+            # the match's AI level (bot.core.service.ai_kind); it thinks under the match's lock:
+            # a deadline's move is rare, and what it decides is the state it read
             code = await self.service.think(loaded, seat, ai_kind(rec), f"{rec.seed}/{rec.version}/standin")
-            try:
-                await self.service.move(
-                    mid, rec.version, ("seat", seat), code, loaded=loaded, standin=True, jobs=[] if made else jobs
-                )
-                made += 1
-            except Stale:
-                continue  # the person (or someone) moved meanwhile: look again
+            return await self.service.plan_move(loaded, "seat", seat, code, standin=True, jobs=[] if made else jobs)
+
+        for _move in range(200):
+            done = await self.service.commit(mid, None, decide)
+            if done.change.move is None:
+                break
+            made += 1
         return made
 
     async def give_up_seat(self, mid: int, seat: int, uid: int, policy: str, misses: int, now: datetime) -> bool:
-        for _attempt in range(5):
-            rec = await self.store.get(mid)
-            if rec is None or rec.status != "active" or rec.seats[seat].get("ai"):
-                return True
+        async def decide(loaded: Any) -> Change | None:
+            rec = loaded.record
+            if rec.status != "active" or rec.seats[seat].get("ai"):
+                return None
             name = f"<@{uid}>"
             v = rec.version + 1
             if policy == "end":
@@ -652,57 +652,52 @@ class Timers:
                     NewJob("notice", key, key, {"text": "deadline.ended", "player": name, "n": misses}),
                     NewJob("board", f"board:{mid}:{v}", lane(mid, "board"), {"version": v}),
                 ]
-                changes: dict[str, Any] = {"status": "abandoned"}
-            else:
-                seats = [dict(s) for s in rec.seats]
-                seats[seat]["ai"] = ai_kind(rec)
-                seats[seat]["standin"] = True
-                key, dm_key = f"notice:replaced:{mid}:{v}", f"dm:replaced:{mid}:{v}"
-                jobs = [
-                    NewJob("notice", key, key, {"text": "deadline.replaced", "player": name, "n": misses, "reclaim": seat}),
-                    NewJob("dm", dm_key, dm_key, {"user": uid, "text": "deadline.replaced_dm", "game": rec.game, "n": misses, "id": mid, "reclaim": seat}),
-                    NewJob("ai", f"ai:{mid}:{v}", lane(mid, "ai"), {"version": v}),
-                ]
-                changes = {"seats": seats}
-            try:
-                await self.store.update(mid, rec.version, jobs=jobs, **changes)
-            except VersionConflict:
-                continue
-            self.scheduler.wake()
-            return True
-        raise Retry("the match kept changing")
+                return Change(fields={"status": "abandoned"}, jobs=jobs)
+            seats = [dict(s) for s in rec.seats]
+            seats[seat]["ai"] = ai_kind(rec)
+            seats[seat]["standin"] = True
+            key, dm_key = f"notice:replaced:{mid}:{v}", f"dm:replaced:{mid}:{v}"
+            jobs = [
+                NewJob("notice", key, key, {"text": "deadline.replaced", "player": name, "n": misses, "reclaim": seat}),
+                NewJob("dm", dm_key, dm_key, {"user": uid, "text": "deadline.replaced_dm", "game": rec.game, "n": misses, "id": mid, "reclaim": seat}),
+                NewJob("ai", f"ai:{mid}:{v}", lane(mid, "ai"), {"version": v}),
+            ]
+            return Change(fields={"seats": seats}, jobs=jobs, live=loaded.state)
+
+        try:
+            await self.service.commit(mid, None, decide)
+        except UserError as e:
+            if e.code == "no_such_match":
+                return True
+            if e.code == "busy":
+                raise Retry("the match kept changing") from None
+            raise
+        return True
 
     async def reclaim(self, mid: int, uid: int) -> Any:
         """The person takes their seat back from the AI (one click, any time)."""
-        async with self.service.lock(mid):
-            for _attempt in range(5):
-                rec = await self.store.get(mid)
-                if rec is None:
-                    raise UserError("no_such_match")
-                if rec.status != "active":
-                    raise UserError("not_active", status=rec.status)
-                seat = next((i for i, s in enumerate(rec.seats) if s.get("user_id") == uid), None)
-                if seat is None:
-                    raise UserError("not_player")
-                if not rec.seats[seat].get("ai"):
-                    raise UserError("timer.not_taken")
-                seats = [dict(s) for s in rec.seats]
-                seats[seat]["ai"] = None
-                seats[seat].pop("standin", None)
-                loaded = await self.service.aload(rec)
-                after = dataclasses.replace(rec, version=rec.version + 1, seats=seats)
-                movers = loaded.to_move()
-                jobs = [j for j in plan(after, movers, tuple(s for s in movers if s != seat), False) if j.kind != "ai"]
-                key = f"notice:reclaim:{mid}:{after.version}"
-                jobs.append(NewJob("notice", key, key, {"text": "reclaim.notice", "player": f"<@{uid}>"}))
-                try:
-                    new = await self.store.update(mid, rec.version, seats=seats, jobs=jobs)
-                except VersionConflict:
-                    continue
-                await self.store.set_note(mid, uid, {"misses": None, "missed_v": None, "clock_missed": None})
-                self.scheduler.wake()
-                return await self.service.aload(new)
-            raise UserError("busy")
+
+        async def decide(loaded: Any) -> Change:
+            rec = loaded.record
+            if rec.status != "active":
+                raise UserError("not_active", status=rec.status)
+            seat = next((i for i, s in enumerate(rec.seats) if s.get("user_id") == uid), None)
+            if seat is None:
+                raise UserError("not_player")
+            if not rec.seats[seat].get("ai"):
+                raise UserError("timer.not_taken")
+            seats = [dict(s) for s in rec.seats]
+            seats[seat]["ai"] = None
+            seats[seat].pop("standin", None)
+            after = dataclasses.replace(rec, version=rec.version + 1, seats=seats)
+            movers = loaded.to_move()
+            jobs = [j for j in plan(after, movers, tuple(s for s in movers if s != seat), False) if j.kind != "ai"]
+            key = f"notice:reclaim:{mid}:{after.version}"
+            jobs.append(NewJob("notice", key, key, {"text": "reclaim.notice", "player": f"<@{uid}>"}))
+            notes = {uid: {"misses": None, "missed_v": None, "clock_missed": None}}
+            return Change(fields={"seats": seats}, jobs=jobs, notes=notes, live=loaded.state)
+
+        return (await self.service.commit(mid, None, decide)).loaded
 
     # -- heads-up ------------------------------------------------------------------------------
 
@@ -722,7 +717,7 @@ class Timers:
     async def set_headsup(self, rec: Any, uid: int, on: bool) -> None:
         if rec.seats and uid not in rec.user_ids:
             raise UserError("not_player")
-        await self.store.set_note(rec.id, uid, {"headsup": True if on else None})
+        await self.service.note(rec.id, uid, {"headsup": True if on else None})
 
     # -- what may still be said -----------------------------------------------------------------
 
@@ -771,7 +766,7 @@ class Timers:
         await self.store.set_person(uid, {"away_from": iso(now), "away_until": iso(until)})
         for rec in recs:
             used = int((await self.store.notes(rec.id)).get(uid, {}).get("away_days", 0))
-            await self.store.set_note(rec.id, uid, {"away_days": used + days})
+            await self.service.note(rec.id, uid, {"away_days": used + days})
         await self._tell_all(recs, uid, "away.notice", now, {"until": f"<t:{int(until.timestamp())}:f>"})
         await self._poke_all(uid, recs)
         return until, recs
@@ -796,7 +791,7 @@ class Timers:
             raise UserError("host_only", host=f"<@{rec.host_id}>")
         checked = check_timer_settings({k: v for k, v in changes.items() if v is not None})
         if checked:
-            await self.store.set_note(rec.id, 0, {f"t_{k}": v for k, v in checked.items()})
+            await self.service.note(rec.id, 0, {f"t_{k}": v for k, v in checked.items()})
             now = self.clock()
             key = f"notice:timers:{rec.id}:{now.strftime('%Y%m%dT%H%M%S.%f')}"
             cfg = settings_of(rec, await self.store.notes(rec.id))

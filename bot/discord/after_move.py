@@ -146,11 +146,11 @@ class AfterMove:
                 view = discord.ui.View(timeout=None)
                 view.add_item(TurnButton(rec.id, rec.version, t("turn.button", rec.lang)))
                 await ch.send(t("turn.dm_closed", rec.lang, player=f"<@{uid}>"), view=view, allowed_mentions=ALLOWED, nonce=nonce("closed" + job.key))
-            await self.store.set_note(rec.id, uid, {"dm_closed": True, "turn_told": job.key})
+            await self.service.note(rec.id, uid, {"dm_closed": True, "turn_told": job.key})
             return
         faults.point("dm")
         # what they were last shown (issue "play over days": catch-up from there)
-        await self.store.set_note(rec.id, uid, {"turn_told": job.key, "seen_version": rec.version, **(seen if self.catch_up is not None else {})})
+        await self.service.note(rec.id, uid, {"turn_told": job.key, "seen_version": rec.version, **(seen if self.catch_up is not None else {})})
 
     async def prompt_in_channel(self, rec, uid: int, job: Job) -> None:
         """A person whose DMs are closed plays from the channel: when no board post names them
@@ -161,7 +161,7 @@ class AfterMove:
         view = discord.ui.View(timeout=None)
         view.add_item(TurnButton(rec.id, rec.version, t("turn.button", rec.lang)))
         await ch.send(t("turn.now", rec.lang, player=f"<@{uid}>"), view=view, allowed_mentions=ALLOWED, nonce=nonce(job.key))
-        await self.store.set_note(rec.id, uid, {"turn_told": job.key})
+        await self.service.note(rec.id, uid, {"turn_told": job.key})
 
     async def standing_order(self, loaded, seat: int, uid: int, prefs: list[str]) -> bool:
         """Make the choice the person's standing orders settle; True when a move was made (or the
@@ -207,7 +207,7 @@ class AfterMove:
             events = [e for e in events if e.id <= int(intent.get("events_upto", seen_events))]
         else:
             intent = {"key": job.key, "upto": since + len(actions), "events_upto": max([seen_events, *(e.id for e in events)])}
-            await self.store.set_note(mid, 0, {"board_pending": intent})
+            await self.service.note(mid, 0, {"board_pending": intent})
         rec = await self.store.get(mid)
         if rec is None:
             return
@@ -238,7 +238,7 @@ class AfterMove:
             if (rec.meta or {}).get("post") == "edit" and board_id and rec.status != "active":
                 await self.present.retire_board(ch, int(board_id))  # its button would only say "too late"
         faults.point("board")
-        await self.store.set_note(mid, 0, {
+        await self.service.note(mid, 0, {
             "board_version": max(version, int(intent.get("version", version))), "board_upto": int(intent["upto"]),
             "board_message": msg_id, "board_pending": None, "board_events": int(intent.get("events_upto", seen_events)),
         })

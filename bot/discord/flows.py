@@ -125,7 +125,7 @@ class Flows:
     async def note_seen(self, loaded: Any, user_id: int) -> None:
         """Remember the version of the match a person last looked at (a note: no version bump)."""
         try:
-            await self.service.store.set_note(loaded.record.id, user_id, {"seen_version": loaded.record.version})
+            await self.service.note(loaded.record.id, user_id, {"seen_version": loaded.record.version})
         except Exception:  # a busy store must not cost the click
             log.warning("could not note what %s saw in match %s", user_id, loaded.record.id, exc_info=True)
 

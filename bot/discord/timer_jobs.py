@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from ..core.story import describe_move
+from ..core.story import by_standin, describe_move
 from ..core.timers import DIGEST_GAP, Timers, from_iso, iso, quiet_until, settings_of
 from ..games import ui_for
 from ..i18n import game_name, t
@@ -184,7 +184,7 @@ class TimerMessages:
             log.info("DMs of %s are closed: reminder digest not sent (the channel was told)", uid)
         await self.store.set_person(uid, {"last_digest": iso(now)})
         for rec, _loaded, _notes, _note, tag in items:
-            await self.store.set_note(rec.id, uid, {"reminded": tag})
+            await self.service.note(rec.id, uid, {"reminded": tag})
 
     async def catch_up(self, loaded: Any, seat: int, uid: int, lang: str, note: dict[str, Any]):
         """(text, files, note changes): the board picture and, in words, the moves since the person
@@ -193,13 +193,11 @@ class TimerMessages:
         since = int(note.get("seen_upto", 0))
         actions = await self.store.actions(rec.id, since)
         ui = ui_for(rec.game)
-        mark_en = t("standin.mark", "en")
         lines = []
         unseen: list[tuple[int, dict[str, Any]]] = []  # marked on the picture
         for a in actions:
             story = a.story if isinstance(a.story, dict) else {}
-            by_standin = str(story.get("en", "")).startswith(mark_en)
-            if a.seat == seat and not by_standin:
+            if a.seat == seat and not by_standin(story):
                 continue  # they know what they did themselves
             unseen.append((a.seat, a.action))
             if a.seat == seat and hasattr(ui, "label"):
