@@ -17,6 +17,7 @@ from typing import Any
 from ..games import ui_for
 from ..i18n import t
 from ..store import NewJob
+from . import jobs as declared
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +60,6 @@ def by_standin(story: Any) -> bool:
     return isinstance(story, dict) and story.get(STANDIN) is True
 
 
-def lane(match_id: int, name: str) -> str:
-    return f"m{match_id}:{name}"
-
-
 def plan(
     record: Any, movers: tuple[int, ...], previous: tuple[int, ...], turn_changed: bool, auto: bool = False,
     quiet: bool = False,
@@ -80,7 +77,7 @@ def plan(
     person_next = any(record.seats[s].get("user_id") for s in movers)
     board = record.status != "active" or (turn_changed and person_next and not quiet)
     if board:
-        jobs.append(NewJob("board", f"board:{mid}:{v}", lane(mid, "board"), {"version": v}))
+        jobs.append(declared.board(mid, v))
     if record.status != "active":
         return jobs
     for seat in movers:
@@ -90,9 +87,9 @@ def plan(
         if s.get("user_id") and (turn_changed or auto or seat not in previous):
             # board: whether a board post names them too (a person whose DMs are closed then needs
             # no prompt of their own in the channel)
-            jobs.append(NewJob("turn", f"turn:{mid}:{v}:{seat}", lane(mid, f"seat{seat}"), {"version": v, "seat": seat, "board": board}))
+            jobs.append(declared.turn(mid, v, seat, board))
         if s.get("user_id") and (turn_changed or seat not in previous):  # a turn begins: its clock starts
-            jobs.append(NewJob("clock", f"clock:{mid}:{v}:{seat}", lane(mid, f"clock{seat}:v{v}"), {"version": v, "seat": seat, "step": 0}))
+            jobs.append(declared.clock_start(mid, v, seat))
     if any(record.seats[s].get("ai") for s in movers):
-        jobs.append(NewJob("ai", f"ai:{mid}:{v}", lane(mid, "ai"), {"version": v}))
+        jobs.append(declared.ai(mid, v))
     return jobs

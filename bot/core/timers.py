@@ -37,9 +37,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from .. import i18n
 from ..i18n import t
 from ..store import Job, NewJob
+from . import jobs as declared
 from .scheduler import Retry, Scheduler
 from .service import Change, MatchService, UserError, ai_kind
-from .story import lane, plan
+from .story import plan
 
 log = logging.getLogger(__name__)
 
@@ -435,15 +436,14 @@ class Timers:
         self.clock: Callable[[], datetime] = scheduler.clock
 
     def handlers(self) -> dict[str, Any]:
-        """The job kinds the timers' policy declares (registered by the client's set-up)."""
-        return {"clock": self.on_clock}
+        """The job kinds handled here (registered by the client's set-up)."""
+        return {declared.CLOCK: self.on_clock}
 
     # -- small helpers -----------------------------------------------------------------------
 
     async def later(self, job: Job, at: datetime, tag: str = "q") -> None:
         """Plan the same work again at ``at`` (quiet hours, the digest's hour)."""
-        key = f"{job.key.split('@')[0]}@{tag}{at.strftime('%Y%m%dT%H%M%S')}"
-        await self.store.add_jobs([NewJob(job.kind, key, key, job.payload, at, job.match_id)], now=self.clock())
+        await self.store.add_jobs([declared.later(job, at, tag)], now=self.clock())
         self.scheduler.wake()
 
     async def sweep(self) -> int:
@@ -457,9 +457,7 @@ class Timers:
             for seat, s in enumerate(rec.seats):
                 uid = s.get("user_id")
                 if uid and not s.get("ai") and "clock_v" not in notes.get(uid, {}):
-                    key = f"clock:{rec.id}:{rec.version}:{seat}:sweep"
-                    payload = {"version": rec.version, "seat": seat, "step": 0}
-                    jobs.append(NewJob("clock", key, lane(rec.id, f"clock{seat}:v{rec.version}"), payload, None, rec.id))
+                    jobs.append(declared.clock_start(rec.id, rec.version, seat, sweep=True))
         return await self.store.add_jobs(jobs, now=self.clock()) if jobs else 0
 
     async def hold_turn(self, job: Job) -> None:
@@ -526,8 +524,7 @@ class Timers:
             await self.remind(rec, seat, uid, v, remind, cfg, person, start, now)
         if step != int(note.get("clock_step", 0)):
             await self.service.note(mid, uid, {"clock_step": step})
-        key = f"clock:{mid}:{v}:{seat}:{ev.step}:{due.strftime('%Y%m%dT%H%M%S')}"
-        await self.store.add_jobs([NewJob("clock", key, key, {"version": v, "seat": seat, "step": ev.step}, due, mid)], now=now)
+        await self.store.add_jobs([declared.clock_next(mid, v, seat, ev.step, due)], now=now)
 
     async def poke(self, rec: Any, uid: int) -> None:
         """The person's settings or the match's timers changed: compute their turn's clock again now."""
@@ -536,8 +533,7 @@ class Timers:
         if seat is None or "clock_v" not in note:
             return
         now = self.clock()
-        key = f"clock:{rec.id}:{note['clock_v']}:{seat}:poke:{now.strftime('%Y%m%dT%H%M%S.%f')}"
-        await self.store.add_jobs([NewJob("clock", key, key, {"version": note["clock_v"], "seat": seat, "step": "poke"}, now, rec.id)], now=now)
+        await self.store.add_jobs([declared.clock_poke(rec.id, note["clock_v"], seat, now)], now=now)
         self.scheduler.wake()
 
     async def remind(self, rec, seat, uid, v, ev: Event, cfg, person, start, now) -> None:
@@ -549,11 +545,10 @@ class Timers:
         if last and last + DIGEST_GAP > at:
             at = last + DIGEST_GAP
         at = quiet_until(person, at) or at
-        key = f"digest:{uid}:{at.strftime('%Y%m%dT%H%M')}"
-        jobs.append(NewJob("digest", key, f"u{uid}:digest", {"user": uid}, at, None))
+        jobs.append(declared.digest(uid, at))
         if ev.step == 1:  # the first reminder of a turn also mentions them in the channel
-            key = f"notice:remind:{mid}:{v}:{seat}"
-            jobs.append(NewJob("notice", key, key, {"text": "remind.channel", "ping": uid, "seat": seat, "while_v": v, "left": True}, now, mid))
+            payload = {"text": "remind.channel", "ping": uid, "seat": seat, "while_v": v, "left": True}
+            jobs.append(declared.notice(mid, f"remind:{mid}:{v}:{seat}", payload, now))
         await self.store.add_jobs(jobs, now=now)
         self.scheduler.wake()
 
@@ -599,17 +594,15 @@ class Timers:
         policy, limit = cfg["policy"], int(cfg["misses"])
         name = f"<@{uid}>"
         if policy == "wait":
-            key = f"notice:deadline:{mid}:{v}:{seat}"
-            await self.store.add_jobs([NewJob("notice", key, key, {"text": "deadline.wait", "player": name}, now, mid)], now=now)
+            wait = declared.notice(mid, f"deadline:{mid}:{v}:{seat}", {"text": "deadline.wait", "player": name}, now)
+            await self.store.add_jobs([wait], now=now)
             return False
         if policy in ("replace", "end") and misses >= limit:
             return await self.give_up_seat(mid, seat, uid, policy, misses, now)
-        key = f"notice:standin:{mid}:{v}:{seat}"
         params = {"player": name, "n": misses, "max": limit if policy != "standin" else "∞"}
-        dm_key = f"dm:standin:{mid}:{v}:{seat}"
         told = [  # committed with the stand-in's first move: the table and the person are told once
-            NewJob("notice", key, key, {"text": "deadline.standin", **params}, None, mid),
-            NewJob("dm", dm_key, dm_key, {"user": uid, "text": "deadline.standin_dm", "game": rec.game, **params, "id": mid}, None, mid),
+            declared.notice(mid, f"standin:{mid}:{v}:{seat}", {"text": "deadline.standin", **params}),
+            declared.dm(mid, f"standin:{mid}:{v}:{seat}", {"user": uid, "text": "deadline.standin_dm", "game": rec.game, **params, "id": mid}),
         ]
         if not await self.standin_turn(mid, seat, told):
             rec = await self.store.get(mid)
@@ -647,20 +640,18 @@ class Timers:
             name = f"<@{uid}>"
             v = rec.version + 1
             if policy == "end":
-                key = f"notice:ended:{mid}"
                 jobs = [
-                    NewJob("notice", key, key, {"text": "deadline.ended", "player": name, "n": misses}),
-                    NewJob("board", f"board:{mid}:{v}", lane(mid, "board"), {"version": v}),
+                    declared.notice(mid, f"ended:{mid}", {"text": "deadline.ended", "player": name, "n": misses}),
+                    declared.board(mid, v),
                 ]
                 return Change(fields={"status": "abandoned"}, jobs=jobs)
             seats = [dict(s) for s in rec.seats]
             seats[seat]["ai"] = ai_kind(rec)
             seats[seat]["standin"] = True
-            key, dm_key = f"notice:replaced:{mid}:{v}", f"dm:replaced:{mid}:{v}"
             jobs = [
-                NewJob("notice", key, key, {"text": "deadline.replaced", "player": name, "n": misses, "reclaim": seat}),
-                NewJob("dm", dm_key, dm_key, {"user": uid, "text": "deadline.replaced_dm", "game": rec.game, "n": misses, "id": mid, "reclaim": seat}),
-                NewJob("ai", f"ai:{mid}:{v}", lane(mid, "ai"), {"version": v}),
+                declared.notice(mid, f"replaced:{mid}:{v}", {"text": "deadline.replaced", "player": name, "n": misses, "reclaim": seat}),
+                declared.dm(mid, f"replaced:{mid}:{v}", {"user": uid, "text": "deadline.replaced_dm", "game": rec.game, "n": misses, "id": mid, "reclaim": seat}),
+                declared.ai(mid, v),
             ]
             return Change(fields={"seats": seats}, jobs=jobs, live=loaded.state)
 
@@ -692,8 +683,7 @@ class Timers:
             after = dataclasses.replace(rec, version=rec.version + 1, seats=seats)
             movers = loaded.to_move()
             jobs = [j for j in plan(after, movers, tuple(s for s in movers if s != seat), False) if j.kind != "ai"]
-            key = f"notice:reclaim:{mid}:{after.version}"
-            jobs.append(NewJob("notice", key, key, {"text": "reclaim.notice", "player": f"<@{uid}>"}))
+            jobs.append(declared.notice(mid, f"reclaim:{mid}:{after.version}", {"text": "reclaim.notice", "player": f"<@{uid}>"}))
             notes = {uid: {"misses": None, "missed_v": None, "clock_missed": None}}
             return Change(fields={"seats": seats}, jobs=jobs, notes=notes, live=loaded.state)
 
@@ -710,9 +700,8 @@ class Timers:
             return
         if not (await self.store.notes(rec.id)).get(uid, {}).get("headsup"):
             return
-        key = f"headsup:{rec.id}:{v}:{seat}"
         payload = {"user": uid, "text": "headsup.dm", "game": rec.game, "player": loaded.names[seat], "id": rec.id, "while_seat": seat, "while_v": v}
-        await self.store.add_jobs([NewJob("dm", key, key, payload, now, rec.id)], now=now)
+        await self.store.add_jobs([declared.headsup(rec.id, v, seat, payload, now)], now=now)
 
     async def set_headsup(self, rec: Any, uid: int, on: bool) -> None:
         if rec.seats and uid not in rec.user_ids:
@@ -774,8 +763,8 @@ class Timers:
     async def _tell_all(self, recs, uid: int, text: str, now: datetime, params: dict[str, Any]) -> None:
         jobs = []
         for rec in recs:
-            key = f"notice:{text}:{rec.id}:{uid}:{now.strftime('%Y%m%dT%H%M%S.%f')}"
-            jobs.append(NewJob("notice", key, key, {"text": text, "player": f"<@{uid}>", **params}, now, rec.id))
+            tag = f"{text}:{rec.id}:{uid}:{now.strftime('%Y%m%dT%H%M%S.%f')}"
+            jobs.append(declared.notice(rec.id, tag, {"text": text, "player": f"<@{uid}>", **params}, now))
         if jobs:
             await self.store.add_jobs(jobs, now=now)
             self.scheduler.wake()
@@ -793,9 +782,9 @@ class Timers:
         if checked:
             await self.service.note(rec.id, 0, {f"t_{k}": v for k, v in checked.items()})
             now = self.clock()
-            key = f"notice:timers:{rec.id}:{now.strftime('%Y%m%dT%H%M%S.%f')}"
             cfg = settings_of(rec, await self.store.notes(rec.id))
-            await self.store.add_jobs([NewJob("notice", key, key, {"text": "timer.changed", "settings": settings_text(cfg, rec.lang)}, now, rec.id)], now=now)
+            changed = {"text": "timer.changed", "settings": settings_text(cfg, rec.lang)}
+            await self.store.add_jobs([declared.notice(rec.id, f"timers:{rec.id}:{now.strftime('%Y%m%dT%H%M%S.%f')}", changed, now)], now=now)
             for other in rec.user_ids:
                 if rec.status == "active":
                     await self.poke(rec, other)

@@ -24,13 +24,13 @@ import discord
 from engines.core import EngineError
 
 from ..core import faults
+from ..core import jobs as declared
 from ..core.scheduler import Scheduler
 from ..core.service import MatchService, Stale, UserError
-from ..core.story import lane
 from ..core.table import event_text
 from ..games import ui_for
 from ..i18n import game_name, t
-from ..store import Job, NewJob
+from ..store import Job
 from .components import TurnButton
 from .posting import ALLOWED, Presenter, jump_link
 
@@ -67,7 +67,7 @@ class AfterMove:
 
     def handlers(self) -> dict[str, Any]:
         """The job kinds declared here (registered by the client's set-up)."""
-        return {"turn": self.on_turn, "board": self.on_board, "ai": self.on_ai}
+        return {declared.TURN: self.on_turn, declared.BOARD: self.on_board, declared.AI: self.on_ai}
 
     async def start(self) -> None:
         """Pick up where the last run stopped: a single-process store's leases die with the process;
@@ -76,7 +76,7 @@ class AfterMove:
         if getattr(self.store, "single_process", False):
             await self.store.release_claims()
         jobs = [
-            NewJob("ai", f"ai:{rec.id}:{rec.version}", lane(rec.id, "ai"), {"version": rec.version}, match_id=rec.id)
+            declared.ai(rec.id, rec.version)
             for rec in await self.store.live_matches()
             # only matches with an AI seat: with several processes every start would otherwise
             # plan (and run) a check of every match

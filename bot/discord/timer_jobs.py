@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from ..core import jobs as declared
 from ..core.story import by_standin, describe_move
 from ..core.timers import DIGEST_GAP, Timers, from_iso, iso, quiet_until, settings_of
 from ..games import ui_for
@@ -40,7 +41,7 @@ class TimerMessages:
 
     def handlers(self) -> dict[str, Any]:
         """The job kinds declared here (registered by the client's set-up)."""
-        return {"notice": self.on_notice, "dm": self.on_dm, "digest": self.on_digest}
+        return {declared.NOTICE: self.on_notice, declared.DM: self.on_dm, declared.DIGEST: self.on_digest}
 
     async def still_waiting(self, rec: Any, payload: dict[str, Any]) -> bool:
         return await self.timers.still_waiting(rec, payload)
