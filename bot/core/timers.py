@@ -38,7 +38,7 @@ from .. import i18n
 from ..i18n import t
 from ..store import Job, NewJob
 from . import jobs as declared
-from .scheduler import Retry, Scheduler
+from .scheduler import Finish, Retry, Scheduler
 from .service import Change, MatchService, UserError, ai_kind
 from .story import plan
 
@@ -460,11 +460,9 @@ class Timers:
                     jobs.append(declared.clock_start(rec.id, rec.version, seat, sweep=True))
         return await self.store.add_jobs(jobs, now=self.clock()) if jobs else 0
 
-    async def hold_turn(self, job: Job) -> None:
+    async def hold_turn(self, rec: Any, seat: int) -> None:
         """A ``turn`` job (the turn DM) waits for the end of the person's quiet hours."""
-        rec = await self.store.get(job.match_id)
-        seat = int(job.payload["seat"])
-        if rec is not None and rec.status == "active" and seat < len(rec.seats):
+        if rec.status == "active" and seat < len(rec.seats):
             uid = rec.seats[seat].get("user_id")
             if uid:
                 end = quiet_until(await self.store.person(uid), self.clock())
@@ -473,9 +471,12 @@ class Timers:
 
     # -- the clock of a turn -----------------------------------------------------------------
 
-    async def on_clock(self, job: Job) -> None:
+    async def on_clock(self, job: Job) -> Finish | None:
+        """One step of a turn's clock. What it notes and plans next is written with the job's end
+        (``Finish``); only a deadline writes before (its note first, then the stand-in's commits)."""
         mid, v, seat = job.match_id, int(job.payload["version"]), int(job.payload["seat"])
         now = self.clock()
+        finish = Finish()
         rec = await self.store.get(mid)
         if rec is None or rec.status != "active" or seat >= len(rec.seats):
             return
@@ -491,15 +492,17 @@ class Timers:
         if current > v:
             return  # a newer turn of theirs has its own clock
         if current < v:
-            pending = await self.store.jobs(mid, "pending")
+            # a newer turn of the seat needs a newer version: only then look at the planned jobs
+            pending = await self.store.jobs(mid, "pending") if rec.version != v else []
             if any(j.kind == "clock" and j.payload.get("seat") == seat and int(j.payload["version"]) > v for j in pending):
                 return  # a newer turn began; its first clock job has not run yet
             # the turn begins now; misses count in a row: a turn the person played resets them
             changes: dict[str, Any] = {"clock_v": v, "clock_start": iso(now), "clock_step": 0, "clock_missed": None}
             if current >= 0 and not note.get("clock_missed"):
                 changes["misses"] = None
-            note = await self.service.note(mid, uid, changes)
-            await self.heads_up(rec, loaded, seat, v, now)
+            finish.notes[(mid, uid)] = dict(changes)
+            note = {k: val for k, val in {**note, **changes}.items() if val is not None}
+            finish.jobs += self.heads_up(rec, loaded, seat, v, now, notes)
         cfg = settings_of(rec, notes)
         person = await self.store.person(uid)
         start = datetime.fromisoformat(note["clock_start"])
@@ -515,16 +518,22 @@ class Timers:
             step = ev.step
             if ev.kind == "deadline":
                 remind = None
-                await self.service.note(mid, uid, {"clock_step": step})
+                # noted before the policy acts (with what the turn noted so far)
+                await self.service.note(mid, uid, {**finish.notes.pop((mid, uid), {}), "clock_step": step})
+                if finish.jobs:
+                    await self.store.add_jobs(finish.jobs, now=now)
+                    finish.jobs = []
+                note = {**note, "clock_step": step}
                 if await self.deadline(rec, seat, uid, v, cfg, now):
-                    return  # the turn is over (stand-in, seat taken, match ended)
+                    return None  # the turn is over (stand-in, seat taken, match ended)
                 continue
             remind = ev
         if remind is not None:
-            await self.remind(rec, seat, uid, v, remind, cfg, person, start, now)
+            self.remind(rec, seat, uid, v, remind, person, now, finish)
         if step != int(note.get("clock_step", 0)):
-            await self.service.note(mid, uid, {"clock_step": step})
-        await self.store.add_jobs([declared.clock_next(mid, v, seat, ev.step, due)], now=now)
+            finish.notes.setdefault((mid, uid), {})["clock_step"] = step
+        finish.jobs.append(declared.clock_next(mid, v, seat, ev.step, due))
+        return finish
 
     async def poke(self, rec: Any, uid: int) -> None:
         """The person's settings or the match's timers changed: compute their turn's clock again now."""
@@ -536,10 +545,12 @@ class Timers:
         await self.store.add_jobs([declared.clock_poke(rec.id, note["clock_v"], seat, now)], now=now)
         self.scheduler.wake()
 
-    async def remind(self, rec, seat, uid, v, ev: Event, cfg, person, start, now) -> None:
+    def remind(self, rec, seat, uid, v, ev: Event, person, now, finish: Finish) -> None:
+        """The turn owes the person a reminder: noted, and the digest (and, the first time, a line in
+        the channel) planned, all with the clock job's end."""
         mid = rec.id
-        await self.service.note(mid, uid, {"remind_v": v, "remind_step": ev.step})
-        jobs = []
+        finish.notes.setdefault((mid, uid), {}).update({"remind_v": v, "remind_step": ev.step})
+        jobs = finish.jobs
         at = now
         last = from_iso(person.get("last_digest"))
         if last and last + DIGEST_GAP > at:
@@ -549,8 +560,6 @@ class Timers:
         if ev.step == 1:  # the first reminder of a turn also mentions them in the channel
             payload = {"text": "remind.channel", "ping": uid, "seat": seat, "while_v": v, "left": True}
             jobs.append(declared.notice(mid, f"remind:{mid}:{v}:{seat}", payload, now))
-        await self.store.add_jobs(jobs, now=now)
-        self.scheduler.wake()
 
     def left_text(self, cfg, person, start: datetime, now: datetime, lang: str) -> str:
         if not cfg["deadline"]:
@@ -691,17 +700,17 @@ class Timers:
 
     # -- heads-up ------------------------------------------------------------------------------
 
-    async def heads_up(self, rec, loaded, seat: int, v: int, now: datetime) -> None:
-        """The seat after ``seat`` asked to be told when ``seat``'s turn begins."""
+    def heads_up(self, rec, loaded, seat: int, v: int, now: datetime, notes: dict[int, dict[str, Any]]) -> list[NewJob]:
+        """The DM to the seat after ``seat`` when they asked to be told that ``seat``'s turn begins."""
         n = len(rec.seats)
         nxt = (seat + 1) % n
         uid = rec.seats[nxt].get("user_id")
         if not uid or nxt == seat or rec.seats[nxt].get("ai") or nxt in loaded.to_move() or uid == rec.seats[seat].get("user_id"):
-            return
-        if not (await self.store.notes(rec.id)).get(uid, {}).get("headsup"):
-            return
+            return []
+        if not notes.get(uid, {}).get("headsup"):
+            return []
         payload = {"user": uid, "text": "headsup.dm", "game": rec.game, "player": loaded.names[seat], "id": rec.id, "while_seat": seat, "while_v": v}
-        await self.store.add_jobs([declared.headsup(rec.id, v, seat, payload, now)], now=now)
+        return [declared.headsup(rec.id, v, seat, payload, now)]
 
     async def set_headsup(self, rec: Any, uid: int, on: bool) -> None:
         if rec.seats and uid not in rec.user_ids:

@@ -25,7 +25,7 @@ from engines.core import EngineError
 
 from ..core import faults
 from ..core import jobs as declared
-from ..core.scheduler import Scheduler
+from ..core.scheduler import Finish, Scheduler
 from ..core.service import MatchService, Stale, UserError
 from ..core.table import event_text
 from ..games import ui_for
@@ -52,7 +52,7 @@ class AfterMove:
 
     def __init__(
         self, present: Presenter, service: MatchService, scheduler: Scheduler, *,
-        hold: Callable[[Job], Awaitable[None]] | None = None,
+        hold: Callable[[Any, int], Awaitable[None]] | None = None,
         catch_up: Callable[..., Awaitable[tuple[str, list[Any], dict[str, Any]]]] | None = None,
         mentions: Callable[[Any], Awaitable[discord.AllowedMentions]] | None = None,
     ) -> None:
@@ -96,13 +96,13 @@ class AfterMove:
 
     # -- turn: standing orders or a DM -----------------------------------------------------------
 
-    async def on_turn(self, job: Job) -> None:
-        if self.hold is not None:
-            await self.hold(job)  # raises Retry until the person's quiet hours are over
+    async def on_turn(self, job: Job) -> Finish | None:
         seat = int(job.payload["seat"])
         rec = await self.store.get(job.match_id)
         if rec is None or rec.status != "active":
-            return
+            return None
+        if self.hold is not None:
+            await self.hold(rec, seat)  # raises Retry until the person's quiet hours are over
         loaded = await self.service.aload(rec)
         if seat not in loaded.to_move():
             return  # that turn is over already: never tell someone of a turn that has passed
@@ -120,8 +120,8 @@ class AfterMove:
             return  # told already
         if note.get("dm_closed"):
             if not job.payload.get("board", True):
-                await self.prompt_in_channel(rec, uid, job)  # no board names them this time
-            return
+                return await self.prompt_in_channel(rec, uid, job)  # no board names them this time
+            return None
         lang = await self.lang_for(uid, rec.lang)
         try:
             dm = await self.client.create_dm(discord.Object(id=uid))
@@ -146,13 +146,13 @@ class AfterMove:
                 view = discord.ui.View(timeout=None)
                 view.add_item(TurnButton(rec.id, rec.version, t("turn.button", rec.lang)))
                 await ch.send(t("turn.dm_closed", rec.lang, player=f"<@{uid}>"), view=view, allowed_mentions=ALLOWED, nonce=nonce("closed" + job.key))
-            await self.service.note(rec.id, uid, {"dm_closed": True, "turn_told": job.key})
-            return
+            return Finish(notes={(rec.id, uid): {"dm_closed": True, "turn_told": job.key}})
         faults.point("dm")
         # what they were last shown (issue "play over days": catch-up from there)
-        await self.service.note(rec.id, uid, {"turn_told": job.key, "seen_version": rec.version, **(seen if self.catch_up is not None else {})})
+        # written with the job's end (one transaction)
+        return Finish(notes={(rec.id, uid): {"turn_told": job.key, "seen_version": rec.version, **(seen if self.catch_up is not None else {})}})
 
-    async def prompt_in_channel(self, rec, uid: int, job: Job) -> None:
+    async def prompt_in_channel(self, rec, uid: int, job: Job) -> Finish | None:
         """A person whose DMs are closed plays from the channel: when no board post names them
         (a quiet step), a one-line prompt with the "Take your turn" button does."""
         ch = await self.present.channel(rec)
@@ -161,7 +161,7 @@ class AfterMove:
         view = discord.ui.View(timeout=None)
         view.add_item(TurnButton(rec.id, rec.version, t("turn.button", rec.lang)))
         await ch.send(t("turn.now", rec.lang, player=f"<@{uid}>"), view=view, allowed_mentions=ALLOWED, nonce=nonce(job.key))
-        await self.service.note(rec.id, uid, {"turn_told": job.key})
+        return Finish(notes={(rec.id, uid): {"turn_told": job.key}})
 
     async def standing_order(self, loaded, seat: int, uid: int, prefs: list[str]) -> bool:
         """Make the choice the person's standing orders settle; True when a move was made (or the
@@ -183,7 +183,7 @@ class AfterMove:
 
     # -- board -----------------------------------------------------------------------------------
 
-    async def on_board(self, job: Job) -> None:
+    async def on_board(self, job: Job) -> Finish | None:
         mid = job.match_id
         version = int(job.payload["version"])
         told = (await self.store.notes(mid)).get(0, {})
@@ -238,10 +238,10 @@ class AfterMove:
             if (rec.meta or {}).get("post") == "edit" and board_id and rec.status != "active":
                 await self.present.retire_board(ch, int(board_id))  # its button would only say "too late"
         faults.point("board")
-        await self.service.note(mid, 0, {
+        return Finish(notes={(mid, 0): {  # written with the job's end (one transaction)
             "board_version": max(version, int(intent.get("version", version))), "board_upto": int(intent["upto"]),
             "board_message": msg_id, "board_pending": None, "board_events": int(intent.get("events_upto", seen_events)),
-        })
+        }})
 
     # -- AI --------------------------------------------------------------------------------------
 
