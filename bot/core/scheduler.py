@@ -39,6 +39,7 @@ except ImportError:  # pragma: no cover - asyncpg is optional
 from ..store import Job, NewJob, Store, StoreError
 from ..store.base import utcnow
 from . import faults
+from .notes import checked
 
 log = logging.getLogger(__name__)
 
@@ -242,6 +243,8 @@ class Scheduler:
             if handler is None:
                 raise LookupError(f"no handler for jobs of kind {job.kind!r}")
             finish = await handler(job)
+            if isinstance(finish, Finish):  # what it notes is typed (bot/core/notes.py): a bad key is a bug
+                finish.notes = {key: checked(key[1], changes) for key, changes in finish.notes.items()}
         except asyncio.CancelledError:
             raise  # shutting down: the lease runs out (or the next start releases it) and it runs again
         except Exception as e:

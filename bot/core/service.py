@@ -26,6 +26,7 @@ from ..games import ui_for
 from ..store import ChannelBusy, MatchRecord, NewEvent, NewJob, RawJSON, Store, VersionConflict
 from ..store.base import dumps
 from . import faults
+from .notes import Notes, checked
 from .story import plan, public_story, standin_story
 from .thinking import Thinker
 
@@ -270,7 +271,12 @@ class MatchService:
         return (await self._write_notes(match_id, {user_id: changes}))[user_id]
 
     async def _write_notes(self, match_id: int, notes: dict[int, dict[str, Any]]) -> dict[int, dict[str, Any]]:
-        return {uid: await self.store.set_note(match_id, uid, changes) for uid, changes in notes.items()}
+        checked_notes = {uid: checked(uid, changes) for uid, changes in notes.items()}  # typed: bot/core/notes.py
+        return {uid: await self.store.set_note(match_id, uid, changes) for uid, changes in checked_notes.items()}
+
+    async def notes(self, match_id: int) -> Notes:
+        """Every note of the match, read once, typed (the match's and each person's)."""
+        return Notes(await self.store.notes(match_id))
 
     async def _write(self, rec: MatchRecord, change: Change) -> MatchRecord:
         if change.move is not None:

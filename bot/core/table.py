@@ -178,8 +178,8 @@ class Table:
             })
             # the channel's next story starts where the log now ends (the undone moves are gone);
             # written before the scheduler is woken for the board this undo planned
-            told = (await self.store.notes(match_id)).get(0, {})
-            notes = {0: {"board_upto": p.keep}} if int(told.get("board_upto", 0)) > p.keep else {}
+            told = (await self.service.notes(match_id)).match
+            notes = {0: {"board_upto": p.keep}} if (told.board_upto or 0) > p.keep else {}
             return Change(fields={"state": snapshot}, event=event, keep=p.keep, jobs=jobs, notes=notes, live=state, value=p)
 
         # a vote's undo is for the version it was asked at (Stale when the match moved on since)
@@ -194,18 +194,18 @@ class Table:
         return vote
 
     async def current_vote(self, match_id: int, vote_id: str) -> Vote:
-        raw = (await self.store.notes(match_id)).get(0, {}).get("vote")
+        raw = (await self.service.notes(match_id)).match.vote
         if not raw or raw.get("id") != vote_id:
             raise UserError("vote_over")
         return Vote(**{"version": None, "data": {}, **raw})  # a note drops keys set to None
 
     async def tally(self, match_id: int, vote: Vote) -> Tally:
-        notes = await self.store.notes(match_id)
+        notes = await self.service.notes(match_id)
         yes, no = [], []
         for uid in vote.voters:
-            ballot = notes.get(uid, {}).get("ballot") or {}
-            if ballot.get("id") == vote.id:
-                (yes if ballot.get("yes") else no).append(uid)
+            ballot = notes.seat(uid).ballot
+            if ballot is not None and ballot.id == vote.id:
+                (yes if ballot.yes else no).append(uid)
         return Tally(vote, yes, no)
 
     async def cast(self, match_id: int, vote_id: str, user_id: int, yes: bool) -> Tally:
@@ -219,7 +219,7 @@ class Table:
         return tally
 
     async def close_vote(self, match_id: int, vote_id: str) -> None:
-        raw = (await self.store.notes(match_id)).get(0, {}).get("vote")
+        raw = (await self.service.notes(match_id)).match.vote
         if raw and raw.get("id") == vote_id:
             await self.service.note(match_id, 0, {"vote": None})
 
@@ -317,7 +317,7 @@ class Table:
             rec = loaded.record
             if rec.status != "active":
                 raise UserError("not_active", status=rec.status)
-            if (await self.store.notes(match_id)).get(user_id, {}).get("seat_invite") != seat:
+            if (await self.service.notes(match_id)).seat(user_id).seat_invite != seat:
                 raise UserError("seat_not_invited")
             if loaded.seat_of(user_id) is not None:
                 raise UserError("already_joined")

@@ -38,6 +38,7 @@ from .. import i18n
 from ..i18n import t
 from ..store import Job, NewJob
 from . import jobs as declared
+from .notes import Notes
 from .scheduler import Finish, Retry, Scheduler
 from .service import Change, MatchService, UserError, ai_kind
 from .story import plan
@@ -264,13 +265,11 @@ def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
     return game_opts, timers
 
 
-def settings_of(rec: Any, notes: dict[int, dict[str, Any]]) -> dict[str, Any]:
+def settings_of(rec: Any, notes: Notes) -> dict[str, Any]:
     """The match's timers: chosen at /partida new (meta), changed by the host (the match's note)."""
     out = {**DEFAULTS, **(rec.meta.get("timers") or {})}
-    own = notes.get(0, {})
-    for key in TIMER_KEYS:
-        if f"t_{key}" in own:
-            out[key] = own[f"t_{key}"]
+    changed = {"deadline": notes.match.t_deadline, "policy": notes.match.t_policy, "misses": notes.match.t_misses}
+    out.update({key: value for key, value in changed.items() if value is not None})
     return out
 
 
@@ -453,10 +452,10 @@ class Timers:
         for rec in await self.store.live_matches():
             if rec.status != "active":
                 continue
-            notes = await self.store.notes(rec.id)
+            notes = await self.service.notes(rec.id)
             for seat, s in enumerate(rec.seats):
                 uid = s.get("user_id")
-                if uid and not s.get("ai") and "clock_v" not in notes.get(uid, {}):
+                if uid and not s.get("ai") and notes.seat(uid).clock_v is None:
                     jobs.append(declared.clock_start(rec.id, rec.version, seat, sweep=True))
         return await self.store.add_jobs(jobs, now=self.clock()) if jobs else 0
 
@@ -486,9 +485,9 @@ class Timers:
         loaded = await self.service.aload(rec)
         if seat not in loaded.to_move():
             return  # that turn is over
-        notes = await self.store.notes(mid)
-        note = notes.get(uid, {})
-        current = note.get("clock_v", -1)
+        notes = await self.service.notes(mid)
+        note = notes.seat(uid)
+        current = note.clock_v if note.clock_v is not None else -1
         if current > v:
             return  # a newer turn of theirs has its own clock
         if current < v:
@@ -498,15 +497,15 @@ class Timers:
                 return  # a newer turn began; its first clock job has not run yet
             # the turn begins now; misses count in a row: a turn the person played resets them
             changes: dict[str, Any] = {"clock_v": v, "clock_start": iso(now), "clock_step": 0, "clock_missed": None}
-            if current >= 0 and not note.get("clock_missed"):
+            if current >= 0 and not note.clock_missed:
                 changes["misses"] = None
             finish.notes[(mid, uid)] = dict(changes)
-            note = {k: val for k, val in {**note, **changes}.items() if val is not None}
+            note = note.model_copy(update=changes)
             finish.jobs += self.heads_up(rec, loaded, seat, v, now, notes)
         cfg = settings_of(rec, notes)
         person = await self.store.person(uid)
-        start = datetime.fromisoformat(note["clock_start"])
-        step = int(note.get("clock_step", 0))
+        start = datetime.fromisoformat(note.clock_start)
+        step = note.clock_step or 0
         # the events due by now: only the last reminder is sent (an older one would be late), and
         # the deadline is never skipped
         remind: Event | None = None
@@ -523,26 +522,26 @@ class Timers:
                 if finish.jobs:
                     await self.store.add_jobs(finish.jobs, now=now)
                     finish.jobs = []
-                note = {**note, "clock_step": step}
+                note = note.model_copy(update={"clock_step": step})
                 if await self.deadline(rec, seat, uid, v, cfg, now):
                     return None  # the turn is over (stand-in, seat taken, match ended)
                 continue
             remind = ev
         if remind is not None:
             self.remind(rec, seat, uid, v, remind, person, now, finish)
-        if step != int(note.get("clock_step", 0)):
+        if step != (note.clock_step or 0):
             finish.notes.setdefault((mid, uid), {})["clock_step"] = step
         finish.jobs.append(declared.clock_next(mid, v, seat, ev.step, due))
         return finish
 
     async def poke(self, rec: Any, uid: int) -> None:
         """The person's settings or the match's timers changed: compute their turn's clock again now."""
-        note = (await self.store.notes(rec.id)).get(uid, {})
+        note = (await self.service.notes(rec.id)).seat(uid)
         seat = next((i for i, s in enumerate(rec.seats) if s.get("user_id") == uid), None)
-        if seat is None or "clock_v" not in note:
+        if seat is None or note.clock_v is None:
             return
         now = self.clock()
-        await self.store.add_jobs([declared.clock_poke(rec.id, note["clock_v"], seat, now)], now=now)
+        await self.store.add_jobs([declared.clock_poke(rec.id, note.clock_v, seat, now)], now=now)
         self.scheduler.wake()
 
     def remind(self, rec, seat, uid, v, ev: Event, person, now, finish: Finish) -> None:
@@ -574,17 +573,17 @@ class Timers:
         rec = loaded.record
         if rec.status not in ("lobby", "active"):
             return ""
-        notes = await self.store.notes(rec.id)
+        notes = await self.service.notes(rec.id)
         cfg = settings_of(rec, notes)
         lines = [f"⏱️ {settings_text(cfg, lang)}"]
         now = self.clock()
         for seat in loaded.to_move() if rec.status == "active" else ():
             uid = rec.seats[seat].get("user_id")
-            note = notes.get(uid, {}) if uid else {}
-            if rec.seats[seat].get("ai") or "clock_start" not in note:
+            note = notes.seat(uid) if uid else None
+            if rec.seats[seat].get("ai") or note is None or note.clock_start is None:
                 continue
             person = await self.store.person(uid)
-            left = self.left_text(cfg, person, datetime.fromisoformat(note["clock_start"]), now, lang)
+            left = self.left_text(cfg, person, datetime.fromisoformat(note.clock_start), now, lang)
             away = from_iso(person.get("away_until"))
             extra = f" ({t('timer.away_until', lang, until=f'<t:{int(away.timestamp())}:f>')})" if away and away > now else ""
             lines.append(f"• {loaded.names[seat]}: {left}{extra}")
@@ -595,9 +594,9 @@ class Timers:
     async def deadline(self, rec, seat: int, uid: int, v: int, cfg, now) -> bool:
         """Apply the policy; True when the turn is over (someone played it or the match ended)."""
         mid = rec.id
-        note = (await self.store.notes(mid)).get(uid, {})
-        misses = int(note.get("misses", 0))
-        if note.get("missed_v") != v:  # count each turn once, even when this job runs again
+        note = (await self.service.notes(mid)).seat(uid)
+        misses = note.misses or 0
+        if note.missed_v != v:  # count each turn once, even when this job runs again
             misses += 1
             await self.service.note(mid, uid, {"misses": misses, "missed_v": v, "clock_missed": True})
         policy, limit = cfg["policy"], int(cfg["misses"])
@@ -700,14 +699,14 @@ class Timers:
 
     # -- heads-up ------------------------------------------------------------------------------
 
-    def heads_up(self, rec, loaded, seat: int, v: int, now: datetime, notes: dict[int, dict[str, Any]]) -> list[NewJob]:
+    def heads_up(self, rec, loaded, seat: int, v: int, now: datetime, notes: Notes) -> list[NewJob]:
         """The DM to the seat after ``seat`` when they asked to be told that ``seat``'s turn begins."""
         n = len(rec.seats)
         nxt = (seat + 1) % n
         uid = rec.seats[nxt].get("user_id")
         if not uid or nxt == seat or rec.seats[nxt].get("ai") or nxt in loaded.to_move() or uid == rec.seats[seat].get("user_id"):
             return []
-        if not notes.get(uid, {}).get("headsup"):
+        if not notes.seat(uid).headsup:
             return []
         payload = {"user": uid, "text": "headsup.dm", "game": rec.game, "player": loaded.names[seat], "id": rec.id, "while_seat": seat, "while_v": v}
         return [declared.headsup(rec.id, v, seat, payload, now)]
@@ -730,7 +729,8 @@ class Timers:
         if seat not in loaded.to_move():
             return False
         uid = rec.seats[seat].get("user_id")
-        return (await self.store.notes(rec.id)).get(uid, {}).get("clock_v", payload["while_v"]) == payload["while_v"]
+        began = (await self.service.notes(rec.id)).seat(uid).clock_v
+        return (began if began is not None else payload["while_v"]) == payload["while_v"]
 
     # -- person-wide commands ----------------------------------------------------------------
 
@@ -757,13 +757,13 @@ class Timers:
             await self._poke_all(uid, recs)
             return None, recs
         for rec in recs:
-            used = int((await self.store.notes(rec.id)).get(uid, {}).get("away_days", 0))
+            used = (await self.service.notes(rec.id)).seat(uid).away_days or 0
             if used + days > AWAY_DAYS_PER_MATCH:
                 raise UserError("timer.away_limit", id=rec.id, left=AWAY_DAYS_PER_MATCH - used, max=AWAY_DAYS_PER_MATCH)
         until = now + timedelta(days=days)
         await self.store.set_person(uid, {"away_from": iso(now), "away_until": iso(until)})
         for rec in recs:
-            used = int((await self.store.notes(rec.id)).get(uid, {}).get("away_days", 0))
+            used = (await self.service.notes(rec.id)).seat(uid).away_days or 0
             await self.service.note(rec.id, uid, {"away_days": used + days})
         await self._tell_all(recs, uid, "away.notice", now, {"until": f"<t:{int(until.timestamp())}:f>"})
         await self._poke_all(uid, recs)
@@ -791,10 +791,10 @@ class Timers:
         if checked:
             await self.service.note(rec.id, 0, {f"t_{k}": v for k, v in checked.items()})
             now = self.clock()
-            cfg = settings_of(rec, await self.store.notes(rec.id))
+            cfg = settings_of(rec, await self.service.notes(rec.id))
             changed = {"text": "timer.changed", "settings": settings_text(cfg, rec.lang)}
             await self.store.add_jobs([declared.notice(rec.id, f"timers:{rec.id}:{now.strftime('%Y%m%dT%H%M%S.%f')}", changed, now)], now=now)
             for other in rec.user_ids:
                 if rec.status == "active":
                     await self.poke(rec, other)
-        return settings_of(rec, await self.store.notes(rec.id))
+        return settings_of(rec, await self.service.notes(rec.id))

@@ -25,6 +25,7 @@ from engines.core import EngineError
 
 from ..core import faults
 from ..core import jobs as declared
+from ..core.notes import BoardIntent
 from ..core.scheduler import Finish, Scheduler
 from ..core.service import MatchService, Stale, UserError
 from ..core.table import event_text
@@ -109,16 +110,15 @@ class AfterMove:
         uid = rec.seats[seat].get("user_id")
         if not uid or rec.seats[seat].get("ai"):
             return  # nobody to tell, or the stand-in AI holds the seat
-        note = dict((await self.store.notes(rec.id)).get(uid, {}))
+        note = (await self.service.notes(rec.id)).seat(uid)
         # matches from before the notes kept these in the match's meta
-        note.setdefault("prefs", (rec.meta.get("prefs") or {}).get(str(uid)))
-        if uid in (rec.meta.get("dm_closed") or []):
-            note["dm_closed"] = True
-        if note.get("prefs") and await self.standing_order(loaded, seat, uid, note["prefs"]):
-            return
-        if note.get("turn_told") == job.key:
-            return  # told already
-        if note.get("dm_closed"):
+        prefs = note.prefs if note.prefs is not None else (rec.meta.get("prefs") or {}).get(str(uid))
+        dm_closed = bool(note.dm_closed) or uid in (rec.meta.get("dm_closed") or [])
+        if prefs and await self.standing_order(loaded, seat, uid, prefs):
+            return None
+        if note.turn_told == job.key:
+            return None  # told already
+        if dm_closed:
             if not job.payload.get("board", True):
                 return await self.prompt_in_channel(rec, uid, job)  # no board names them this time
             return None
@@ -186,28 +186,28 @@ class AfterMove:
     async def on_board(self, job: Job) -> Finish | None:
         mid = job.match_id
         version = int(job.payload["version"])
-        told = (await self.store.notes(mid)).get(0, {})
-        intent = told.get("board_pending")
-        again = bool(intent) and intent.get("key") == job.key
+        told = (await self.service.notes(mid)).match
+        intent = told.board_pending
+        again = intent is not None and intent.key == job.key
         if not again:
-            if told.get("board_version", -1) >= version:
-                return  # this board, or a newer one, is in the channel already
+            if (told.board_version if told.board_version is not None else -1) >= version:
+                return None  # this board, or a newer one, is in the channel already
             pending = await self.store.jobs(mid, "pending")
             if any(j.kind == "board" and j.id > job.id for j in pending):
                 return  # a newer board is planned: it tells this story too (one post, not two)
-        since = int(told.get("board_upto", 0))
+        since = told.board_upto or 0
         actions = await self.store.actions(mid, since)  # before the match: never tell a move twice
         # what happened besides moves since the last post (an undo, a seat handed over: bot/table.py)
-        seen_events = int(told.get("board_events", 0))
+        seen_events = told.board_events or 0
         events = [e for e in await self.store.events(mid) if e.id > seen_events]
         if again:
             # this post may be out already (a crash before it was recorded): tell exactly the same
             # story again, so the copy Discord returns for the nonce matches what is recorded
-            actions = actions[: max(0, int(intent["upto"]) - since)]
-            events = [e for e in events if e.id <= int(intent.get("events_upto", seen_events))]
+            actions = actions[: max(0, intent.upto - since)]
+            events = [e for e in events if e.id <= (intent.events_upto if intent.events_upto is not None else seen_events)]
         else:
-            intent = {"key": job.key, "upto": since + len(actions), "events_upto": max([seen_events, *(e.id for e in events)])}
-            await self.service.note(mid, 0, {"board_pending": intent})
+            intent = BoardIntent(key=job.key, upto=since + len(actions), events_upto=max([seen_events, *(e.id for e in events)]))
+            await self.service.note(mid, 0, {"board_pending": intent.model_dump(exclude_none=True)})
         rec = await self.store.get(mid)
         if rec is None:
             return
@@ -217,7 +217,7 @@ class AfterMove:
         if ch is None:
             return  # the channel is gone: nobody to tell
         story = "\n".join([*(f"• {event_text(e, lang)}" for e in events), self.present.story_text(loaded, actions, lang)]).strip()
-        board_id = told.get("board_message")
+        board_id = told.board_message
         in_place = (rec.meta or {}).get("post") == "edit" and rec.status == "active" and board_id
         kwargs = await self.present.board_message(loaded, "" if in_place else story, lang)
         mentions = await self.mentions(rec) if self.mentions is not None else None  # none inside quiet hours
@@ -239,8 +239,9 @@ class AfterMove:
                 await self.present.retire_board(ch, int(board_id))  # its button would only say "too late"
         faults.point("board")
         return Finish(notes={(mid, 0): {  # written with the job's end (one transaction)
-            "board_version": max(version, int(intent.get("version", version))), "board_upto": int(intent["upto"]),
-            "board_message": msg_id, "board_pending": None, "board_events": int(intent.get("events_upto", seen_events)),
+            "board_version": max(version, intent.version if intent.version is not None else version), "board_upto": intent.upto,
+            "board_message": msg_id, "board_pending": None,
+            "board_events": intent.events_upto if intent.events_upto is not None else seen_events,
         }})
 
     # -- AI --------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from ..core import jobs as declared
+from ..core.notes import SeatNote
 from ..core.story import by_standin, describe_move
 from ..core.timers import DIGEST_GAP, Timers, from_iso, iso, quiet_until, settings_of
 from ..games import ui_for
@@ -105,9 +106,9 @@ class TimerMessages:
         if ping:
             params["player"] = f"<@{ping}>"
         if p.get("left"):
-            notes = await self.store.notes(rec.id)
-            note = notes.get(ping, {})
-            params["left"] = self.left_text(settings_of(rec, notes), await self.store.person(ping), datetime.fromisoformat(note["clock_start"]), self.clock(), lang)
+            notes = await self.service.notes(rec.id)
+            start = datetime.fromisoformat(notes.seat(ping).clock_start)
+            params["left"] = self.left_text(settings_of(rec, notes), await self.store.person(ping), start, self.clock(), lang)
         ch = await self.present.channel(rec)
         if ch is None:
             return
@@ -158,11 +159,11 @@ class TimerMessages:
         for rec in await self.store.matches_for_user(uid):
             if rec.status != "active":
                 continue
-            notes = await self.store.notes(rec.id)
-            note = notes.get(uid, {})
-            v = note.get("remind_v")
-            tag = f"{v}:{note.get('remind_step')}"
-            if v is None or v != note.get("clock_v") or note.get("reminded") == tag:
+            notes = await self.service.notes(rec.id)
+            note = notes.seat(uid)
+            v = note.remind_v
+            tag = f"{v}:{note.remind_step}"
+            if v is None or v != note.clock_v or note.reminded == tag:
                 continue
             loaded = await self.service.aload(rec)
             seat = next((i for i in loaded.to_move() if rec.seats[i].get("user_id") == uid and not rec.seats[i].get("ai")), None)
@@ -174,7 +175,7 @@ class TimerMessages:
         lang = await self.lang_for(uid, items[0][0].lang)
         lines, files = [t("remind.title", lang)], []
         for rec, loaded, notes, note, _tag in items:
-            left = self.left_text(settings_of(rec, notes), person, datetime.fromisoformat(note["clock_start"]), now, lang)
+            left = self.left_text(settings_of(rec, notes), person, datetime.fromisoformat(note.clock_start), now, lang)
             lines.append(t("remind.line", lang, game=game_name(loaded.game, lang), where=await self.where(rec), id=rec.id, left=left, link=jump_link(rec)))
             if len(files) < 4:
                 files += await self.board_file(loaded, lang)
@@ -187,11 +188,11 @@ class TimerMessages:
         for rec, _loaded, _notes, _note, tag in items:
             await self.service.note(rec.id, uid, {"reminded": tag})
 
-    async def catch_up(self, loaded: Any, seat: int, uid: int, lang: str, note: dict[str, Any]):
+    async def catch_up(self, loaded: Any, seat: int, uid: int, lang: str, note: SeatNote):
         """(text, files, note changes): the board picture and, in words, the moves since the person
         last looked (others' in public words; what the stand-in did for them, in private words)."""
         rec = loaded.record
-        since = int(note.get("seen_upto", 0))
+        since = note.seen_upto or 0
         actions = await self.store.actions(rec.id, since)
         ui = ui_for(rec.game)
         lines = []
@@ -208,7 +209,7 @@ class TimerMessages:
             lines.append(f"• {words}")
         if len(lines) > 8:
             lines = [f"• … (+{len(lines) - 8})", *lines[-8:]]
-        told = "seen_upto" in note  # not their first turn DM of the match
+        told = note.seen_upto is not None  # not their first turn DM of the match
         text = f"{t('catchup.title', lang)}\n" + "\n".join(lines) if lines else (t("catchup.none", lang) if told else "")
         return text[:900], await self.board_file(loaded, lang, unseen if told else None), {"seen_upto": since + len(actions)}
 
