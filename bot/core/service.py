@@ -165,7 +165,7 @@ class MatchService:
         # Engine work runs on few threads: each thread that wants the GIL makes the event loop wait
         # its turn for it, so a handful of busy threads (AI seats of many matches thinking at once)
         # would stall every click. AI choices get their own thread, so a slow one never holds moves up,
-        # and searching levels think in worker processes (bot/thinking.py).
+        # and searching levels think in worker processes (bot/core/thinking.py).
         self._engine = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="partida-engine")
         self.thinker = Thinker(ai_processes)
 

@@ -1,12 +1,12 @@
 """Moves in public words, and the follow-up work a committed move plans (Discord-free).
 
-Job kinds planned with each move (run by ``bot/after_move.py``; keys make planning idempotent, lanes
+Job kinds planned with each move (run by ``bot/discord/after_move.py``; keys make planning idempotent, lanes
 keep each kind of work of one match in order):
 - ``board`` (lane ``m<id>:board``): post the board and the story since the last board post;
 - ``turn``  (lane ``m<id>:seat<n>``): a seat's turn begins: its standing orders, or a DM;
 - ``ai``    (lane ``m<id>:ai``): an AI seat makes one move, if the match is still at that version.
 - ``clock`` (lane ``m<id>:clock<n>:v<version>``): a person's turn began: its reminders and deadline
-  follow, each a job with a due time (``bot/timers.py``).
+  follow, each a job with a due time (``bot/core/timers.py``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The work that follows a committed move, as durable jobs (see ``bot/story.py`` for what a move
-plans and ``bot/scheduler.py`` for how jobs run).
+"""The work that follows a committed move, as durable jobs (see ``bot/core/story.py`` for what a move
+plans and ``bot/core/scheduler.py`` for how jobs run).
 
 Every handler is idempotent, as a job may run again after a crash between its effect and the
 record of it:
@@ -197,7 +197,7 @@ class AfterMove:
                 return  # a newer board is planned: it tells this story too (one post, not two)
         since = told.board_upto or 0
         actions = await self.store.actions(mid, since)  # before the match: never tell a move twice
-        # what happened besides moves since the last post (an undo, a seat handed over: bot/table.py)
+        # what happened besides moves since the last post (an undo, a seat handed over: bot/core/table.py)
         seen_events = told.board_events or 0
         events = [e for e in await self.store.events(mid) if e.id > seen_events]
         if again:
