@@ -27,20 +27,32 @@ import socket
 import sqlite3
 import uuid
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 try:
     import asyncpg
 except ImportError:  # pragma: no cover - asyncpg is optional
     asyncpg = None
 
-from ..store import Job, Store, StoreError
+from ..store import Job, NewJob, Store, StoreError
 from ..store.base import utcnow
 from . import faults
+from .notes import checked
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[[Job], Awaitable[None]]
+@dataclass
+class Finish:
+    """What a job writes with its end, in the finish's own transaction (only while it still holds
+    its lease): note changes ((match id, user id) -> changes) and the jobs it plans next."""
+
+    notes: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    jobs: list[NewJob] = field(default_factory=list)
+
+
+Handler = Callable[[Job], Awaitable["Finish | None"]]
 
 
 class Retry(Exception):
@@ -230,7 +242,9 @@ class Scheduler:
         try:
             if handler is None:
                 raise LookupError(f"no handler for jobs of kind {job.kind!r}")
-            await handler(job)
+            finish = await handler(job)
+            if isinstance(finish, Finish):  # what it notes is typed (bot/core/notes.py): a bad key is a bug
+                finish.notes = {key: checked(key[1], changes) for key, changes in finish.notes.items()}
         except asyncio.CancelledError:
             raise  # shutting down: the lease runs out (or the next start releases it) and it runs again
         except Exception as e:
@@ -239,7 +253,12 @@ class Scheduler:
         finally:
             keeper.cancel()
         self.done += 1
-        await self._settle(self.store.finish_job(job.id, self.owner, self.clock()), job)
+        if isinstance(finish, Finish) and (finish.notes or finish.jobs):
+            await self._settle(self.store.finish_job(job.id, self.owner, self.clock(), notes=finish.notes, jobs=finish.jobs), job)
+            if finish.jobs:
+                self.wake()
+        else:
+            await self._settle(self.store.finish_job(job.id, self.owner, self.clock()), job)
 
     async def _keep_lease(self, job: Job) -> None:
         """While a job runs (a long AI think, a big picture), renew its lease every third of it, so

@@ -1,5 +1,5 @@
-"""The work that follows a committed move, as durable jobs (see ``bot/story.py`` for what a move
-plans and ``bot/scheduler.py`` for how jobs run).
+"""The work that follows a committed move, as durable jobs (see ``bot/core/story.py`` for what a move
+plans and ``bot/core/scheduler.py`` for how jobs run).
 
 Every handler is idempotent, as a job may run again after a crash between its effect and the
 record of it:
@@ -24,13 +24,14 @@ import discord
 from engines.core import EngineError
 
 from ..core import faults
-from ..core.scheduler import Scheduler
+from ..core import jobs as declared
+from ..core.notes import BoardIntent
+from ..core.scheduler import Finish, Scheduler
 from ..core.service import MatchService, Stale, UserError
-from ..core.story import lane
 from ..core.table import event_text
 from ..games import ui_for
 from ..i18n import game_name, t
-from ..store import Job, NewJob
+from ..store import Job
 from .components import TurnButton
 from .posting import ALLOWED, Presenter, jump_link
 
@@ -52,7 +53,7 @@ class AfterMove:
 
     def __init__(
         self, present: Presenter, service: MatchService, scheduler: Scheduler, *,
-        hold: Callable[[Job], Awaitable[None]] | None = None,
+        hold: Callable[[Any, int], Awaitable[None]] | None = None,
         catch_up: Callable[..., Awaitable[tuple[str, list[Any], dict[str, Any]]]] | None = None,
         mentions: Callable[[Any], Awaitable[discord.AllowedMentions]] | None = None,
     ) -> None:
@@ -67,7 +68,7 @@ class AfterMove:
 
     def handlers(self) -> dict[str, Any]:
         """The job kinds declared here (registered by the client's set-up)."""
-        return {"turn": self.on_turn, "board": self.on_board, "ai": self.on_ai}
+        return {declared.TURN: self.on_turn, declared.BOARD: self.on_board, declared.AI: self.on_ai}
 
     async def start(self) -> None:
         """Pick up where the last run stopped: a single-process store's leases die with the process;
@@ -76,7 +77,7 @@ class AfterMove:
         if getattr(self.store, "single_process", False):
             await self.store.release_claims()
         jobs = [
-            NewJob("ai", f"ai:{rec.id}:{rec.version}", lane(rec.id, "ai"), {"version": rec.version}, match_id=rec.id)
+            declared.ai(rec.id, rec.version)
             for rec in await self.store.live_matches()
             # only matches with an AI seat: with several processes every start would otherwise
             # plan (and run) a check of every match
@@ -96,32 +97,31 @@ class AfterMove:
 
     # -- turn: standing orders or a DM -----------------------------------------------------------
 
-    async def on_turn(self, job: Job) -> None:
-        if self.hold is not None:
-            await self.hold(job)  # raises Retry until the person's quiet hours are over
+    async def on_turn(self, job: Job) -> Finish | None:
         seat = int(job.payload["seat"])
         rec = await self.store.get(job.match_id)
         if rec is None or rec.status != "active":
-            return
+            return None
+        if self.hold is not None:
+            await self.hold(rec, seat)  # raises Retry until the person's quiet hours are over
         loaded = await self.service.aload(rec)
         if seat not in loaded.to_move():
             return  # that turn is over already: never tell someone of a turn that has passed
         uid = rec.seats[seat].get("user_id")
         if not uid or rec.seats[seat].get("ai"):
             return  # nobody to tell, or the stand-in AI holds the seat
-        note = dict((await self.store.notes(rec.id)).get(uid, {}))
+        note = (await self.service.notes(rec.id)).seat(uid)
         # matches from before the notes kept these in the match's meta
-        note.setdefault("prefs", (rec.meta.get("prefs") or {}).get(str(uid)))
-        if uid in (rec.meta.get("dm_closed") or []):
-            note["dm_closed"] = True
-        if note.get("prefs") and await self.standing_order(loaded, seat, uid, note["prefs"]):
-            return
-        if note.get("turn_told") == job.key:
-            return  # told already
-        if note.get("dm_closed"):
+        prefs = note.prefs if note.prefs is not None else (rec.meta.get("prefs") or {}).get(str(uid))
+        dm_closed = bool(note.dm_closed) or uid in (rec.meta.get("dm_closed") or [])
+        if prefs and await self.standing_order(loaded, seat, uid, prefs):
+            return None
+        if note.turn_told == job.key:
+            return None  # told already
+        if dm_closed:
             if not job.payload.get("board", True):
-                await self.prompt_in_channel(rec, uid, job)  # no board names them this time
-            return
+                return await self.prompt_in_channel(rec, uid, job)  # no board names them this time
+            return None
         lang = await self.lang_for(uid, rec.lang)
         try:
             dm = await self.client.create_dm(discord.Object(id=uid))
@@ -146,13 +146,13 @@ class AfterMove:
                 view = discord.ui.View(timeout=None)
                 view.add_item(TurnButton(rec.id, rec.version, t("turn.button", rec.lang)))
                 await ch.send(t("turn.dm_closed", rec.lang, player=f"<@{uid}>"), view=view, allowed_mentions=ALLOWED, nonce=nonce("closed" + job.key))
-            await self.store.set_note(rec.id, uid, {"dm_closed": True, "turn_told": job.key})
-            return
+            return Finish(notes={(rec.id, uid): {"dm_closed": True, "turn_told": job.key}})
         faults.point("dm")
         # what they were last shown (issue "play over days": catch-up from there)
-        await self.store.set_note(rec.id, uid, {"turn_told": job.key, "seen_version": rec.version, **(seen if self.catch_up is not None else {})})
+        # written with the job's end (one transaction)
+        return Finish(notes={(rec.id, uid): {"turn_told": job.key, "seen_version": rec.version, **(seen if self.catch_up is not None else {})}})
 
-    async def prompt_in_channel(self, rec, uid: int, job: Job) -> None:
+    async def prompt_in_channel(self, rec, uid: int, job: Job) -> Finish | None:
         """A person whose DMs are closed plays from the channel: when no board post names them
         (a quiet step), a one-line prompt with the "Take your turn" button does."""
         ch = await self.present.channel(rec)
@@ -161,7 +161,7 @@ class AfterMove:
         view = discord.ui.View(timeout=None)
         view.add_item(TurnButton(rec.id, rec.version, t("turn.button", rec.lang)))
         await ch.send(t("turn.now", rec.lang, player=f"<@{uid}>"), view=view, allowed_mentions=ALLOWED, nonce=nonce(job.key))
-        await self.store.set_note(rec.id, uid, {"turn_told": job.key})
+        return Finish(notes={(rec.id, uid): {"turn_told": job.key}})
 
     async def standing_order(self, loaded, seat: int, uid: int, prefs: list[str]) -> bool:
         """Make the choice the person's standing orders settle; True when a move was made (or the
@@ -183,31 +183,31 @@ class AfterMove:
 
     # -- board -----------------------------------------------------------------------------------
 
-    async def on_board(self, job: Job) -> None:
+    async def on_board(self, job: Job) -> Finish | None:
         mid = job.match_id
         version = int(job.payload["version"])
-        told = (await self.store.notes(mid)).get(0, {})
-        intent = told.get("board_pending")
-        again = bool(intent) and intent.get("key") == job.key
+        told = (await self.service.notes(mid)).match
+        intent = told.board_pending
+        again = intent is not None and intent.key == job.key
         if not again:
-            if told.get("board_version", -1) >= version:
-                return  # this board, or a newer one, is in the channel already
+            if (told.board_version if told.board_version is not None else -1) >= version:
+                return None  # this board, or a newer one, is in the channel already
             pending = await self.store.jobs(mid, "pending")
             if any(j.kind == "board" and j.id > job.id for j in pending):
                 return  # a newer board is planned: it tells this story too (one post, not two)
-        since = int(told.get("board_upto", 0))
+        since = told.board_upto or 0
         actions = await self.store.actions(mid, since)  # before the match: never tell a move twice
-        # what happened besides moves since the last post (an undo, a seat handed over: bot/table.py)
-        seen_events = int(told.get("board_events", 0))
+        # what happened besides moves since the last post (an undo, a seat handed over: bot/core/table.py)
+        seen_events = told.board_events or 0
         events = [e for e in await self.store.events(mid) if e.id > seen_events]
         if again:
             # this post may be out already (a crash before it was recorded): tell exactly the same
             # story again, so the copy Discord returns for the nonce matches what is recorded
-            actions = actions[: max(0, int(intent["upto"]) - since)]
-            events = [e for e in events if e.id <= int(intent.get("events_upto", seen_events))]
+            actions = actions[: max(0, intent.upto - since)]
+            events = [e for e in events if e.id <= (intent.events_upto if intent.events_upto is not None else seen_events)]
         else:
-            intent = {"key": job.key, "upto": since + len(actions), "events_upto": max([seen_events, *(e.id for e in events)])}
-            await self.store.set_note(mid, 0, {"board_pending": intent})
+            intent = BoardIntent(key=job.key, upto=since + len(actions), events_upto=max([seen_events, *(e.id for e in events)]))
+            await self.service.note(mid, 0, {"board_pending": intent.model_dump(exclude_none=True)})
         rec = await self.store.get(mid)
         if rec is None:
             return
@@ -217,7 +217,7 @@ class AfterMove:
         if ch is None:
             return  # the channel is gone: nobody to tell
         story = "\n".join([*(f"• {event_text(e, lang)}" for e in events), self.present.story_text(loaded, actions, lang)]).strip()
-        board_id = told.get("board_message")
+        board_id = told.board_message
         in_place = (rec.meta or {}).get("post") == "edit" and rec.status == "active" and board_id
         kwargs = await self.present.board_message(loaded, "" if in_place else story, lang)
         mentions = await self.mentions(rec) if self.mentions is not None else None  # none inside quiet hours
@@ -238,10 +238,11 @@ class AfterMove:
             if (rec.meta or {}).get("post") == "edit" and board_id and rec.status != "active":
                 await self.present.retire_board(ch, int(board_id))  # its button would only say "too late"
         faults.point("board")
-        await self.store.set_note(mid, 0, {
-            "board_version": max(version, int(intent.get("version", version))), "board_upto": int(intent["upto"]),
-            "board_message": msg_id, "board_pending": None, "board_events": int(intent.get("events_upto", seen_events)),
-        })
+        return Finish(notes={(mid, 0): {  # written with the job's end (one transaction)
+            "board_version": max(version, intent.version if intent.version is not None else version), "board_upto": intent.upto,
+            "board_message": msg_id, "board_pending": None,
+            "board_events": intent.events_upto if intent.events_upto is not None else seen_events,
+        }})
 
     # -- AI --------------------------------------------------------------------------------------
 

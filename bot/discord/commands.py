@@ -75,7 +75,7 @@ class ErrorsToPeople:
 class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), group_description=_("Play tabletop games in this channel")):
     """/partida ...: every command about the match in this channel."""
 
-    # Abuse limits per server and person (see bot/abuse.py): new threads, invitation DMs.
+    # Abuse limits per server and person (see bot/core/abuse.py): new threads, invitation DMs.
     THREADS_PER_HOUR = 5
     INVITES_PER_HOUR = 10
 
@@ -179,7 +179,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             help_text = OPTION_HELP.get(name, {}).get(lang) or f.description
             desc = f" ({help_text})" if help_text else ""
             out.append(app_commands.Choice(name=(text + desc)[:100], value=text[:100]))
-        for name, value in (*TIMER_CHOICES, ("ai", "easy"), ("post", "new")):  # the match's own (timers: bot/timers.py)
+        for name, value in (*TIMER_CHOICES, ("ai", "easy"), ("post", "new")):  # the match's own (timers: bot/core/timers.py)
             text = f"{done}{name}={value}".strip()
             out.append(app_commands.Choice(name=f"{text} ({OPTION_HELP[name][lang]})"[:100], value=text[:100]))
         return out[:25]
@@ -301,7 +301,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         text = self.present.status_text(loaded, lang)
         if loaded.record.status == "active" and (digest := commitment(loaded.record)):
             text += "\n" + t("seed.hash", lang, hash=digest)  # the shuffle's commitment, any time
-        if getattr(self.bot, "timers", None) is not None:  # the deadline and the time left (bot/timers.py)
+        if getattr(self.bot, "timers", None) is not None:  # the deadline and the time left (bot/core/timers.py)
             text += "\n" + await self.bot.timers.status_text(loaded, lang)
         problems = await self.bot.after.failures(loaded.record.id)
         for kind, payload, error in problems[-3:]:
@@ -317,7 +317,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
 
     @app_commands.command(name=_("log"), description=_("The whole match in words, page by page"))
     async def log_(self, interaction: discord.Interaction) -> None:
-        await self.bot.table_flows.show_log(interaction)  # the whole match, in pages (bot/table_ui.py)
+        await self.bot.table_flows.show_log(interaction)  # the whole match, in pages (bot/discord/table_ui.py)
 
     async def _log(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction.locale)
@@ -409,7 +409,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             t("abandon.done", rec.lang, id=rec.id, user=interaction.user.display_name), allowed_mentions=ALLOWED
         )
 
-    # -- the table (bot/table_ui.py) ---------------------------------------------------------------
+    # -- the table (bot/discord/table_ui.py) ---------------------------------------------------------------
 
     @app_commands.command(name=_("undo"), description=_("Take back your last move (the others approve when needed)"))
     async def undo(self, interaction: discord.Interaction) -> None:

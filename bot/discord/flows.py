@@ -1,7 +1,7 @@
 """What each click does: lobby buttons, "Take your turn", the card select, the move buttons.
 
 The click path is: defer, check, commit, answer the clicker. Everything else a move causes (the
-next player's DM, the board post, AI turns) is a job committed with the move (``bot/after_move.py``).
+next player's DM, the board post, AI turns) is a job committed with the move (``bot/discord/after_move.py``).
 
 Every refusal (not your turn, stale button, a move the rules refuse) is an ephemeral message in the
 clicker's language and changes nothing: ``handle_error`` words it, for slash commands (the cogs'
@@ -125,7 +125,7 @@ class Flows:
     async def note_seen(self, loaded: Any, user_id: int) -> None:
         """Remember the version of the match a person last looked at (a note: no version bump)."""
         try:
-            await self.service.store.set_note(loaded.record.id, user_id, {"seen_version": loaded.record.version})
+            await self.service.note(loaded.record.id, user_id, {"seen_version": loaded.record.version})
         except Exception:  # a busy store must not cost the click
             log.warning("could not note what %s saw in match %s", user_id, loaded.record.id, exc_info=True)
 

@@ -206,7 +206,7 @@ class Presenter:
         return content, [], self.with_undo(done, None, lang)
 
     def with_undo(self, done: Loaded, view: discord.ui.View | None, lang: str) -> discord.ui.View | None:
-        """The mover's answer carries an Undo button while the match runs (bot/table.py decides)."""
+        """The mover's answer carries an Undo button while the match runs (bot/core/table.py decides)."""
         if done.record.status != "active":
             return view
         view = view or discord.ui.View(timeout=None)

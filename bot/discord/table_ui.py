@@ -1,4 +1,4 @@
-"""What the table's buttons and commands do in Discord (the rules of it are in ``bot/table.py``).
+"""What the table's buttons and commands do in Discord (the rules of it are in ``bot/core/table.py``).
 
 Every handler is ``guarded``: a refusal is a one-line ephemeral answer in the clicker's language and
 changes nothing. Channel posts are in the match's language; answers in the person's own.

@@ -14,7 +14,9 @@ from typing import Any
 
 import discord
 
-from ..core.story import describe_move
+from ..core import jobs as declared
+from ..core.notes import SeatNote
+from ..core.story import by_standin, describe_move
 from ..core.timers import DIGEST_GAP, Timers, from_iso, iso, quiet_until, settings_of
 from ..games import ui_for
 from ..i18n import game_name, t
@@ -40,7 +42,7 @@ class TimerMessages:
 
     def handlers(self) -> dict[str, Any]:
         """The job kinds declared here (registered by the client's set-up)."""
-        return {"notice": self.on_notice, "dm": self.on_dm, "digest": self.on_digest}
+        return {declared.NOTICE: self.on_notice, declared.DM: self.on_dm, declared.DIGEST: self.on_digest}
 
     async def still_waiting(self, rec: Any, payload: dict[str, Any]) -> bool:
         return await self.timers.still_waiting(rec, payload)
@@ -104,9 +106,9 @@ class TimerMessages:
         if ping:
             params["player"] = f"<@{ping}>"
         if p.get("left"):
-            notes = await self.store.notes(rec.id)
-            note = notes.get(ping, {})
-            params["left"] = self.left_text(settings_of(rec, notes), await self.store.person(ping), datetime.fromisoformat(note["clock_start"]), self.clock(), lang)
+            notes = await self.service.notes(rec.id)
+            start = datetime.fromisoformat(notes.seat(ping).clock_start)
+            params["left"] = self.left_text(settings_of(rec, notes), await self.store.person(ping), start, self.clock(), lang)
         ch = await self.present.channel(rec)
         if ch is None:
             return
@@ -157,11 +159,11 @@ class TimerMessages:
         for rec in await self.store.matches_for_user(uid):
             if rec.status != "active":
                 continue
-            notes = await self.store.notes(rec.id)
-            note = notes.get(uid, {})
-            v = note.get("remind_v")
-            tag = f"{v}:{note.get('remind_step')}"
-            if v is None or v != note.get("clock_v") or note.get("reminded") == tag:
+            notes = await self.service.notes(rec.id)
+            note = notes.seat(uid)
+            v = note.remind_v
+            tag = f"{v}:{note.remind_step}"
+            if v is None or v != note.clock_v or note.reminded == tag:
                 continue
             loaded = await self.service.aload(rec)
             seat = next((i for i in loaded.to_move() if rec.seats[i].get("user_id") == uid and not rec.seats[i].get("ai")), None)
@@ -173,7 +175,7 @@ class TimerMessages:
         lang = await self.lang_for(uid, items[0][0].lang)
         lines, files = [t("remind.title", lang)], []
         for rec, loaded, notes, note, _tag in items:
-            left = self.left_text(settings_of(rec, notes), person, datetime.fromisoformat(note["clock_start"]), now, lang)
+            left = self.left_text(settings_of(rec, notes), person, datetime.fromisoformat(note.clock_start), now, lang)
             lines.append(t("remind.line", lang, game=game_name(loaded.game, lang), where=await self.where(rec), id=rec.id, left=left, link=jump_link(rec)))
             if len(files) < 4:
                 files += await self.board_file(loaded, lang)
@@ -184,22 +186,20 @@ class TimerMessages:
             log.info("DMs of %s are closed: reminder digest not sent (the channel was told)", uid)
         await self.store.set_person(uid, {"last_digest": iso(now)})
         for rec, _loaded, _notes, _note, tag in items:
-            await self.store.set_note(rec.id, uid, {"reminded": tag})
+            await self.service.note(rec.id, uid, {"reminded": tag})
 
-    async def catch_up(self, loaded: Any, seat: int, uid: int, lang: str, note: dict[str, Any]):
+    async def catch_up(self, loaded: Any, seat: int, uid: int, lang: str, note: SeatNote):
         """(text, files, note changes): the board picture and, in words, the moves since the person
         last looked (others' in public words; what the stand-in did for them, in private words)."""
         rec = loaded.record
-        since = int(note.get("seen_upto", 0))
+        since = note.seen_upto or 0
         actions = await self.store.actions(rec.id, since)
         ui = ui_for(rec.game)
-        mark_en = t("standin.mark", "en")
         lines = []
         unseen: list[tuple[int, dict[str, Any]]] = []  # marked on the picture
         for a in actions:
             story = a.story if isinstance(a.story, dict) else {}
-            by_standin = str(story.get("en", "")).startswith(mark_en)
-            if a.seat == seat and not by_standin:
+            if a.seat == seat and not by_standin(story):
                 continue  # they know what they did themselves
             unseen.append((a.seat, a.action))
             if a.seat == seat and hasattr(ui, "label"):
@@ -209,7 +209,7 @@ class TimerMessages:
             lines.append(f"• {words}")
         if len(lines) > 8:
             lines = [f"• … (+{len(lines) - 8})", *lines[-8:]]
-        told = "seen_upto" in note  # not their first turn DM of the match
+        told = note.seen_upto is not None  # not their first turn DM of the match
         text = f"{t('catchup.title', lang)}\n" + "\n".join(lines) if lines else (t("catchup.none", lang) if told else "")
         return text[:900], await self.board_file(loaded, lang, unseen if told else None), {"seen_upto": since + len(actions)}
 

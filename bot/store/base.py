@@ -373,8 +373,13 @@ class Store(abc.ABC):
         the lease ran out. Returns how many leases were renewed (a lease already taken over is not)."""
 
     @abc.abstractmethod
-    async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
-        """Mark done (only while ``owner`` holds the lease); False if the lease was lost."""
+    async def finish_job(
+        self, job_id: int, owner: str, now: datetime, *,
+        notes: Mapping[tuple[int, int], Mapping[str, Any]] | None = None, jobs: Iterable[NewJob] = (),
+    ) -> bool:
+        """Mark done (only while ``owner`` holds the lease); False if the lease was lost. In the
+        same transaction, only when the lease was held: merge ``notes`` ((match id, user id) ->
+        changes, as ``set_note``) and insert ``jobs`` (the work the job planned next)."""
 
     @abc.abstractmethod
     async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:

@@ -62,6 +62,20 @@ def _job(row: asyncpg.Record) -> Job:
     return Job(**dict(row.items()))
 
 
+async def _merge_note(conn: Any, match_id: int, user_id: int, changes: Any) -> dict[str, Any]:
+    # one statement: the merge happens under the row lock, so two notes written at once both stay
+    return await conn.fetchval(
+        "INSERT INTO seat_notes (match_id, user_id, data, updated_at)"
+        " VALUES ($1, $2, jsonb_strip_nulls($3::jsonb)::json, $4)"
+        " ON CONFLICT (match_id, user_id) DO UPDATE SET"
+        " data = jsonb_strip_nulls(seat_notes.data::jsonb || $3::jsonb)::json, updated_at = $4 RETURNING data",
+        match_id,
+        user_id,
+        dict(changes),
+        utcnow(),
+    )
+
+
 def _job_args(jobs: list[NewJob], match_id: int | None, now: datetime) -> list[tuple]:
     out = []
     for job in jobs:
@@ -371,12 +385,25 @@ class PostgresStore(Store):
         )
         return int(status.split()[-1])
 
-    async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
-        return await self._settle(
+    async def finish_job(self, job_id: int, owner: str, now: datetime, *, notes=None, jobs=()) -> bool:
+        notes = dict(notes or {})
+        for (_mid, uid), changes in notes.items():
+            check_note(uid, changes)
+        rows = _job_args(list(jobs), None, now)
+        finish = (
             "UPDATE jobs SET status = 'done', done_at = $1, claimed_until = NULL"
-            " WHERE id = $2 AND claimed_by = $3 AND status = 'pending'",
-            now, job_id, owner,
+            " WHERE id = $2 AND claimed_by = $3 AND status = 'pending'"
         )
+        if not notes and not rows:
+            return await self._settle(finish, now, job_id, owner)
+        async with self._p.acquire() as conn, conn.transaction():
+            if (await conn.execute(finish, now, job_id, owner)).split()[-1] == "0":
+                return False
+            for (mid, uid), changes in notes.items():
+                await _merge_note(conn, mid, uid, changes)
+            for args in rows:
+                await conn.execute(_JOB_INSERT, *args)
+            return True
 
     async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:
         return await self._settle(
@@ -426,17 +453,7 @@ class PostgresStore(Store):
 
     async def set_note(self, match_id: int, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         check_note(user_id, changes)
-        # one statement: the merge happens under the row lock, so two notes written at once both stay
-        return await self._p.fetchval(
-            "INSERT INTO seat_notes (match_id, user_id, data, updated_at)"
-            " VALUES ($1, $2, jsonb_strip_nulls($3::jsonb)::json, $4)"
-            " ON CONFLICT (match_id, user_id) DO UPDATE SET"
-            " data = jsonb_strip_nulls(seat_notes.data::jsonb || $3::jsonb)::json, updated_at = $4 RETURNING data",
-            match_id,
-            user_id,
-            dict(changes),
-            utcnow(),
-        )
+        return await _merge_note(self._p, match_id, user_id, changes)
 
     async def set_locale(self, user_id: int, locale: str) -> None:
         check_note(user_id, {})

@@ -77,6 +77,19 @@ def _jts(value: datetime) -> str:
     return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f+00:00")
 
 
+async def _merge_note(conn: Any, match_id: int, user_id: int, changes: Any) -> dict[str, Any]:
+    patch = dumps(dict(changes))
+    # json_patch: RFC 7396 merge (a null removes the key); json() keeps it text JSON
+    row = await _one(
+        conn,
+        "INSERT INTO seat_notes (match_id, user_id, data, updated_at) VALUES (?, ?, json_patch('{}', ?), ?)"
+        " ON CONFLICT (match_id, user_id) DO UPDATE SET data = json_patch(seat_notes.data, ?),"
+        " updated_at = excluded.updated_at RETURNING data",
+        (match_id, user_id, patch, _ts(utcnow()), patch),
+    )
+    return json.loads(row[0])
+
+
 def _job_params(jobs: list[NewJob], match_id: int | None, now: datetime) -> list[tuple]:
     out = []
     for job in jobs:
@@ -560,12 +573,24 @@ class SqliteStore(Store):
             return cur.rowcount
 
     @_shielded
-    async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
-        return await self._settle(
-            "UPDATE jobs SET status = 'done', done_at = ?, claimed_until = NULL"
-            " WHERE id = ? AND claimed_by = ? AND status = 'pending'",
-            (_jts(now), job_id, owner),
-        )
+    async def finish_job(self, job_id: int, owner: str, now: datetime, *, notes=None, jobs=()) -> bool:
+        notes = dict(notes or {})
+        for (_mid, uid), changes in notes.items():
+            check_note(uid, changes)
+        rows = _job_params(list(jobs), None, now)
+        async with self._write() as conn:
+            cur = await conn.execute(
+                "UPDATE jobs SET status = 'done', done_at = ?, claimed_until = NULL"
+                " WHERE id = ? AND claimed_by = ? AND status = 'pending'",
+                (_jts(now), job_id, owner),
+            )
+            if cur.rowcount == 0:
+                return False
+            for (mid, uid), changes in notes.items():
+                await _merge_note(conn, mid, uid, changes)
+            if rows:
+                await conn.executemany(_JOB_INSERT, rows)
+            return True
 
     @_shielded
     async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:
@@ -628,17 +653,8 @@ class SqliteStore(Store):
     @_shielded
     async def set_note(self, match_id: int, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         check_note(user_id, changes)
-        patch = dumps(dict(changes))
         async with self._write() as conn:
-            # json_patch: RFC 7396 merge (a null removes the key); json() keeps it text JSON
-            row = await _one(
-                conn,
-                "INSERT INTO seat_notes (match_id, user_id, data, updated_at) VALUES (?, ?, json_patch('{}', ?), ?)"
-                " ON CONFLICT (match_id, user_id) DO UPDATE SET data = json_patch(seat_notes.data, ?),"
-                " updated_at = excluded.updated_at RETURNING data",
-                (match_id, user_id, patch, _ts(utcnow()), patch),
-            )
-        return json.loads(row[0])
+            return await _merge_note(conn, match_id, user_id, changes)
 
     @_shielded
     async def set_locale(self, user_id: int, locale: str) -> None:

@@ -74,7 +74,7 @@ async def test_undo_of_a_move_that_revealed_nothing_is_immediate(table):
     assert "deshecho" in ev.data["story"]["es"]
     # the board and Ana's turn follow as after a move; the board tells the undo
     jobs = [j for j in await table.store.jobs(mid) if j.payload.get("version") == done.record.version]
-    assert {j.kind for j in jobs} == {"board", "turn", "clock"}  # clock: the turn's deadline and reminders (bot/timers.py)
+    assert {j.kind for j in jobs} == {"board", "turn", "clock"}  # clock: the turn's deadline and reminders (bot/core/timers.py)
     # a button drawn before the undo is stale
     with pytest.raises(Stale):
         await table.service.move(mid, v0 + 1, ("user", ANA), {"type": "draw", "from": "deck"})
