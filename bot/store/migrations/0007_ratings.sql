@@ -1,0 +1,53 @@
+-- Partida match store, schema 7 (issue 21): ratings, per-person aggregates and act-time samples.
+-- Numbered 0007: 0005 and 0006 belong to other branches and may be missing here; bot/store/migrate.py
+-- applies numbered files in order even with a gap. Nothing here depends on them.
+
+-- One row per finished match whose result went into the ratings: the primary key makes rating a
+-- match happen once, whoever asks twice. places: the players (see ratings_rows.player) by place,
+-- ties sharing a place. guild_id NULL: a match outside any server (rated across servers only).
+CREATE TABLE rated_matches (
+    match_id    BIGINT PRIMARY KEY,
+    game        TEXT NOT NULL,
+    guild_id    BIGINT,
+    places      @JSON@ NOT NULL,
+    rated_at    @TS@ NOT NULL
+);
+
+-- Per-server statistics count a server's rated matches per game.
+CREATE INDEX rated_matches_by_guild ON rated_matches (guild_id, game);
+
+-- A player's rating and stored aggregates in one game and one scope (a server's id, 0: across
+-- servers). player: 'u<user id>' for a person, 'ai:<level>' for the AI seats of a level.
+-- ordinal = mu - 3 sigma (what the leaderboard sorts by), kept as a column so it is indexed.
+-- moves/timed/seconds: the person's actions, how many were timed and the seconds they took.
+CREATE TABLE ratings (
+    game        TEXT NOT NULL,
+    scope       BIGINT NOT NULL,
+    player      TEXT NOT NULL,
+    mu          DOUBLE PRECISION NOT NULL,
+    sigma       DOUBLE PRECISION NOT NULL,
+    ordinal     DOUBLE PRECISION NOT NULL,
+    matches     INTEGER NOT NULL,
+    wins        INTEGER NOT NULL,
+    moves       INTEGER NOT NULL,
+    timed       INTEGER NOT NULL,
+    seconds     DOUBLE PRECISION NOT NULL,
+    updated_at  @TS@ NOT NULL,
+    PRIMARY KEY (game, scope, player)
+);
+
+CREATE INDEX ratings_board ON ratings (scope, game, ordinal);
+CREATE INDEX ratings_by_player ON ratings (player, scope);
+
+-- How long a person took to act (seconds from the moment they could act to their action), one row
+-- per timed action: the pace forecast takes medians per match and across matches.
+CREATE TABLE act_times (
+    id          @ID@,
+    user_id     BIGINT NOT NULL,
+    match_id    BIGINT NOT NULL,
+    seconds     DOUBLE PRECISION NOT NULL,
+    at          @TS@ NOT NULL
+);
+
+CREATE INDEX act_times_by_user ON act_times (user_id, id);
+CREATE INDEX act_times_by_match ON act_times (match_id, user_id);
