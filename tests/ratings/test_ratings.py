@@ -48,7 +48,7 @@ def test_rate_rows_adds_to_the_stored_aggregates_per_scope():
     assert set(rows) == {(0, "u1"), (0, "u2"), (4, "u1"), (4, "u2")}
     mine = rows[(4, "u1")]
     assert (mine.matches, mine.wins, mine.moves, mine.timed, mine.seconds) == (4, 2, 120, 109, 1090.0)
-    assert 20.0 < mine.mu and mine.sigma < 4.0
+    assert mine.mu > 20.0 and mine.sigma < 4.0
     fresh = rows[(0, "u1")]
     assert (fresh.matches, fresh.wins) == (1, 1) and fresh.mu > ratings.MU
     assert rows[(4, "u2")].wins == 0 and rows[(4, "u2")].mu < ratings.MU
