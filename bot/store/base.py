@@ -208,6 +208,19 @@ class RatingRow:
 
 
 @dataclass(frozen=True, slots=True)
+class Totals:
+    """A player's aggregates in a scope summed over every game (or of one game)."""
+
+    scope: int
+    player: str
+    matches: int = 0
+    wins: int = 0
+    moves: int = 0
+    timed: int = 0
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class FinishedMatch:
     """A finished match as the ratings see it: ``places`` lists the players by place (ties share one)."""
 
@@ -236,6 +249,20 @@ class ActTime:
 
 
 # -- helpers shared by the back ends -----------------------------------------------------------------
+
+
+def totals_added(existing: Iterable[RatingRow], new: Iterable[RatingRow]) -> list[Totals]:
+    """What ``new`` rows add to the players' totals over the games, per (scope, player)."""
+    old = {(r.game, r.scope, r.player): r for r in existing}
+    out: dict[tuple[int, str], Totals] = {}
+    for r in new:
+        o = old.get((r.game, r.scope, r.player)) or RatingRow(r.game, r.scope, r.player, 0.0, 0.0)
+        t = out.get((r.scope, r.player)) or Totals(r.scope, r.player)
+        out[(r.scope, r.player)] = Totals(
+            r.scope, r.player, t.matches + r.matches - o.matches, t.wins + r.wins - o.wins,
+            t.moves + r.moves - o.moves, t.timed + r.timed - o.timed, t.seconds + r.seconds - o.seconds,
+        )
+    return list(out.values())
 
 
 def utcnow() -> datetime:
@@ -520,7 +547,9 @@ class Store(abc.ABC):
         """Rate a finished match once, atomically: ``rate`` gets the stored rows of the match's
         players in its game and scopes (a player never rated has none) and returns the rows to
         store. None (and nothing written, ``rate`` not called) when the match was rated before.
-        Ratings of one game are updated one match at a time, so no update is lost."""
+        Ratings of one game are updated one match at a time, so no update is lost. The totals over
+        the games (``scope_players``) and the matches per scope and game (``scope_totals``) are
+        kept in step in the same transaction."""
 
     @abc.abstractmethod
     async def rated(self, match_id: int) -> bool:
@@ -539,10 +568,9 @@ class Store(abc.ABC):
         """Rated matches per game in a scope (``GLOBAL_SCOPE``: everywhere)."""
 
     @abc.abstractmethod
-    async def scope_players(self, scope: int, game: str | None = None, limit: int = 10) -> list[RatingRow]:
-        """A scope's players with their aggregates summed over games (or of one game), most wins
-        first (then most matches, then player); mu/sigma of the summed rows are those of the
-        player's best rated game."""
+    async def scope_players(self, scope: int, game: str | None = None, limit: int = 10) -> list[Totals]:
+        """A scope's players with their aggregates summed over the games (or of one game), most
+        wins first, then most matches, then player."""
 
     @abc.abstractmethod
     async def add_act_times(self, samples: list[ActTime]) -> None:

@@ -18,7 +18,6 @@ import asyncpg
 
 from .base import (
     COLUMNS,
-    GLOBAL_SCOPE,
     SCHEMA_NAME,
     ActionRecord,
     ActTime,
@@ -33,6 +32,7 @@ from .base import (
     RatingRow,
     RawJSON,
     Store,
+    Totals,
     VersionConflict,
     check_changes,
     check_create,
@@ -42,6 +42,7 @@ from .base import (
     dumps,
     job_match,
     seat_user_ids,
+    totals_added,
     utcnow,
 )
 from .migrate import SCHEMA_MIGRATIONS_DDL, check_applied, load_migrations, render
@@ -588,7 +589,8 @@ class PostgresStore(Store):
                 " AND player = ANY($3::text[])",
                 finished.game, finished.scopes, finished.players,
             )
-            new = rate([RatingRow(*r) for r in rows])
+            old = [RatingRow(*r) for r in rows]
+            new = rate(old)
             await conn.executemany(
                 f"INSERT INTO ratings ({_RATING_COLUMNS}, ordinal, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
                 " ON CONFLICT (game, scope, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
@@ -596,6 +598,18 @@ class PostgresStore(Store):
                 " timed = excluded.timed, seconds = excluded.seconds, updated_at = excluded.updated_at",
                 [(r.game, r.scope, r.player, r.mu, r.sigma, r.matches, r.wins, r.moves, r.timed, r.seconds, r.ordinal, now)
                  for r in new],
+            )
+            await conn.executemany(
+                "INSERT INTO player_totals AS t (scope, player, matches, wins, moves, timed, seconds)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (scope, player) DO UPDATE SET"
+                " matches = t.matches + excluded.matches, wins = t.wins + excluded.wins, moves = t.moves + excluded.moves,"
+                " timed = t.timed + excluded.timed, seconds = t.seconds + excluded.seconds",
+                [(t.scope, t.player, t.matches, t.wins, t.moves, t.timed, t.seconds) for t in totals_added(old, new)],
+            )
+            await conn.execute(
+                "INSERT INTO rating_totals AS t (scope, game, matches) SELECT s, $2, 1 FROM unnest($1::bigint[]) AS s"
+                " ON CONFLICT (scope, game) DO UPDATE SET matches = t.matches + 1",
+                finished.scopes, finished.game,
             )
         return list(new)
 
@@ -622,25 +636,23 @@ class PostgresStore(Store):
         return [RatingRow(*r) for r in rows]
 
     async def scope_totals(self, scope: int) -> dict[str, int]:
-        if scope == GLOBAL_SCOPE:
-            rows = await self._p.fetch("SELECT game, COUNT(*) FROM rated_matches GROUP BY game")
-        else:
-            rows = await self._p.fetch(
-                "SELECT game, COUNT(*) FROM rated_matches WHERE guild_id = $1 GROUP BY game", int(scope)
-            )
+        rows = await self._p.fetch("SELECT game, matches FROM rating_totals WHERE scope = $1", int(scope))
         return {r[0]: r[1] for r in rows}
 
-    async def scope_players(self, scope: int, game: str | None = None, limit: int = 10) -> list[RatingRow]:
-        rows = await self._p.fetch(
-            # per player: the sums over its games, mu/sigma of its best rated game (DISTINCT ON keeps that row)
-            "SELECT * FROM (SELECT DISTINCT ON (player) CASE WHEN $2::text IS NULL THEN '' ELSE game END, scope, player,"
-            " mu, sigma, SUM(matches) OVER w AS m, SUM(wins) OVER w AS wn, SUM(moves) OVER w, SUM(timed) OVER w,"
-            " SUM(seconds) OVER w FROM ratings WHERE scope = $1 AND ($2::text IS NULL OR game = $2)"
-            " WINDOW w AS (PARTITION BY player) ORDER BY player, ordinal DESC) AS best"
-            " ORDER BY wn DESC, m DESC, player LIMIT $3",
-            int(scope), game, int(limit),
-        )
-        return [RatingRow(r[0], r[1], r[2], r[3], r[4], int(r[5]), int(r[6]), int(r[7]), int(r[8]), float(r[9])) for r in rows]
+    async def scope_players(self, scope: int, game: str | None = None, limit: int = 10) -> list[Totals]:
+        if game is None:
+            rows = await self._p.fetch(
+                "SELECT scope, player, matches, wins, moves, timed, seconds FROM player_totals WHERE scope = $1"
+                " ORDER BY wins DESC, matches DESC, player LIMIT $2",
+                int(scope), int(limit),
+            )
+        else:
+            rows = await self._p.fetch(
+                "SELECT scope, player, matches, wins, moves, timed, seconds FROM ratings WHERE scope = $1 AND game = $2"
+                " ORDER BY wins DESC, matches DESC, player LIMIT $3",
+                int(scope), game, int(limit),
+            )
+        return [Totals(*r) for r in rows]
 
     async def add_act_times(self, samples: list[ActTime]) -> None:
         if not samples:

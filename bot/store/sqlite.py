@@ -25,7 +25,6 @@ import aiosqlite
 
 from .base import (
     COLUMNS,
-    GLOBAL_SCOPE,
     ActionRecord,
     ActTime,
     ChannelBusy,
@@ -39,6 +38,7 @@ from .base import (
     RatingRow,
     RawJSON,
     Store,
+    Totals,
     VersionConflict,
     check_changes,
     check_create,
@@ -48,6 +48,7 @@ from .base import (
     dumps,
     job_match,
     seat_user_ids,
+    totals_added,
     utcnow,
 )
 from .migrate import SCHEMA_MIGRATIONS_DDL, check_applied, load_migrations, render
@@ -804,7 +805,8 @@ class SqliteStore(Store):
                 f" AND scope IN ({', '.join('?' * len(scopes))}) AND player IN ({', '.join('?' * len(players))})",
                 (finished.game, *scopes, *players),
             )
-            new = rate([_rating(r) for r in rows])
+            old = [_rating(r) for r in rows]
+            new = rate(old)
             await conn.executemany(
                 f"INSERT INTO ratings ({_RATING_COLUMNS}, ordinal, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (game, scope, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
@@ -812,6 +814,18 @@ class SqliteStore(Store):
                 " timed = excluded.timed, seconds = excluded.seconds, updated_at = excluded.updated_at",
                 [(r.game, r.scope, r.player, r.mu, r.sigma, r.matches, r.wins, r.moves, r.timed, r.seconds, r.ordinal, now)
                  for r in new],
+            )
+            await conn.executemany(
+                "INSERT INTO player_totals (scope, player, matches, wins, moves, timed, seconds) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (scope, player) DO UPDATE SET matches = matches + excluded.matches,"
+                " wins = wins + excluded.wins, moves = moves + excluded.moves, timed = timed + excluded.timed,"
+                " seconds = seconds + excluded.seconds",
+                [(t.scope, t.player, t.matches, t.wins, t.moves, t.timed, t.seconds) for t in totals_added(old, new)],
+            )
+            await conn.executemany(
+                "INSERT INTO rating_totals (scope, game, matches) VALUES (?, ?, 1)"
+                " ON CONFLICT (scope, game) DO UPDATE SET matches = matches + 1",
+                [(scope, finished.game) for scope in scopes],
             )
         return list(new)
 
@@ -839,28 +853,26 @@ class SqliteStore(Store):
 
     async def scope_totals(self, scope: int) -> dict[str, int]:
         async with self._read() as conn:
-            if scope == GLOBAL_SCOPE:
-                rows = await _all(conn, "SELECT game, COUNT(*) FROM rated_matches GROUP BY game")
-            else:
-                rows = await _all(
-                    conn, "SELECT game, COUNT(*) FROM rated_matches WHERE guild_id = ? GROUP BY game", (int(scope),)
-                )
+            rows = await _all(conn, "SELECT game, matches FROM rating_totals WHERE scope = ?", (int(scope),))
         return {r[0]: r[1] for r in rows}
 
-    async def scope_players(self, scope: int, game: str | None = None, limit: int = 10) -> list[RatingRow]:
-        where, params, label = "scope = ?", [int(scope)], "''"
-        if game is not None:
-            where, params, label = where + " AND game = ?", [*params, game], "game"
+    async def scope_players(self, scope: int, game: str | None = None, limit: int = 10) -> list[Totals]:
         async with self._read() as conn:
-            rows = await _all(
-                conn,
-                # SQLite: with MAX() the bare columns come from the row holding the maximum
-                f"SELECT {label}, scope, player, mu, sigma, SUM(matches) AS m, SUM(wins) AS w,"
-                f" SUM(moves), SUM(timed), SUM(seconds), MAX(ordinal) FROM ratings WHERE {where}"
-                " GROUP BY player ORDER BY w DESC, m DESC, player LIMIT ?",
-                (*params, int(limit)),
-            )
-        return [_rating(r[:10]) for r in rows]
+            if game is None:
+                rows = await _all(
+                    conn,
+                    "SELECT scope, player, matches, wins, moves, timed, seconds FROM player_totals WHERE scope = ?"
+                    " ORDER BY wins DESC, matches DESC, player LIMIT ?",
+                    (int(scope), int(limit)),
+                )
+            else:
+                rows = await _all(
+                    conn,
+                    "SELECT scope, player, matches, wins, moves, timed, seconds FROM ratings WHERE scope = ? AND game = ?"
+                    " ORDER BY wins DESC, matches DESC, player LIMIT ?",
+                    (int(scope), game, int(limit)),
+                )
+        return [Totals(*r) for r in rows]
 
     @_shielded
     async def add_act_times(self, samples: list[ActTime]) -> None:

@@ -13,9 +13,6 @@ CREATE TABLE rated_matches (
     rated_at    @TS@ NOT NULL
 );
 
--- Per-server statistics count a server's rated matches per game.
-CREATE INDEX rated_matches_by_guild ON rated_matches (guild_id, game);
-
 -- A player's rating and stored aggregates in one game and one scope (a server's id, 0: across
 -- servers). player: 'u<user id>' for a person, 'ai:<level>' for the AI seats of a level.
 -- ordinal = mu - 3 sigma (what the leaderboard sorts by), kept as a column so it is indexed.
@@ -37,7 +34,30 @@ CREATE TABLE ratings (
 );
 
 CREATE INDEX ratings_board ON ratings (scope, game, ordinal);
+CREATE INDEX ratings_by_wins ON ratings (scope, game, wins, matches);
 CREATE INDEX ratings_by_player ON ratings (player, scope);
+
+-- The same aggregates summed over the games, per scope and player, and the rated matches per scope
+-- and game: statistics read a few rows whatever the number of matches.
+CREATE TABLE player_totals (
+    scope       BIGINT NOT NULL,
+    player      TEXT NOT NULL,
+    matches     INTEGER NOT NULL,
+    wins        INTEGER NOT NULL,
+    moves       INTEGER NOT NULL,
+    timed       INTEGER NOT NULL,
+    seconds     DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (scope, player)
+);
+
+CREATE INDEX player_totals_by_wins ON player_totals (scope, wins, matches);
+
+CREATE TABLE rating_totals (
+    scope       BIGINT NOT NULL,
+    game        TEXT NOT NULL,
+    matches     INTEGER NOT NULL,
+    PRIMARY KEY (scope, game)
+);
 
 -- How long a person took to act (seconds from the moment they could act to their action), one row
 -- per timed action: the pace forecast takes medians per match and across matches.
