@@ -5,13 +5,20 @@ days left out, as ``timers.active_between`` counts them), in this match and acro
 their pauses ahead (quiet hours and away, as ``timers.pauses(person, now, now + HORIZON)`` lists
 them); and the engine's estimate of the turns left (``engines.progress.progress``).
 
-Model: a person's time to act is log-normal. Its median is the median of their samples in this
-match, drawn towards the median across their matches (``SHRINK`` samples' worth), or towards
-``DEFAULT_TURN`` for someone never timed; its spread comes from their samples' quartiles. The
-forecast plays the rest of the match ``runs`` times (seeded, so it is reproducible): the number
-of turns drawn around the engine's estimate, the turns taken in the engine's order, each person's
-time to act drawn from their model and laid on their own clock (a turn that would start in a pause
-waits for its end). The answer is the median finish and the 10%-90% range of the runs.
+Model: a person's time to act is drawn from their own past turns: from this match's with weight
+n / (n + ``SHRINK``) (n: this match's turns timed), else from their turns across matches, each draw
+spread a little (log-normal jitter); someone never timed gets a log-normal around
+``DEFAULT_TURN``. Drawing from the turns themselves keeps their long tail (a weekend away, a turn
+that waited for the deadline), which a sum of many turns depends on; their median and quartiles
+are what ``/partida stats`` shows. The forecast plays the rest of the match ``runs`` times (seeded,
+so it is reproducible): the number of turns drawn around the engine's estimate, the turns taken in
+the engine's order, each time to act laid on the person's own clock (a turn that would start in a
+pause waits for its end). The answer is the median finish and the 10%-90% range of the runs.
+
+Given when the match started, a share of the runs (the share of the match already played, at most
+``TEMPO_WEIGHT``) instead go on at the match's own tempo so far (wall time per turn, jittered):
+what the people's own turns do not show (a seat that waited for its deadline, the bot's own
+delays) is in the match's tempo, and the simulated 30 days (bench/days.py) showed it matters.
 """
 
 from __future__ import annotations
@@ -29,19 +36,33 @@ from engines.progress import Progress
 DEFAULT_TURN = 4 * 3600.0  # a person never timed: four hours of their own clock a turn
 DEFAULT_SPREAD = 1.0  # log-spread (sigma of the log) without enough samples
 MIN_SPREAD = 0.3
-SHRINK = 5.0  # how many samples of this match the across-matches median is worth
+SHRINK = 5.0  # how many samples of this match the person's turns across matches are worth
+JITTER = 0.25  # log-spread added to a time drawn from the person's past turns
 AI_TURN = 30.0  # an AI seat's turn (it thinks in a worker, the scheduler picks it up)
 HORIZON = timedelta(days=120)  # pauses are listed this far ahead
 RUNS = 200
+TEMPO_WEIGHT = 0.8
+TEMPO_SPREAD = 0.3  # log-spread of a run at the match's tempo
 
 
 @dataclass(frozen=True, slots=True)
 class PersonPace:
-    """A person's time to act: median seconds of their own clock, log-spread, samples used."""
+    """A person's time to act: median seconds of their own clock, log-spread, samples used, and
+    the samples the forecast draws from (this match's, across matches')."""
 
     median: float
     spread: float
     samples: int
+    in_match: tuple[float, ...] = ()
+    across: tuple[float, ...] = ()
+
+    def draw(self, rng: random.Random) -> float:
+        """One time to act, in seconds of their own clock."""
+        n = len(self.in_match)
+        pool = self.in_match if n and (not self.across or rng.random() < n / (n + SHRINK)) else self.across
+        if not pool:
+            return self.median * math.exp(rng.gauss(0.0, self.spread))
+        return pool[int(rng.random() * len(pool))] * math.exp(rng.gauss(0.0, JITTER))
 
     @property
     def low(self) -> float:
@@ -73,7 +94,7 @@ def person_pace(in_match: Sequence[float], across: Sequence[float] = ()) -> Pers
         log_median = base
     spread = _spread(in_match) if n >= 8 else None
     spread = spread or _spread(across) or DEFAULT_SPREAD
-    return PersonPace(math.exp(log_median), spread, n + len(across))
+    return PersonPace(math.exp(log_median), spread, n + len(across), tuple(in_match), tuple(across))
 
 
 def turn_times(actions: Sequence[tuple[int, datetime]], start: datetime) -> list[tuple[int, datetime, datetime]]:
@@ -146,10 +167,12 @@ def forecast(
     waited: float = 0.0,
     runs: int = RUNS,
     seed: int = 0,
+    started: datetime | None = None,
 ) -> Forecast:
     """The match's expected finish. ``paces``: per seat, the person's pace (None or missing: an
     AI seat); ``pauses``: per seat, their quiet hours and away spans ahead; ``waited``: own-clock
-    seconds the seat to move has already been waiting."""
+    seconds the seat to move has already been waiting; ``started``: when the match started (its
+    tempo so far joins in, see the module's notes)."""
     pauses = pauses or {}
     left = progress.turns_left
     if left <= 0:
@@ -158,9 +181,17 @@ def forecast(
     order = progress.order
     shares = [max(0.0, progress.remaining[s]) / left for s in range(len(progress.remaining))]
     rng = random.Random(seed)
+    tempo, share = None, 0.0
+    if started is not None and 0.0 < progress.done < 1.0:
+        turns_done = left * progress.done / (1.0 - progress.done)
+        tempo = max((now - started).total_seconds(), 0.0) / turns_done
+        share = min(TEMPO_WEIGHT, progress.done)
     ends: list[float] = []
     for _ in range(runs):
         turns = max(0, round(rng.gauss(left, progress.spread))) if progress.spread else round(left)
+        if tempo is not None and rng.random() < share:
+            ends.append(turns * tempo * math.exp(rng.gauss(0.0, TEMPO_SPREAD)))
+            continue
         quota = [shares[s] * turns for s in range(len(shares))]
         t = 0.0
         i = 0
@@ -178,7 +209,7 @@ def forecast(
                 t += AI_TURN
                 first = False
                 continue
-            d = pace.median * math.exp(rng.gauss(0.0, pace.spread))
+            d = pace.draw(rng)
             if first and waited > 0:
                 d = max(d - waited, 0.25 * d)  # they have been at it a while already
             first = False

@@ -33,10 +33,11 @@ class Progress:
         return sum(self.remaining)
 
 
-def progress(game: Game, state: Any) -> Progress:
-    """The game's own estimate (its ``progress`` module); a finished match has none left."""
+def progress(game: Game, state: Any, actions: int | None = None) -> Progress:
+    """The game's own estimate (its ``progress`` module); a finished match has none left.
+    ``actions``: how many actions the match's log holds (public; some games estimate better)."""
     module = importlib.import_module(_MODULES[game.key] + ".progress")
-    return module.progress(game, state)
+    return module.progress(game, state, actions)
 
 
 def rotation(first: int, n: int) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ from typing import Any
 from ..progress import Progress, finished, rotation
 
 
-def progress(game: Any, state: Any) -> Progress:
+def progress(game: Any, state: Any, actions: int | None = None) -> Progress:
     v = game.view(state, None)
     n = len(v["scores"])
     if not v["to_move"]:

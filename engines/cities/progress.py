@@ -10,7 +10,7 @@ from ..progress import Progress, finished, rotation
 from . import workers_per_seat
 
 
-def progress(game: Any, state: Any) -> Progress:
+def progress(game: Any, state: Any, actions: int | None = None) -> Progress:
     v = game.view(state, None)
     n = v["seats"]
     if not v["to_move"]:

@@ -76,3 +76,14 @@ def test_uneven_shares_follow_the_engine():
     prog = Progress(0.5, (1.0, 4.0), 0.0, (0, 1))
     f = pace.forecast(NOW, prog, {0: _steady(1), 1: _steady(5)})
     assert abs((f.expected - NOW).total_seconds() - 21 * H) < H
+
+
+def test_a_persons_long_turns_weigh_in_the_sum():
+    # nine quick turns and a two-day one: the median is an hour, the sum of many turns is not
+    turns = [H] * 9 + [48 * H]
+    p = pace.person_pace(turns, turns)
+    assert abs(p.median - H) < 0.01 * H
+    prog = Progress(0.5, (20.0, 0.0), 0.0, (0, 1))
+    f = pace.forecast(NOW, prog, {0: p, 1: None})
+    assert f.expected - NOW > timedelta(hours=60)  # about 20 x (0.9 h + 4.8 h)
+    assert f.late - f.early > timedelta(hours=48)
