@@ -105,7 +105,7 @@ def test_carcassonne_the_placement_that_does_worst():
 
 
 @pytest.mark.slow
-def test_cities_a_tile_laid_where_it_breaks_the_neighbourhood():
+def test_cities_the_tile_placement_that_does_worst():
     def plant(game, state, i, legal, code):
         if i < 40:
             return None
