@@ -33,9 +33,9 @@ CREATE TABLE ratings (
     PRIMARY KEY (game, scope, player)
 );
 
-CREATE INDEX ratings_board ON ratings (scope, game, ordinal);
-CREATE INDEX ratings_by_wins ON ratings (scope, game, wins, matches);
-CREATE INDEX ratings_by_player ON ratings (player, scope);
+CREATE INDEX ratings_board ON ratings (scope, game, ordinal DESC, player);
+CREATE INDEX ratings_by_wins ON ratings (scope, game, wins DESC, matches DESC, player);
+CREATE INDEX ratings_by_player ON ratings (player, scope, game);
 
 -- The same aggregates summed over the games, per scope and player, and the rated matches per scope
 -- and game: statistics read a few rows whatever the number of matches.
@@ -50,7 +50,7 @@ CREATE TABLE player_totals (
     PRIMARY KEY (scope, player)
 );
 
-CREATE INDEX player_totals_by_wins ON player_totals (scope, wins, matches);
+CREATE INDEX player_totals_by_wins ON player_totals (scope, wins DESC, matches DESC, player);
 
 CREATE TABLE rating_totals (
     scope       BIGINT NOT NULL,
