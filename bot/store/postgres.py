@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -19,15 +20,19 @@ from .base import (
     COLUMNS,
     SCHEMA_NAME,
     ActionRecord,
+    ActTime,
     ChannelBusy,
     EventRecord,
+    FinishedMatch,
     Job,
     MatchNotFound,
     MatchRecord,
     NewEvent,
     NewJob,
+    RatingRow,
     RawJSON,
     Store,
+    Totals,
     VersionConflict,
     check_changes,
     check_create,
@@ -37,11 +42,13 @@ from .base import (
     dumps,
     job_match,
     seat_user_ids,
+    totals_added,
     utcnow,
 )
 from .migrate import SCHEMA_MIGRATIONS_DDL, check_applied, load_migrations, render
 
 LIVE_INDEX = "matches_one_live_per_channel"
+_RATING_COLUMNS = "game, scope, player, mu, sigma, matches, wins, moves, timed, seconds"
 
 
 def _match(row: asyncpg.Record) -> MatchRecord:
@@ -88,6 +95,12 @@ def _job_args(jobs: list[NewJob], match_id: int | None, now: datetime) -> list[t
 def migration_lock_key(schema: str | None) -> int:
     """A signed 64-bit advisory-lock key, one per schema."""
     digest = hashlib.blake2b(f"partida-store-migrations:{schema or ''}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+def ratings_lock_key(schema: str | None, game: str) -> int:
+    """A signed 64-bit advisory-lock key per schema and game: rating updates of one game queue."""
+    digest = hashlib.blake2b(f"partida-ratings:{schema or ''}:{game}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big", signed=True)
 
 
@@ -569,6 +582,118 @@ class PostgresStore(Store):
             dict(changes),
             utcnow(),
         )
+
+    # -- ratings, stored aggregates, act times (issue 21) ---------------------------------------------
+
+    async def record_result(
+        self, finished: FinishedMatch, rate: Callable[[list[RatingRow]], list[RatingRow]]
+    ) -> list[RatingRow] | None:
+        check_int64("match_id", finished.match_id)
+        check_int64("guild_id", finished.guild_id, nullable=True)
+        now = utcnow()
+        async with self._p.acquire() as conn, conn.transaction():
+            # one rating update at a time per game (rows not yet there cannot be locked with FOR UPDATE)
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", ratings_lock_key(self.schema, finished.game))
+            inserted = await conn.fetchval(
+                "INSERT INTO rated_matches (match_id, game, guild_id, places, rated_at) VALUES ($1, $2, $3, $4, $5)"
+                " ON CONFLICT (match_id) DO NOTHING RETURNING match_id",
+                finished.match_id, finished.game, finished.guild_id, finished.places, now,
+            )
+            if inserted is None:
+                return None
+            rows = await conn.fetch(
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE game = $1 AND scope = ANY($2::bigint[])"
+                " AND player = ANY($3::text[])",
+                finished.game, finished.scopes, finished.players,
+            )
+            old = [RatingRow(*r) for r in rows]
+            new = rate(old)
+            await conn.executemany(
+                f"INSERT INTO ratings ({_RATING_COLUMNS}, ordinal, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+                " ON CONFLICT (game, scope, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+                " ordinal = excluded.ordinal, matches = excluded.matches, wins = excluded.wins, moves = excluded.moves,"
+                " timed = excluded.timed, seconds = excluded.seconds, updated_at = excluded.updated_at",
+                [(r.game, r.scope, r.player, r.mu, r.sigma, r.matches, r.wins, r.moves, r.timed, r.seconds, r.ordinal, now)
+                 for r in new],
+            )
+            await conn.executemany(
+                "INSERT INTO player_totals AS t (scope, player, matches, wins, moves, timed, seconds)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (scope, player) DO UPDATE SET"
+                " matches = t.matches + excluded.matches, wins = t.wins + excluded.wins, moves = t.moves + excluded.moves,"
+                " timed = t.timed + excluded.timed, seconds = t.seconds + excluded.seconds",
+                [(t.scope, t.player, t.matches, t.wins, t.moves, t.timed, t.seconds) for t in totals_added(old, new)],
+            )
+            await conn.execute(
+                "INSERT INTO rating_totals AS t (scope, game, matches) SELECT s, $2, 1 FROM unnest($1::bigint[]) AS s"
+                " ON CONFLICT (scope, game) DO UPDATE SET matches = t.matches + 1",
+                finished.scopes, finished.game,
+            )
+        return list(new)
+
+    async def rated(self, match_id: int) -> bool:
+        return await self._p.fetchval("SELECT 1 FROM rated_matches WHERE match_id = $1", int(match_id)) is not None
+
+    async def leaderboard(self, game: str, scope: int, limit: int = 10) -> list[RatingRow]:
+        rows = await self._p.fetch(
+            f"SELECT {_RATING_COLUMNS} FROM ratings WHERE scope = $1 AND game = $2 ORDER BY ordinal DESC, player LIMIT $3",
+            int(scope), game, int(limit),
+        )
+        return [RatingRow(*r) for r in rows]
+
+    async def player_ratings(self, player: str, scope: int | None = None) -> list[RatingRow]:
+        if scope is None:
+            rows = await self._p.fetch(
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE player = $1 ORDER BY game, scope", player
+            )
+        else:
+            rows = await self._p.fetch(
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE player = $1 AND scope = $2 ORDER BY game, scope",
+                player, int(scope),
+            )
+        return [RatingRow(*r) for r in rows]
+
+    async def scope_totals(self, scope: int) -> dict[str, int]:
+        rows = await self._p.fetch("SELECT game, matches FROM rating_totals WHERE scope = $1", int(scope))
+        return {r[0]: r[1] for r in rows}
+
+    async def scope_players(self, scope: int, game: str | None = None, limit: int = 10) -> list[Totals]:
+        if game is None:
+            rows = await self._p.fetch(
+                "SELECT scope, player, matches, wins, moves, timed, seconds FROM player_totals WHERE scope = $1"
+                " ORDER BY wins DESC, matches DESC, player LIMIT $2",
+                int(scope), int(limit),
+            )
+        else:
+            rows = await self._p.fetch(
+                "SELECT scope, player, matches, wins, moves, timed, seconds FROM ratings WHERE scope = $1 AND game = $2"
+                " ORDER BY wins DESC, matches DESC, player LIMIT $3",
+                int(scope), game, int(limit),
+            )
+        return [Totals(*r) for r in rows]
+
+    async def add_act_times(self, samples: list[ActTime]) -> None:
+        if not samples:
+            return
+        for sample in samples:
+            check_int64("user_id", sample.user_id)
+            check_int64("match_id", sample.match_id)
+        async with self._p.acquire() as conn, conn.transaction():
+            await conn.executemany(
+                "INSERT INTO act_times (user_id, match_id, seconds, at) VALUES ($1, $2, $3, $4)",
+                [(x.user_id, x.match_id, float(x.seconds), x.at) for x in samples],
+            )
+
+    async def act_times(self, user_id: int, match_id: int | None = None, limit: int = 500) -> list[float]:
+        if match_id is None:
+            rows = await self._p.fetch(
+                "SELECT seconds FROM act_times WHERE user_id = $1 ORDER BY id DESC LIMIT $2", int(user_id), int(limit)
+            )
+        else:
+            rows = await self._p.fetch(
+                "SELECT seconds FROM act_times WHERE match_id = $1 AND user_id = $2 ORDER BY id DESC LIMIT $3",
+                int(match_id), int(user_id), int(limit),
+            )
+        return [r[0] for r in rows]
 
     async def close(self) -> None:
         await self._pool.close()

@@ -15,7 +15,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -26,15 +26,19 @@ import aiosqlite
 from .base import (
     COLUMNS,
     ActionRecord,
+    ActTime,
     ChannelBusy,
     EventRecord,
+    FinishedMatch,
     Job,
     MatchNotFound,
     MatchRecord,
     NewEvent,
     NewJob,
+    RatingRow,
     RawJSON,
     Store,
+    Totals,
     VersionConflict,
     check_changes,
     check_create,
@@ -44,11 +48,21 @@ from .base import (
     dumps,
     job_match,
     seat_user_ids,
+    totals_added,
     utcnow,
 )
 from .migrate import SCHEMA_MIGRATIONS_DDL, check_applied, load_migrations, render
 
 _JSON_COLUMNS = frozenset({"seats", "options", "setup", "state", "meta"})
+_RATING_COLUMNS = "game, scope, player, mu, sigma, matches, wins, moves, timed, seconds"
+
+
+
+
+def _rating(row: Any) -> RatingRow:
+    return RatingRow(*row)
+
+
 SYNCHRONOUS = ("off", "normal", "full", "extra")
 _timing = logging.getLogger("partida.timing")  # DEBUG: one line per move transaction (bench/bot.py)
 
@@ -781,6 +795,127 @@ class SqliteStore(Store):
                 (user_id, patch, _ts(utcnow()), patch),
             )
         return json.loads(row[0])
+
+    # -- ratings, stored aggregates, act times (issue 21) ---------------------------------------------
+
+    @_shielded
+    async def record_result(
+        self, finished: FinishedMatch, rate: Callable[[list[RatingRow]], list[RatingRow]]
+    ) -> list[RatingRow] | None:
+        check_int64("match_id", finished.match_id)
+        check_int64("guild_id", finished.guild_id, nullable=True)
+        now = _ts(utcnow())
+        players, scopes = finished.players, finished.scopes
+        # BEGIN IMMEDIATE holds SQLite's one write lock: ratings change one match at a time
+        async with self._write() as conn:
+            cur = await conn.execute(
+                "INSERT INTO rated_matches (match_id, game, guild_id, places, rated_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (match_id) DO NOTHING",
+                (finished.match_id, finished.game, finished.guild_id, dumps(finished.places), now),
+            )
+            if cur.rowcount != 1:
+                return None
+            rows = await _all(
+                conn,
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE game = ?"
+                f" AND scope IN ({', '.join('?' * len(scopes))}) AND player IN ({', '.join('?' * len(players))})",
+                (finished.game, *scopes, *players),
+            )
+            old = [_rating(r) for r in rows]
+            new = rate(old)
+            await conn.executemany(
+                f"INSERT INTO ratings ({_RATING_COLUMNS}, ordinal, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game, scope, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+                " ordinal = excluded.ordinal, matches = excluded.matches, wins = excluded.wins, moves = excluded.moves,"
+                " timed = excluded.timed, seconds = excluded.seconds, updated_at = excluded.updated_at",
+                [(r.game, r.scope, r.player, r.mu, r.sigma, r.matches, r.wins, r.moves, r.timed, r.seconds, r.ordinal, now)
+                 for r in new],
+            )
+            await conn.executemany(
+                "INSERT INTO player_totals (scope, player, matches, wins, moves, timed, seconds) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (scope, player) DO UPDATE SET matches = matches + excluded.matches,"
+                " wins = wins + excluded.wins, moves = moves + excluded.moves, timed = timed + excluded.timed,"
+                " seconds = seconds + excluded.seconds",
+                [(t.scope, t.player, t.matches, t.wins, t.moves, t.timed, t.seconds) for t in totals_added(old, new)],
+            )
+            await conn.executemany(
+                "INSERT INTO rating_totals (scope, game, matches) VALUES (?, ?, 1)"
+                " ON CONFLICT (scope, game) DO UPDATE SET matches = matches + 1",
+                [(scope, finished.game) for scope in scopes],
+            )
+        return list(new)
+
+    async def rated(self, match_id: int) -> bool:
+        async with self._read() as conn:
+            return await _one(conn, "SELECT 1 FROM rated_matches WHERE match_id = ?", (int(match_id),)) is not None
+
+    async def leaderboard(self, game: str, scope: int, limit: int = 10) -> list[RatingRow]:
+        async with self._read() as conn:
+            rows = await _all(
+                conn,
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE scope = ? AND game = ? ORDER BY ordinal DESC, player LIMIT ?",
+                (int(scope), game, int(limit)),
+            )
+        return [_rating(r) for r in rows]
+
+    async def player_ratings(self, player: str, scope: int | None = None) -> list[RatingRow]:
+        sql = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE player = ?"
+        params: tuple = (player,)
+        if scope is not None:
+            sql, params = sql + " AND scope = ?", (player, int(scope))
+        async with self._read() as conn:
+            rows = await _all(conn, sql + " ORDER BY game, scope", params)
+        return [_rating(r) for r in rows]
+
+    async def scope_totals(self, scope: int) -> dict[str, int]:
+        async with self._read() as conn:
+            rows = await _all(conn, "SELECT game, matches FROM rating_totals WHERE scope = ?", (int(scope),))
+        return {r[0]: r[1] for r in rows}
+
+    async def scope_players(self, scope: int, game: str | None = None, limit: int = 10) -> list[Totals]:
+        async with self._read() as conn:
+            if game is None:
+                rows = await _all(
+                    conn,
+                    "SELECT scope, player, matches, wins, moves, timed, seconds FROM player_totals WHERE scope = ?"
+                    " ORDER BY wins DESC, matches DESC, player LIMIT ?",
+                    (int(scope), int(limit)),
+                )
+            else:
+                rows = await _all(
+                    conn,
+                    "SELECT scope, player, matches, wins, moves, timed, seconds FROM ratings WHERE scope = ? AND game = ?"
+                    " ORDER BY wins DESC, matches DESC, player LIMIT ?",
+                    (int(scope), game, int(limit)),
+                )
+        return [Totals(*r) for r in rows]
+
+    @_shielded
+    async def add_act_times(self, samples: list[ActTime]) -> None:
+        if not samples:
+            return
+        for sample in samples:
+            check_int64("user_id", sample.user_id)
+            check_int64("match_id", sample.match_id)
+        async with self._write() as conn:
+            await conn.executemany(
+                "INSERT INTO act_times (user_id, match_id, seconds, at) VALUES (?, ?, ?, ?)",
+                [(x.user_id, x.match_id, float(x.seconds), _ts(x.at)) for x in samples],
+            )
+
+    async def act_times(self, user_id: int, match_id: int | None = None, limit: int = 500) -> list[float]:
+        async with self._read() as conn:
+            if match_id is None:
+                rows = await _all(
+                    conn, "SELECT seconds FROM act_times WHERE user_id = ? ORDER BY id DESC LIMIT ?", (int(user_id), int(limit))
+                )
+            else:
+                rows = await _all(
+                    conn,
+                    "SELECT seconds FROM act_times WHERE match_id = ? AND user_id = ? ORDER BY id DESC LIMIT ?",
+                    (int(match_id), int(user_id), int(limit)),
+                )
+        return [r[0] for r in rows]
 
     async def close(self) -> None:
         async with self._lock:
