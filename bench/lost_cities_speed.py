@@ -5,8 +5,8 @@ process, with and without a state copy per action. No asserts - figures only.
     python bench/lost_cities_speed.py [--seconds 1] [--repeat 6] [--core 0] [--rounds 3] [--purple]
     python bench/lost_cities_speed.py --search [--positions 40] [--core 0]
 
-A playout deals a fresh seeded match and plays it to the end, every action uniformly random
-among the legal ones. The compact engine is driven through the public Game calls (``to_move``,
+A playout deals a fresh seeded match (``GAME.new_state`` / ``fast.new_match``: the same deal)
+and plays it to the end, every action uniformly random among the legal ones. The compact engine is driven through the public Game calls (``to_move``,
 ``legal``, ``step``: what bench/engines.py measures); the fast path through its own
 ``step``, which returns the next legal actions (the seat to move is ``s[TURN]``). With a copy,
 every action is applied to a fresh copy (``GAME.clone`` / ``fast.clone``), as a search that
@@ -54,7 +54,7 @@ def compact_playout(options, seed: int, rnd, copy: bool) -> int:
 
 
 def fast_playout(options, seed: int, rnd, copy: bool) -> int:
-    s = fast.from_state(GAME.new_state(2, options, seed, None))
+    s = fast.new_match(6 if options.purple else 5, options.rounds, seed)
     step, clone = fast.step, fast.clone
     actions = fast.legal(s)
     steps = 0
@@ -71,7 +71,7 @@ def fast_playout(options, seed: int, rnd, copy: bool) -> int:
 
 
 def fused_playout(options, seed: int, rnd, copy: bool) -> int:
-    return fast.random_playout(fast.from_state(GAME.new_state(2, options, seed, None)), rnd)
+    return fast.random_playout(fast.new_match(6 if options.purple else 5, options.rounds, seed), rnd)
 
 
 def measure(run, options, seconds: float, copy: bool) -> tuple[float, float]:

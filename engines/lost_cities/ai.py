@@ -17,6 +17,7 @@ from ..rng import Rng
 from ..search import level_player
 from . import (
     _DRAWS,
+    _KEEP,
     _W,
     CARD_IDS,
     CARD_NAMES,
@@ -353,10 +354,11 @@ class FastLostCitiesSearch(LostCitiesSearch):
         pm = base[9 + opp]
         clone = fast.clone
         bit = fast.BIT
+        shuffle = fast.shuffle
 
         def sample(rng) -> list:
             cards = unknown[:]
-            rng.shuffle(cards)
+            shuffle(rng, cards)
             s = clone(base)
             hand = cards[:n_opp]
             plays = [c for c in hand if pm >> c & 1]
@@ -404,86 +406,139 @@ class FastLostCitiesSearch(LostCitiesSearch):
 
     def playout(self, game: LostCities, s: list, mark: int, rng: random.Random) -> None:
         """The policy's moves to the end of the round, as the search's loop over :meth:`policy`
-        would play them (the same moves and draws of ``rng``), with the policy written inline."""
+        and ``fast.step`` would play them (the same moves, the same draws of ``rng``: tests/ai),
+        with the policy and the step written inline, a turn (play or discard, then draw) per
+        pass; the mover's hand, masks and counts live in local variables during its turn."""
         rnd = rng.random
         eps = self.epsilon
-        step = fast_step
-        rank, colour_of, draws = RANK, COLOUR_OF, _DRAWS
-        while s[2]:
+        rank, colour_of, draws, keep, kill, bit, cbit, nopile = RANK, COLOUR_OF, _DRAWS, _KEEP, fast.KILL, fast.BIT, fast.CBIT, fast.NOPILE
+        dn = s[2]
+        pmask = s[31]
+        jbit = s[32]
+        drawing = s[1] != PLAY  # the playout may start between a play and its draw
+        while dn:
             seat = s[0]
             base = 13 + seat * 6
-            if s[1] == PLAY:
-                hand = s[5 + seat]
-                if rnd() < eps:
-                    step(s, hand[int(rnd() * len(hand))], False)
-                    continue
-                np = s[7 + seat]
-                best, best_gap = -1, 99
-                for i in range(np):
-                    c = hand[i]
-                    e = s[base + colour_of[c]]
-                    if e:
-                        gap = rank[c] - rank[e[-1]]
-                        if gap < best_gap:
-                            best, best_gap = c, gap
-                if best >= 0 and best_gap <= 3:
-                    step(s, best, False)
-                    continue
-                if s[2] > 12:
-                    backing = [0] * 6
-                    count = [0] * 6
-                    for i in range(np, len(hand)):
-                        c = hand[i] - DISCARD
-                        col = colour_of[c]
-                        backing[col] += rank[c]
-                        count[col] += 1
-                    pick, pick_v = -1, 0
-                    for i in range(np):
-                        c = hand[i]
-                        col = colour_of[c]
-                        if not s[base + col] and count[col] >= 3 and backing[col] >= 15:
-                            v = backing[col] * 10 - rank[c]
-                            if v > pick_v:
-                                pick, pick_v = c, v
-                    if pick >= 0:
-                        step(s, pick, False)
-                        continue
-                if best >= 0 and best_gap <= 5:
-                    step(s, best, False)
-                    continue
-                opm = s[10 - seat]
-                pm = s[9 + seat]
-                obase = 19 - seat * 6
-                choice, choice_v = -1, -1e9
-                for i in range(np, len(hand)):
-                    c = hand[i] - DISCARD
-                    v = 0.0
-                    if not pm >> c & 1:
-                        v += 10
-                    elif s[base + colour_of[c]]:
-                        v -= 10
-                    if opm >> c & 1 and s[obase + colour_of[c]]:
-                        v -= 8
-                    v -= rank[c] * 0.3 + rnd()
-                    if v > choice_v:
-                        choice, choice_v = c, v
-                step(s, choice + DISCARD, False)
-                continue
-            acts = draws[s[31] & ~s[32]]
-            if rnd() < eps:
-                step(s, acts[int(rnd() * len(acts))], False)
-                continue
+            hand = s[5 + seat]
+            np = s[7 + seat]
             pm = s[9 + seat]
-            code = DRAW_DECK
-            for a in acts:
-                if a != DRAW_DECK:
-                    k = a - DRAW_PILE
-                    c = s[25 + k][-1]
-                    e = s[base + k]
-                    if e and pm >> c & 1 and rank[c] - rank[e[-1]] <= 2:
-                        code = a
-                        break
-            step(s, code, False)
+            if not drawing:
+                # -- play or discard: the policy --
+                if rnd() < eps:
+                    code = hand[int(rnd() * len(hand))]
+                else:
+                    code = -1
+                    best, best_gap = -1, 99
+                    for c in hand[:np]:
+                        e = s[base + colour_of[c]]
+                        if e:
+                            gap = rank[c] - rank[e[-1]]
+                            if gap < best_gap:
+                                best, best_gap = c, gap
+                    if best >= 0 and best_gap <= 3:
+                        code = best
+                    else:
+                        if dn > 12:
+                            backing = [0] * 6
+                            count = [0] * 6
+                            for c in hand[np:]:
+                                c -= DISCARD
+                                col = colour_of[c]
+                                backing[col] += rank[c]
+                                count[col] += 1
+                            pick_v = 0
+                            for c in hand[:np]:
+                                col = colour_of[c]
+                                if not s[base + col] and count[col] >= 3 and backing[col] >= 15:
+                                    v = backing[col] * 10 - rank[c]
+                                    if v > pick_v:
+                                        code, pick_v = c, v
+                        if code < 0:
+                            if best >= 0 and best_gap <= 5:
+                                code = best
+                            else:
+                                opm = s[10 - seat]
+                                obase = 19 - seat * 6
+                                choice_v = -1e9
+                                for c in hand[np:]:
+                                    c -= DISCARD
+                                    v = 0.0
+                                    if not pm >> c & 1:
+                                        v += 10
+                                    elif s[base + colour_of[c]]:
+                                        v -= 10
+                                    if opm >> c & 1 and s[obase + colour_of[c]]:
+                                        v -= 8
+                                    v -= rank[c] * 0.3 + rnd()
+                                    if v > choice_v:
+                                        code, choice_v = c, v
+                                code += DISCARD
+                # -- apply it (fast.step) --
+                if code >= DISCARD:
+                    card = code - DISCARD
+                    hand.remove(code)
+                    if pm >> card & 1:
+                        hand.remove(card)
+                        np -= 1
+                    s[25 + colour_of[card]] += (card,)
+                    jbit = cbit[card]
+                    pmask |= jbit
+                else:
+                    hand.remove(code)
+                    hand.remove(code + DISCARD)
+                    s[base + colour_of[code]] += (code,)
+                    np -= 1
+                    if rank[code]:
+                        hm = s[11 + seat] ^ bit[code]
+                        if hm & pm & kill[code]:  # cards in hand become unplayable
+                            pm &= keep[code]
+                            plays = [c for c in hand[:np] if pm >> c & 1]
+                            hand[:np] = plays
+                            np = len(plays)
+                        else:
+                            pm &= keep[code]
+                s[11 + seat] ^= bit[code % DISCARD]
+                s[33] = code
+            drawing = False
+            # -- draw: the policy --
+            acts = draws[pmask & ~jbit]
+            if rnd() < eps:
+                code = acts[int(rnd() * len(acts))]
+            else:
+                code = DRAW_DECK
+                for a in acts:
+                    if a != DRAW_DECK:
+                        k = a - DRAW_PILE
+                        c = s[25 + k][-1]
+                        e = s[base + k]
+                        if e and pm >> c & 1 and rank[c] - rank[e[-1]] <= 2:
+                            code = a
+                            break
+            # -- apply it --
+            if code == DRAW_DECK:
+                dn -= 1
+                card = s[3][dn]
+            else:
+                k = code - DRAW_PILE
+                pile = s[25 + k]
+                card = pile[-1]
+                s[25 + k] = pile = pile[:-1]
+                if not pile:
+                    pmask &= nopile[k]
+            if pm >> card & 1:
+                hand.insert(np, card)
+                np += 1
+            hand.append(card + DISCARD)
+            s[11 + seat] |= bit[card]
+            s[7 + seat] = np
+            s[9 + seat] = pm
+            s[34] = code
+            s[0] = 1 - seat
+            jbit = 0
+        s[1] = PLAY
+        s[2] = dn
+        s[31] = pmask
+        s[32] = 0
 
     def policy(self, game: LostCities, s: list, seat: int, legal, rng: random.Random) -> int:
         """:meth:`LostCitiesSearch.policy` on the fast state (the same rules, the same draws of

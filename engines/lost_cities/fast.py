@@ -22,6 +22,9 @@ gives a compact ``State`` back. A returned action list must not be changed by th
 
 from __future__ import annotations
 
+import random
+
+from ..rng import Rng
 from . import (
     _DRAWS,
     _KEEP,
@@ -66,10 +69,10 @@ _NCARDS = len(RANK)
 # card's bit, the cards that become unplayable when the card goes on its expedition (KILL).
 _EXP_AT = [[EXP + seat * _W + COLOUR_OF[c] for c in range(_NCARDS)] for seat in (0, 1)]
 _PILE_AT = [PILE + COLOUR_OF[c] for c in range(_NCARDS)]
-_CBIT = [1 << COLOUR_OF[c] for c in range(_NCARDS)]
+CBIT = [1 << COLOUR_OF[c] for c in range(_NCARDS)]
 BIT = [1 << c for c in range(_NCARDS)]
-_KILL = [~k for k in _KEEP]
-_NOPILE = [~(1 << k) for k in range(_W)]
+KILL = [~k for k in _KEEP]
+NOPILE = [~(1 << k) for k in range(_W)]
 _NOTHING: tuple[int, ...] = ()
 
 
@@ -182,7 +185,7 @@ def step(s: list, code: int, round_end: bool = True) -> list[int] | tuple[int, .
             card = pile[-1]
             s[k] = pile = pile[:-1]
             if not pile:
-                s[31] &= _NOPILE[code - 201]
+                s[31] &= NOPILE[code - 201]
         hand = s[5 + seat]
         if s[9 + seat] >> card & 1:
             np = s[7 + seat]
@@ -211,7 +214,7 @@ def step(s: list, code: int, round_end: bool = True) -> list[int] | tuple[int, .
             hand.remove(card)
             s[7 + seat] -= 1
         s[_PILE_AT[card]] += (card,)
-        b = _CBIT[card]
+        b = CBIT[card]
         pmask = s[31] | b
         s[31] = pmask
         s[32] = b
@@ -229,7 +232,7 @@ def step(s: list, code: int, round_end: bool = True) -> list[int] | tuple[int, .
     s[33] = code
     if RANK[code]:
         pm = s[9 + seat]
-        if hm & pm & _KILL[code]:  # cards in hand become unplayable
+        if hm & pm & KILL[code]:  # cards in hand become unplayable
             pm &= _KEEP[code]
             np = s[7 + seat] - 1
             plays = [c for c in hand[:np] if pm >> c & 1]
@@ -263,13 +266,47 @@ def _end_round(s: list) -> None:
         hands = [[CARD_IDS[i] for i in rnd["hands"][0]], [CARD_IDS[i] for i in rnd["hands"][1]]]
         deck = tuple(CARD_IDS[i] for i in reversed(rnd["deck"]))
     else:
-        cards = list(range(m.colours * SLOTS))
-        m.rng.shuffle(cards)
+        cards = shuffled(m.rng, m.colours * SLOTS)
         hands = [cards[:HAND_SIZE], cards[HAND_SIZE : 2 * HAND_SIZE]]
         deck = tuple(cards[2 * HAND_SIZE :])
     m.deck = deck
     m.starters += (starter,)
     s[:] = new(m.colours, hands, m, starter)
+
+
+def shuffled(rng: Rng, n: int) -> list[int]:
+    """``list(range(n))`` shuffled as ``rng.shuffle`` shuffles it (and ``rng`` moved on as it
+    moves it); see :func:`shuffle`."""
+    x = list(range(n))
+    shuffle(random.Random(f"partida/{rng.seed}/{rng.n}"), x)
+    rng.n += 1
+    return x
+
+
+def shuffle(r: random.Random, x: list) -> None:
+    """Shuffle ``x`` in place exactly as ``r.shuffle(x)`` does - the same Fisher-Yates swaps,
+    each index drawn by rejection from ``r.getrandbits`` as CPython's ``random.shuffle`` draws
+    it - without its two Python-level method calls per card. tests/lost_cities/test_fast.py
+    checks it against ``random.Random.shuffle``."""
+    getrandbits = r.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        top = i + 1
+        k = top.bit_length()
+        j = getrandbits(k)
+        while j >= top:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def new_match(colours: int, rounds: int, seed: int) -> list:
+    """A fast state of a new seeded match, the one ``GAME.new_state(2, options, seed, None)``
+    deals (``colours``: 5, or 6 with purple)."""
+    m = Info(colours, rounds)
+    m.rng = Rng(seed)
+    cards = shuffled(m.rng, colours * SLOTS)
+    m.deck = tuple(cards[2 * HAND_SIZE :])
+    m.starters = (0,)
+    return new(colours, [cards[:HAND_SIZE], cards[HAND_SIZE : 2 * HAND_SIZE]], m, 0)
 
 
 def random_playout(s: list, rnd) -> int:
@@ -293,7 +330,7 @@ def _random_round(s: list, rnd) -> int:
     hm, ohm = s[11 + seat], s[12 - seat]
     ea, oea = _EXP_AT[seat], _EXP_AT[1 - seat]
     dn, deck, pmask = s[2], s[3], s[31]
-    draws, keep, kill, bit, cbit, nopile, pile_at, rank = _DRAWS, _KEEP, _KILL, BIT, _CBIT, _NOPILE, _PILE_AT, RANK
+    draws, keep, kill, bit, cbit, nopile, pile_at, rank = _DRAWS, _KEEP, KILL, BIT, CBIT, NOPILE, _PILE_AT, RANK
     steps = 0
     if s[1] == 1:  # the round was entered between the two actions of a turn: draw first
         acts = draws[pmask & ~s[32]]

@@ -117,3 +117,29 @@ def test_without_round_end_the_state_waits_at_the_end_of_the_round():
         acts = fast.step(f, acts[int(rng.random() * len(acts))], round_end=False)
     assert f[fast.DN] == 0 and f[fast.INFO].round == 0 and f[fast.INFO].round_scores == ()
     assert fast.score(f, 0) != 0 or fast.score(f, 1) != 0
+
+
+def test_the_fast_shuffle_deals_as_the_match_rng():
+    from engines.rng import Rng
+
+    for seed in range(200):
+        a, b = Rng(seed, seed % 7), Rng(seed, seed % 7)
+        cards = list(range(60 + 12 * (seed % 2)))
+        a.shuffle(cards)
+        assert fast.shuffled(b, len(cards)) == cards
+        assert a == b
+    for n in (0, 1, 2, 3, 17, 44, 52, 72):
+        x, y = list(range(n)), list(range(n))
+        r1, r2 = random.Random(n), random.Random(n)
+        r1.shuffle(x)
+        fast.shuffle(r2, y)
+        assert x == y and r1.random() == r2.random()
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_new_fast_match_is_the_engine_s_deal(seed):
+    purple, rounds = seed % 2 == 1, 1 + seed % 3
+    state = GAME.new_state(2, GAME.parse_options({"purple": purple, "rounds": rounds}), seed, None)
+    f = fast.new_match(6 if purple else 5, rounds, seed)
+    same(f, state)
+    assert play_both(state, f, random.Random(seed)) > 80
