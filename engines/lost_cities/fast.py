@@ -67,7 +67,7 @@ SIZE = LASTDRAW + 1
 _NCARDS = len(RANK)
 # Tables indexed by card: the expedition slot of each seat, the pile slot, the colour bit, the
 # card's bit, the cards that become unplayable when the card goes on its expedition (KILL).
-_EXP_AT = [[EXP + seat * _W + COLOUR_OF[c] for c in range(_NCARDS)] for seat in (0, 1)]
+EXP_AT = [[EXP + seat * _W + COLOUR_OF[c] for c in range(_NCARDS)] for seat in (0, 1)]
 _PILE_AT = [PILE + COLOUR_OF[c] for c in range(_NCARDS)]
 CBIT = [1 << COLOUR_OF[c] for c in range(_NCARDS)]
 BIT = [1 << c for c in range(_NCARDS)]
@@ -225,7 +225,7 @@ def step(s: list, code: int, round_end: bool = True) -> list[int] | tuple[int, .
     hand = s[5 + seat]
     hand.remove(code)
     hand.remove(code + 100)
-    s[_EXP_AT[seat][code]] += (code,)
+    s[EXP_AT[seat][code]] += (code,)
     hm = s[11 + seat] ^ BIT[code]
     s[11 + seat] = hm
     s[1] = 1
@@ -321,55 +321,58 @@ def random_playout(s: list, rnd) -> int:
 
 
 def _random_round(s: list, rnd) -> int:
-    """Random actions to the end of the round being played (then scored and the next dealt). The
-    mover's hand, masks and counts are local variables, swapped with the other seat's each turn."""
-    seat = s[0]
-    hand, ohand = s[5 + seat], s[6 - seat]
-    np, onp = s[7 + seat], s[8 - seat]
-    pm, opm = s[9 + seat], s[10 - seat]
-    hm, ohm = s[11 + seat], s[12 - seat]
-    ea, oea = _EXP_AT[seat], _EXP_AT[1 - seat]
-    dn, deck, pmask = s[2], s[3], s[31]
-    draws, keep, kill, bit, cbit, nopile, pile_at, rank = _DRAWS, _KEEP, KILL, BIT, CBIT, NOPILE, _PILE_AT, RANK
+    """Random actions to the end of the round being played (then scored and the next dealt).
+    The loop plays two turns a pass, the seat to move first (variables ``a*``) then the other
+    (``b*``): each seat's hand, masks and counts stay in local variables for the whole round."""
     steps = 0
     if s[1] == 1:  # the round was entered between the two actions of a turn: draw first
-        acts = draws[pmask & ~s[32]]
-        code = acts[int(rnd() * len(acts))]
-        steps = -1
-    else:
-        code = -1
+        acts = _DRAWS[s[31] & ~s[32]]
+        step(s, acts[int(rnd() * len(acts))], False)
+        steps = 1
+        if not s[2]:
+            _end_round(s)
+            return steps
+    first = s[0]
+    ahand, bhand = s[5 + first], s[6 - first]
+    anp, bnp = s[7 + first], s[8 - first]
+    apm, bpm = s[9 + first], s[10 - first]
+    ahm, bhm = s[11 + first], s[12 - first]
+    aea, bea = EXP_AT[first], EXP_AT[1 - first]
+    dn, deck, pmask = s[2], s[3], s[31]
+    draws, keep, kill, bit, cbit, nopile, pile_at, rank = _DRAWS, _KEEP, KILL, BIT, CBIT, NOPILE, _PILE_AT, RANK
+    turns = 0
     while True:
-        if code < 0:  # play or discard
-            code = hand[int(rnd() * len(hand))]
-            if code >= 100:
-                card = code - 100
-                hand.remove(code)
-                hm ^= bit[card]
-                if pm >> card & 1:
-                    hand.remove(card)
-                    np -= 1
-                s[pile_at[card]] += (card,)
-                b = cbit[card]
-                pmask |= b
-                acts = draws[pmask ^ b]
-            else:
-                hand.remove(code)
-                hand.remove(code + 100)
-                s[ea[code]] += (code,)
-                hm ^= bit[code]
-                np -= 1
-                if rank[code]:
-                    if hm & pm & kill[code]:  # cards in hand become unplayable
-                        pm &= keep[code]
-                        plays = [c for c in hand[:np] if pm >> c & 1]
-                        hand[:np] = plays
-                        np = len(plays)
-                    else:
-                        pm &= keep[code]
-                acts = draws[pmask]
-            last = code
-            code = acts[int(rnd() * len(acts))]
-        # draw
+        # -- the seat that moved first: play or discard --
+        code = ahand[int(rnd() * len(ahand))]
+        if code >= 100:
+            card = code - 100
+            ahand.remove(code)
+            ahm ^= bit[card]
+            if apm >> card & 1:
+                ahand.remove(card)
+                anp -= 1
+            s[pile_at[card]] += (card,)
+            b = cbit[card]
+            pmask |= b
+            acts = draws[pmask ^ b]
+        else:
+            ahand.remove(code)
+            ahand.remove(code + 100)
+            s[aea[code]] += (code,)
+            ahm ^= bit[code]
+            anp -= 1
+            if rank[code]:
+                if ahm & apm & kill[code]:  # cards in hand become unplayable
+                    apm &= keep[code]
+                    plays = [c for c in ahand[:anp] if apm >> c & 1]
+                    ahand[:anp] = plays
+                    anp = len(plays)
+                else:
+                    apm &= keep[code]
+            acts = draws[pmask]
+        last = code
+        # -- the seat that moved first: draw --
+        code = acts[int(rnd() * len(acts))]
         if code == 200:
             dn -= 1
             card = deck[dn]
@@ -380,18 +383,66 @@ def _random_round(s: list, rnd) -> int:
             s[k] = pile = pile[:-1]
             if not pile:
                 pmask &= nopile[code - 201]
-        if pm >> card & 1:
-            hand.insert(np, card)
-            np += 1
-        hand.append(card + 100)
-        hm |= bit[card]
-        steps += 2
-        seat ^= 1
-        hand, ohand, np, onp, pm, opm, hm, ohm, ea, oea = ohand, hand, onp, np, opm, pm, ohm, hm, oea, ea
-        if dn == 0:
+        if apm >> card & 1:
+            ahand.insert(anp, card)
+            anp += 1
+        ahand.append(card + 100)
+        ahm |= bit[card]
+        turns += 1
+        if not dn:
+            seat = 1 - first
             break
-        code = -1
+        # -- the other seat: play or discard --
+        code = bhand[int(rnd() * len(bhand))]
+        if code >= 100:
+            card = code - 100
+            bhand.remove(code)
+            bhm ^= bit[card]
+            if bpm >> card & 1:
+                bhand.remove(card)
+                bnp -= 1
+            s[pile_at[card]] += (card,)
+            b = cbit[card]
+            pmask |= b
+            acts = draws[pmask ^ b]
+        else:
+            bhand.remove(code)
+            bhand.remove(code + 100)
+            s[bea[code]] += (code,)
+            bhm ^= bit[code]
+            bnp -= 1
+            if rank[code]:
+                if bhm & bpm & kill[code]:  # cards in hand become unplayable
+                    bpm &= keep[code]
+                    plays = [c for c in bhand[:bnp] if bpm >> c & 1]
+                    bhand[:bnp] = plays
+                    bnp = len(plays)
+                else:
+                    bpm &= keep[code]
+            acts = draws[pmask]
+        last = code
+        # -- the other seat: draw --
+        code = acts[int(rnd() * len(acts))]
+        if code == 200:
+            dn -= 1
+            card = deck[dn]
+        else:
+            k = code - 176
+            pile = s[k]
+            card = pile[-1]
+            s[k] = pile = pile[:-1]
+            if not pile:
+                pmask &= nopile[code - 201]
+        if bpm >> card & 1:
+            bhand.insert(bnp, card)
+            bnp += 1
+        bhand.append(card + 100)
+        bhm |= bit[card]
+        turns += 1
+        if not dn:
+            seat = first
+            break
     s[0], s[1], s[2], s[31], s[32], s[33], s[34] = seat, 0, 0, pmask, 0, last, code
-    s[7 + seat], s[8 - seat], s[9 + seat], s[10 - seat], s[11 + seat], s[12 - seat] = np, onp, pm, opm, hm, ohm
+    s[7 + first], s[8 - first], s[9 + first], s[10 - first], s[11 + first], s[12 - first] = anp, bnp, apm, bpm, ahm, bhm
     _end_round(s)
-    return steps
+    return steps + 2 * turns
