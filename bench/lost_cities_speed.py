@@ -3,6 +3,7 @@ against the fast path (engines/lost_cities/fast.py), side by side, interleaved r
 process, with and without a state copy per action. No asserts - figures only.
 
     python bench/lost_cities_speed.py [--seconds 1] [--repeat 6] [--core 0] [--rounds 3] [--purple]
+    python bench/lost_cities_speed.py --dealt ...     # rounds of play from dealt positions
     python bench/lost_cities_speed.py --search [--positions 40] [--core 0]
 
 A playout deals a fresh seeded match (``GAME.new_state`` / ``fast.new_match``: the same deal)
@@ -38,9 +39,12 @@ from tournament import pin  # noqa: E402
 
 from engines.lost_cities import GAME, fast  # noqa: E402
 
+POOL: list = []  # --dealt: seeded one-round deals, made before any timing (compact states)
+FAST_POOL: list = []
+
 
 def compact_playout(options, seed: int, rnd, copy: bool) -> int:
-    state = GAME.new_state(2, options, seed, None)
+    state = GAME.clone(POOL[seed % len(POOL)]) if POOL else GAME.new_state(2, options, seed, None)
     legal, step, to_move, clone = GAME.legal, GAME.step, GAME.to_move, GAME.clone
     steps = 0
     while movers := to_move(state):
@@ -54,7 +58,7 @@ def compact_playout(options, seed: int, rnd, copy: bool) -> int:
 
 
 def fast_playout(options, seed: int, rnd, copy: bool) -> int:
-    s = fast.new_match(6 if options.purple else 5, options.rounds, seed)
+    s = fast.clone(FAST_POOL[seed % len(FAST_POOL)]) if FAST_POOL else fast.new_match(6 if options.purple else 5, options.rounds, seed)
     step, clone = fast.step, fast.clone
     actions = fast.legal(s)
     steps = 0
@@ -71,6 +75,8 @@ def fast_playout(options, seed: int, rnd, copy: bool) -> int:
 
 
 def fused_playout(options, seed: int, rnd, copy: bool) -> int:
+    if FAST_POOL:
+        return fast.random_playout(fast.clone(FAST_POOL[seed % len(FAST_POOL)]), rnd)
     return fast.random_playout(fast.new_match(6 if options.purple else 5, options.rounds, seed), rnd)
 
 
@@ -127,6 +133,9 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--purple", action="store_true")
     ap.add_argument("--core", type=int, help="pin to one core (as taskset -c CORE)")
+    ap.add_argument("--dealt", action="store_true",
+                    help="rounds of play from dealt positions: one-round matches, each playout starts from a copy of one of "
+                    "1,000 seeded deals made before the timing (the deal itself not timed)")
     ap.add_argument("--search", action="store_true", help="iterations per decision of the strong search, before and now")
     ap.add_argument("--positions", type=int, default=40)
     ap.add_argument("--budget", type=float, default=0.3, help="seconds a decision for --search")
@@ -137,7 +146,12 @@ def main() -> None:
               + " ".join(f"{x:.1f}" for x in os.getloadavg()))
         search_iterations(args.positions, args.budget)
         return
+    if args.dealt:
+        args.rounds = 1
     options = GAME.parse_options({"rounds": args.rounds, "purple": args.purple})
+    if args.dealt:
+        POOL.extend(GAME.new_state(2, options, seed, None) for seed in range(1000))
+        FAST_POOL.extend(fast.from_state(st) for st in POOL)
     engines = (("compact (reference)", compact_playout), ("fast: step", fast_playout), ("fast: random_playout", fused_playout))
     rates: dict[tuple[str, bool], list[tuple[float, float]]] = {}
     for _ in range(max(args.repeat, 1)):
@@ -148,7 +162,9 @@ def main() -> None:
                 rates.setdefault((label, copy), []).append(measure(run, options, args.seconds, copy))
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {cores}, load average "
           + " ".join(f"{x:.1f}" for x in os.getloadavg())
-          + f"; {args.rounds}-round matches{', purple' if args.purple else ''}; per CPU second of this process, "
+          + f"; {args.rounds}-round matches{', purple' if args.purple else ''}"
+          + (", from copies of 1,000 dealt positions (deal not timed)" if args.dealt else ", each dealt from its seed")
+          + "; per CPU second of this process, "
           f"median (range) of {args.repeat} interleaved runs of {args.seconds:g} s")
     print(f"{'engine':<24} {'copy per action':<16} {'matches/s':>22} {'actions/s':>26} {'speed-up':>9}")
     for copy in (False, True):

@@ -74,6 +74,7 @@ BIT = [1 << c for c in range(_NCARDS)]
 KILL = [~k for k in _KEEP]
 NOPILE = [~(1 << k) for k in range(_W)]
 _NOTHING: tuple[int, ...] = ()
+_BITS = [n.bit_length() for n in range(128)]
 
 
 def new(colours: int, hands: list[list[int]], info: Info, starter: int) -> list:
@@ -289,9 +290,10 @@ def shuffle(r: random.Random, x: list) -> None:
     it - without its two Python-level method calls per card. tests/lost_cities/test_fast.py
     checks it against ``random.Random.shuffle``."""
     getrandbits = r.getrandbits
+    bits = _BITS
     for i in range(len(x) - 1, 0, -1):
         top = i + 1
-        k = top.bit_length()
+        k = bits[top] if top < 128 else top.bit_length()
         j = getrandbits(k)
         while j >= top:
             j = getrandbits(k)
@@ -340,10 +342,11 @@ def _random_round(s: list, rnd) -> int:
     aea, bea = EXP_AT[first], EXP_AT[1 - first]
     dn, deck, pmask = s[2], s[3], s[31]
     draws, keep, kill, bit, cbit, nopile, pile_at, rank = _DRAWS, _KEEP, KILL, BIT, CBIT, NOPILE, _PILE_AT, RANK
+    hs = HAND_SIZE  # a hand holds HAND_SIZE cards when its turn starts: NP plays + HAND_SIZE discards
     turns = 0
     while True:
         # -- the seat that moved first: play or discard --
-        code = ahand[int(rnd() * len(ahand))]
+        code = ahand[int(rnd() * (anp + hs))]
         if code >= 100:
             card = code - 100
             ahand.remove(code)
@@ -393,7 +396,7 @@ def _random_round(s: list, rnd) -> int:
             seat = 1 - first
             break
         # -- the other seat: play or discard --
-        code = bhand[int(rnd() * len(bhand))]
+        code = bhand[int(rnd() * (bnp + hs))]
         if code >= 100:
             card = code - 100
             bhand.remove(code)
