@@ -18,11 +18,13 @@ from typing import Any
 
 from ..search import LEVEL_SECONDS, Stats
 from . import USE, Carcassonne, State
+from .board import copy_for_put, occupied_ports
 from .scoring import feature_points, score_farms
 from .tiles import (
     BASE_TYPES,
     CITY,
     CITY_ROAD,
+    COMPAT,
     COUNTS,
     DROTS,
     DX,
@@ -35,6 +37,7 @@ from .tiles import (
     HAS_MONASTERY,
     INDEX,
     LETTERS,
+    MASKS,
     MEDINA,
     MONASTERY,
     NOPEN,
@@ -351,6 +354,12 @@ class Evaluator:
         self.meeple = meeple
         self.weights = WEIGHTS
         self._fit: dict[int, float] = {}
+        # with ``nbase`` set (tiles on the table the search starts from), what a feature's shape
+        # decides is kept between the tables of one search: see ``_key``
+        self.nbase: int | None = None
+        self.nodes = 0
+        self._cells: dict[tuple, list[tuple[int, int]]] = {}
+        self._borders: dict[tuple, list[int]] = {}
 
     def fit(self, sig: int) -> float:
         """The share of the remaining tiles that fit a frontier cell with signature ``sig``."""
@@ -373,13 +382,35 @@ class Evaluator:
         q = self.fit(sig)
         return 1.0 - (1.0 - q) ** draws if q < 1.0 else 1.0
 
-    def close_chance(self, s: State, r: int, tiles_left: int) -> float:
-        if s.open[r] == 0:
-            return 1.0
-        draws = tiles_left * self.own_share
-        if draws <= 0:
-            return 0.0
-        cells = set()
+    def _key(self, s: State, r: int, nodes: bool) -> tuple:
+        """What identifies feature ``r``'s shape across the tables of one search: a root keeps its
+        number, and its size (and open edges) only grow with what joins it; the tiles laid since the
+        search's table (the same numbers on every branch) are named by cell and rotation."""
+        key: tuple = (r, s.size[r], s.open[r])
+        for i in range(self.nbase, len(s.tt)):  # type: ignore[arg-type]
+            if nodes:
+                b = s.base[i]
+                if not any(s.find(b + f) == r for f in range(len(FKIND[s.tt[i]]))):
+                    continue
+            elif i not in s.tiles[r]:
+                continue
+            key += (s.tt[i], s.tx[i], s.ty[i], s.tr[i])
+        return key
+
+    def start(self, base: State) -> None:
+        """Keep feature shapes between the tables of a search from ``base`` (see ``_key``)."""
+        self.nbase = len(base.tt)
+        self.nodes = len(base.parent)
+
+    def open_cells(self, s: State, r: int) -> list[tuple[int, int]]:
+        """The empty cells along the open edges of road or city ``r``."""
+        key = None
+        if self.nbase is not None:
+            key = self._key(s, r, False)
+            cells = self._cells.get(key)
+            if cells is not None:
+                return cells
+        found: dict[tuple[int, int], None] = {}
         pos = s.pos
         find = s.find
         for i in s.tiles[r]:
@@ -391,15 +422,84 @@ class Evaluator:
                 if edges[side] == 3:
                     continue
                 cell = (x + DX[side], y + DY[side])
-                if cell in pos or cell in cells:
+                if cell in pos or cell in found:
                     continue
                 if find(b + ports[side * 3 + 1]) == r:
-                    cells.add(cell)
+                    found[cell] = None
+        cells = list(found)
+        if key is not None:
+            self._cells[key] = cells
+        return cells
+
+    def close_chance(self, s: State, r: int, tiles_left: int) -> float:
+        if s.open[r] == 0:
+            return 1.0
+        draws = tiles_left * self.own_share
+        if draws <= 0:
+            return 0.0
+        cells = self.open_cells(s, r)
         p = 1.0
         for cell in cells:
             p *= self._fill(s, cell, draws)
         # more open cells compete for the same few draws
         return p * (0.85 ** max(0, len(cells) - 1))
+
+    def borders(self, s: State, f: int) -> list[int]:
+        """The distinct cities (roots) along field ``f``."""
+        key = None
+        if self.nbase is not None:
+            key = self._key(s, f, True)
+            roots = self._borders.get(key)
+            if roots is not None and all(s.parent[c] == c for c in roots):
+                return roots
+        find = s.find
+        roots = list(dict.fromkeys(find(c) for c in s.cities[f] or ()))
+        # a root of the search's own table stays one on every branch unless something joins it;
+        # a newer one may be another feature on another branch: not kept
+        if key is not None and all(c < self.nodes for c in roots):
+            self._borders[key] = roots
+        return roots
+
+    def farm_points(self, s: State, farms: list[int]) -> list[int]:
+        """What ``score_farms`` would give each seat now for the fields ``farms`` (roots with
+        farmers), from ``borders``."""
+        n = s.n
+        out = [0] * n
+        done = {f: [c for c in self.borders(s, f) if s.open[c] == 0] for f in farms}
+        if s.rules == 1:
+            tally: dict[int, list[int]] = {}
+            for f in farms:
+                count = [0] * n
+                for m in s.mee[f]:
+                    count[m[2]] += 1
+                for c in done[f]:
+                    row = tally.setdefault(c, [0] * n)
+                    for p in range(n):
+                        row[p] += count[p]
+            for row in tally.values():
+                top = max(row)
+                for p in range(n):
+                    if row[p] == top:
+                        out[p] += 4
+            return out
+        credited: list[set[int]] = [set() for _ in range(n)]
+        for f in farms:
+            count = [0] * n
+            for m in s.mee[f]:
+                count[m[2]] += 1
+            top = max(count)
+            if not top:
+                continue
+            for p in range(n):
+                if count[p] == top:
+                    if s.rules == 3:
+                        out[p] += 3 * len(done[f])
+                    else:
+                        credited[p].update(done[f])
+        if s.rules != 3:
+            for p in range(n):
+                out[p] += 3 * len(credited[p])
+        return out
 
     def components(self, game: Carcassonne, s: State, tiles_left: int) -> list[list[float]]:
         """Per seat, the terms the expected final score is made of (see ``NAMES``)."""
@@ -460,12 +560,9 @@ class Evaluator:
                         count[m[2]] += 1
                     top = max(count)
                     bonus = 0.0
-                    seen = set()
-                    for c in s.cities[r] or ():
-                        cr = s.find(c)
-                        if cr in seen or s.open[cr] == 0:
+                    for cr in self.borders(s, r):
+                        if s.open[cr] == 0:
                             continue
-                        seen.add(cr)
                         pc = close.get(cr)
                         if pc is None:
                             pc = close[cr] = self.close_chance(s, cr, tiles_left)
@@ -482,7 +579,11 @@ class Evaluator:
                     break
                 v += (2.0 if j < 2 else 1.2 if j < 4 else 0.6) * min(1.0, turns / 12.0)
             comp[p][T_MEEPLES] = v
-        if farms:
+        if farms and self.nbase is not None:
+            points = self.farm_points(s, sorted(farms))
+            for p in range(n):
+                comp[p][T_END_FARM] = points[p]
+        elif farms:
             # the farms as the final scoring would count them now (scored, then the points undone)
             scores, by_kind = s.scores, s.by_kind
             s.scores, s.by_kind = [0] * n, [[0, 0, 0, 0] for _ in range(n)]
@@ -508,6 +609,149 @@ class Evaluator:
         return out
 
 
+class Replies:
+    """Greedy's answer to every tile the next seat may draw, kept up to date cheaply from one of our
+    placements to the next (the marathon tables: issue 22).
+
+    Greedy values every placement of the drawn tile on its own; a placement of ours changes only the
+    values of placements that touch what it changed. So the values are worked out once on the table
+    before our move (per tile type, sorted), and after each candidate placement of ours only the
+    cells it can have changed are valued again: the cells within two steps of it (new frontier
+    cells, edge signatures, monasteries around it), the cells next to a feature it joined or finished
+    (their size, open edges, meeples and meeple spots), and, if it closes a city, the cells next to a
+    field along that city (a farmer's value). The answer is the best of the revalued cells and of the
+    untouched ones (the first of the sorted list outside the changed cells). Ties go to the first
+    placement in ``placements()`` order; greedy itself breaks them at random."""
+
+    def __init__(self, base: State, seat: int, types: list[int]) -> None:
+        self.seat = seat
+        self.supply = base.supply[seat]
+        self.tables: dict[int, list[tuple[float, int, tuple]]] = {}
+        greedy = GreedyPlayer()
+        for t in types:
+            rows: list[tuple[float, int, tuple]] = []
+            for k, (code, v) in enumerate(greedy_values(greedy, base, seat, t, base.buckets)):
+                rows.append((-v, k, code))
+            rows.sort()
+            self.tables[t] = rows
+        # frontier cells next to each feature (all ports facing the cell)
+        near: dict[int, list[tuple[int, int]]] = {}
+        find = base.find
+        pos = base.pos
+        for cell in base.fsig:
+            x, y = cell
+            for side in range(4):
+                j = pos.get((x + DX[side], y + DY[side]))
+                if j is None:
+                    continue
+                jb = base.base[j]
+                jp = PORTS[base.tt[j]][base.tr[j]]
+                o = ((side + 2) % 4) * 3
+                for k in range(3):
+                    r = find(jb + jp[o + k])
+                    lst = near.get(r)
+                    if lst is None:
+                        near[r] = [cell]
+                    elif lst[-1] != cell:
+                        lst.append(cell)
+        self.near = near
+        self._farms_of: dict[int, list[int]] | None = None
+        self.base = base
+
+    def farms_of(self, city: int) -> list[int]:
+        """Fields along a city (roots on the table before our move)."""
+        if self._farms_of is None:
+            s = self.base
+            index: dict[int, list[int]] = {}
+            for r in range(len(s.parent)):
+                cs = s.cities[r]
+                if cs and s.parent[r] == r:
+                    for c in {s.find(c) for c in cs}:
+                        index.setdefault(c, []).append(r)
+            self._farms_of = index
+        return self._farms_of.get(city, [])
+
+    def touched(self, code: tuple, d: State) -> set[tuple[int, int]]:
+        """The cells whose greedy values our placement ``code`` (giving table ``d``) can change."""
+        s = self.base
+        x, y, rot, _ = code
+        t = s.current
+        edges = EDGES[t][rot]
+        roots: set[int] = set()
+        cities: set[int] = set()
+        for side in range(4):
+            j = s.pos.get((x + DX[side], y + DY[side]))
+            if j is None:
+                continue
+            jb = s.base[j]
+            jp = PORTS[s.tt[j]][s.tr[j]]
+            o = ((side + 2) % 4) * 3
+            for k in range(3):
+                r = s.find(jb + jp[o + k])
+                roots.add(r)
+                if k == 1 and edges[side] == CITY:
+                    cities.add(r)
+        if cities:
+            i = d.pos[(x, y)]
+            if any(d.open[d.find(d.base[i] + f)] == 0 for f in CITY_ROAD[t] if FKIND[t][f] == CITY):
+                for r in cities:  # a city closed: the farmers' value along it changes
+                    roots.update(self.farms_of(r))
+        cells = {(x + dx, y + dy) for dx in range(-2, 3) for dy in range(-2, 3)}
+        near = self.near
+        for r in roots:
+            lst = near.get(r)
+            if lst:
+                cells.update(lst)
+        return cells
+
+    def answer(self, d: State, t: int, cells: set[tuple[int, int]]) -> tuple[tuple | None, float]:
+        """Greedy's placement of tile ``t`` for the seat on table ``d`` (the base table and one
+        placement of ours whose changed cells are ``cells``), and its greedy value."""
+        best, best_v = None, -math.inf
+        for negv, _k, code in self.tables[t]:
+            if (code[0], code[1]) not in cells:
+                best, best_v = code, -negv
+                break
+        fsig = d.fsig
+        buckets = {}
+        for cell in cells:
+            sig = fsig.get(cell)
+            if sig is not None:
+                buckets.setdefault(sig, {})[cell] = None
+        greedy = GreedyPlayer()
+        for code, v in greedy_values(greedy, d, self.seat, t, buckets):
+            if v > best_v:
+                best, best_v = code, v
+        return best, best_v
+
+
+def greedy_values(greedy: GreedyPlayer, s: State, seat: int, t: int, buckets: dict) -> list[tuple[tuple, float]]:
+    """Greedy's value (without its random tie-break) of every legal placement of tile ``t`` by
+    ``seat`` on the frontier cells of ``buckets`` (signature -> cells), in ``placements()`` order."""
+    out: list[tuple[tuple, float]] = []
+    meeple = s.supply[seat] > 0
+    fids = FID[t]
+    occ_cache: dict[tuple[int, int], int] = {}
+    for rot in DROTS[t]:
+        features = tuple(zip(fids, MASKS[t][rot], strict=True))
+        for sig in COMPAT[t][rot]:
+            b = buckets.get(sig)
+            if not b:
+                continue
+            for cell in b:
+                x, y = cell
+                info = greedy._analyse(s, t, x, y, rot, seat)
+                out.append(((x, y, rot, None), greedy._value(s, t, seat, info, None)))
+                if meeple:
+                    occ = occ_cache.get(cell)
+                    if occ is None:
+                        occ = occ_cache[cell] = occupied_ports(s, x, y)
+                    for fid, m in features:
+                        if not m & occ:
+                            out.append(((x, y, rot, fid), greedy._value(s, t, seat, info, fid)))
+    return out
+
+
 class ExpectimaxPlayer:
     """Our placement, then the next seat's greedy answer to each tile it may draw (weighted by the
     remaining counts), then ``Evaluator``. Candidates are greedy's ranking, best first; a time
@@ -517,7 +761,7 @@ class ExpectimaxPlayer:
     name = "expectimax"
 
     def __init__(self, seconds: float | None = 0.3, iterations: int | None = None, shortlist: int = 40,
-                 own_share: float = 0.55, meeple: float = 1.0, prepass: bool = True) -> None:
+                 own_share: float = 0.55, meeple: float = 1.0, prepass: bool = True, incremental: bool = True) -> None:
         if seconds is None and iterations is None:
             raise ValueError("a search needs a time or an iteration budget")
         self.seconds = seconds
@@ -526,6 +770,7 @@ class ExpectimaxPlayer:
         self.own_share = own_share
         self.meeple = meeple
         self.prepass = prepass
+        self.incremental = incremental
         self.stats = Stats()
 
     def choose(self, game: Carcassonne, state: State, seat: int, rng: random.Random) -> Any:
@@ -558,6 +803,8 @@ class ExpectimaxPlayer:
             scored.append((greedy._value(base, base.current, seat, info, fid), -k, code))
         scored.sort(reverse=True)
         ev = Evaluator(remaining, base.n, self.own_share, self.meeple)
+        if self.incremental:
+            ev.start(base)
         n = base.n
         nxt = (seat + 1) % n
         tiles_left = len(remaining)
@@ -570,7 +817,7 @@ class ExpectimaxPlayer:
             for k, code in enumerate(legal):
                 if time.perf_counter() > stop:
                     break
-                d = game.clone(base)
+                d = copy_for_put(base, code[0], code[1]) if self.incremental else game.clone(base)
                 game.lay(d, seat, code, [])
                 static.append((self._margin(ev.scores(game, d, tiles_left - 1 if tiles_left else 0), seat, n), -k, code))
             static.sort(reverse=True)
@@ -589,10 +836,18 @@ class ExpectimaxPlayer:
         budget = self.iterations if self.iterations is not None else len(order)
         best, best_v = order[0], -math.inf
         values: dict = {}
+        replies = None
+        if types and self.incremental:
+            base.pile = remaining[:-1]  # the next seat's answer comes with one tile fewer left
+            replies = Replies(base, nxt, [t for t, _ in types])
+            base.pile = remaining
         for k, code in enumerate(order):
             if k >= budget or (k >= 1 and time.perf_counter() >= deadline):
                 break
-            v = self._value(game, base, seat, nxt, code, types, tiles_left, ev, deadline)
+            if replies is None:
+                v = self._value(game, base, seat, nxt, code, types, tiles_left, ev, deadline)
+            else:
+                v = self._value_fast(game, base, seat, nxt, code, types, tiles_left, ev, replies, deadline)
             if v is None:  # out of time half-way (a huge table): keep what was finished
                 break
             values[code] = v
@@ -626,6 +881,35 @@ class ExpectimaxPlayer:
                 sc = ev.scores(game, d, tiles_left - 1)
             else:
                 e = game.clone(d)
+                e.current = t
+                game.lay(e, nxt, reply, [])
+                sc = ev.scores(game, e, tiles_left - 1)
+            total += c * self._margin(sc, seat, n)
+            weight += c
+        return total / weight
+
+    def _value_fast(self, game: Carcassonne, base: State, seat: int, nxt: int, code: Any, types: list,
+                    tiles_left: int, ev: Evaluator, replies: Replies, deadline: float = math.inf) -> float | None:
+        """``_value`` with the next seat's answers from ``replies`` (the same greedy values, worked
+        out again only where our placement changed them)."""
+        d = copy_for_put(base, code[0], code[1])
+        game.lay(d, seat, code, [])
+        n = d.n
+        d.pile = base.pile[:-1]
+        if d.supply[nxt] != replies.supply:  # meeples came back to it: every meeple spot changes
+            return self._value(game, base, seat, nxt, code, types, tiles_left, ev, deadline)
+        cells = replies.touched(code, d)
+        total = 0.0
+        weight = 0
+        clock = time.perf_counter
+        for t, c in types:
+            if clock() > deadline:
+                return None
+            reply, _ = replies.answer(d, t, cells)
+            if reply is None:
+                sc = ev.scores(game, d, tiles_left - 1)
+            else:
+                e = copy_for_put(d, reply[0], reply[1])
                 e.current = t
                 game.lay(e, nxt, reply, [])
                 sc = ev.scores(game, e, tiles_left - 1)

@@ -11,10 +11,13 @@ from engines.carcassonne.ai import (
     ExpectimaxPlayer,
     GreedyPlayer,
     NormalPlayer,
+    Replies,
     StrongPlayer,
     _remaining,
+    greedy_values,
     state_from_view,
 )
+from engines.carcassonne.board import copy_for_put
 from engines.carcassonne.tiles import INDEX
 from tests.ai.helpers import checked_moves
 
@@ -130,3 +133,113 @@ def test_it_closes_its_own_city_when_it_can():
     after = GAME.clone(st)
     GAME.step(after, 0, code)
     assert after.scores[0] == 4
+
+
+# -- the incremental lookahead (marathon tables, issue 22) ----------------------------------------
+
+
+def _rebuilt(st, seat):
+    view = GAME.view(st, seat)
+    base = state_from_view(GAME, view)
+    base.pile = _remaining(view)
+    return base
+
+
+def _positions():
+    """Small and big tables, the three scoring editions."""
+    out = [position(seed, steps) for seed, steps in ((11, 5), (12, 30), (13, 60))]
+    for seed, rules, steps in ((14, 1, 40), (15, 2, 70)):
+        st = GAME.new_state(2, GAME.parse_options({"rules": rules, "sets": 2}), seed, None)
+        p = GreedyPlayer()
+        for k in range(steps):
+            seat = GAME.to_move(st)[0]
+            GAME.step(st, seat, p.choose(GAME, st, seat, random.Random(k)))
+        out.append(st)
+    st = GAME.new_state(2, GAME.parse_options({"sets": 6}), 16, None)
+    p = GreedyPlayer()
+    for k in range(330):
+        seat = GAME.to_move(st)[0]
+        GAME.step(st, seat, p.choose(GAME, st, seat, random.Random(k)))
+    return [*out, st]
+
+
+@pytest.fixture(scope="module")
+def positions():
+    return _positions()
+
+
+def test_the_next_seats_answers_kept_up_to_date_are_the_ones_worked_out_afresh(positions):
+    """``Replies`` values again only the cells a placement of ours changed; its answer must be as
+    good (by greedy's own value) as the best of every placement on the table after ours."""
+    checked = 0
+    for st in positions:
+        seat = GAME.to_move(st)[0]
+        nxt = 1 - seat
+        base = _rebuilt(st, seat)
+        remaining = base.pile
+        base.pile = remaining[:-1]
+        types = sorted(set(remaining))
+        replies = Replies(base, nxt, types)
+        greedy = GreedyPlayer()
+        legal = GAME.legal(st, seat)
+        for code in random.Random(len(st.tt)).sample(legal, min(12, len(legal))):
+            d = copy_for_put(base, code[0], code[1])
+            GAME.lay(d, seat, code, [])
+            if d.supply[nxt] != replies.supply:
+                continue  # the search works this case out afresh
+            cells = replies.touched(code, d)
+            for t in types:
+                reply, value = replies.answer(d, t, cells)
+                afresh = greedy_values(greedy, d, nxt, t, d.buckets)
+                if not afresh:
+                    assert reply is None
+                    continue
+                assert value == pytest.approx(max(v for _, v in afresh), abs=1e-9)
+                assert (reply, value) in [(c, pytest.approx(v, abs=1e-9)) for c, v in afresh]
+                checked += 1
+    assert checked > 500
+
+
+def test_the_evaluation_kept_between_tables_of_a_search_is_the_one_worked_out_afresh(positions):
+    """``Evaluator.start`` keeps feature shapes (open cells, cities along a field) between the
+    tables of one search; every value must equal that of a fresh evaluator."""
+    checked = 0
+    for st in positions:
+        seat = GAME.to_move(st)[0]
+        nxt = 1 - seat
+        base = _rebuilt(st, seat)
+        remaining = base.pile
+        left = len(remaining) - 1
+        ev = Evaluator(remaining, 2)
+        ev.start(base)
+        rng = random.Random(len(st.tt))
+        legal = GAME.legal(st, seat)
+        for code in rng.sample(legal, min(10, len(legal))):
+            d = copy_for_put(base, code[0], code[1])
+            GAME.lay(d, seat, code, [])
+            tables = [d]
+            for t in sorted(set(remaining))[:6]:
+                d.current, d.turn = t, nxt
+                answers = GAME.legal(d, nxt)
+                if answers:
+                    reply = rng.choice(answers)
+                    e = copy_for_put(d, reply[0], reply[1])
+                    GAME.lay(e, nxt, reply, [])
+                    tables.append(e)
+            d.current, d.turn = -1, seat
+            for s in tables:
+                assert ev.scores(GAME, s, left) == pytest.approx(Evaluator(remaining, 2).scores(GAME, s, left), abs=1e-9)
+                checked += 1
+    assert checked > 200
+
+
+def test_the_incremental_search_chooses_as_the_plain_one(positions):
+    """Same candidates, same answers by value, same evaluation: the same choice (iteration budget)."""
+    for st in positions[:4]:
+        seat = GAME.to_move(st)[0]
+        fast = ExpectimaxPlayer(seconds=None, iterations=5)
+        plain = ExpectimaxPlayer(seconds=None, iterations=5, incremental=False)
+        a = fast.choose(GAME, st, seat, random.Random(1))
+        b = plain.choose(GAME, st, seat, random.Random(1))
+        assert list(fast.stats.visits) == list(plain.stats.visits)
+        assert a == b or fast.stats.visits[a] == pytest.approx(plain.stats.visits[b], abs=1e-6)
