@@ -29,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.tournament import percentile, wilson  # noqa: E402
 from engines import ai, registry  # noqa: E402
-from engines.carcassonne.ai import GreedyPlayer  # noqa: E402
+from engines.carcassonne.ai import ExpectimaxPlayer, GreedyPlayer  # noqa: E402
+from engines.search import LEVEL_SECONDS  # noqa: E402
 
 
 def position(game, sets: int, upto: int, seed: int):
@@ -72,6 +73,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=20000)
     ap.add_argument("--seconds", type=float, help="time budget per decision (default: the level's)")
     ap.add_argument("--iterations", type=int, help="iteration budget per decision (reproducible)")
+    ap.add_argument("--prepass-share", type=float, help="A's share of the budget for its first look at every placement (tuning)")
     ap.add_argument("--progress", action="store_true", help="print a line per game")
     args = ap.parse_args()
     game = registry.get("carcassonne")
@@ -89,6 +91,9 @@ def main() -> None:
             b_seat = 1 - a_seat
             players = [None, None]
             players[a_seat] = ai.player("carcassonne", args.a, seconds=args.seconds, iterations=args.iterations)
+            if args.prepass_share is not None:
+                players[a_seat] = ExpectimaxPlayer(seconds=args.seconds or LEVEL_SECONDS[args.a], iterations=args.iterations,
+                                                   prepass_share=args.prepass_share)
             players[b_seat] = ai.player("carcassonne", args.b, seconds=args.seconds, iterations=args.iterations)
             res = play_out(game, game.clone(pos), k0, seed, players, a_seat, times, its)
             rest = (res.scores[a_seat] - at[a_seat]) - (res.scores[b_seat] - at[b_seat])

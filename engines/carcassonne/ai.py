@@ -96,6 +96,7 @@ class GreedyPlayer:
                 legal.append((x, y, rot, None))
                 legal.extend((x, y, rot, fid) for fid in spots)
         cache: dict[tuple[int, int, int], tuple] = {}
+        memo: dict = {}
         best, best_v = None, -1e18
         for code in legal:
             if code == USE:
@@ -104,27 +105,28 @@ class GreedyPlayer:
             key = (x, y, rot)
             info = cache.get(key)
             if info is None:
-                info = cache[key] = self._analyse(s, t, x, y, rot, seat)
+                info = cache[key] = self._analyse(s, t, x, y, rot, seat, memo)
             v = self._value(s, t, seat, info, fid) + rng.random() * 1e-3
             if v > best_v:
                 best, best_v = code, v
         return best, best_v
 
-    def _analyse(self, s: State, t: int, x: int, y: int, rot: int, seat: int) -> tuple:
-        """Groups of the tile's roads/cities after the placement, and monastery effects."""
+    def _analyse(self, s: State, t: int, x: int, y: int, rot: int, seat: int, memo: dict | None = None) -> tuple:
+        """Groups of the tile's roads/cities after the placement, and monastery effects.
+
+        ``memo``: a dict kept by the caller for one table (and pile size), where what depends on
+        the cell alone (its neighbours' features, the monasteries around) is kept between tiles
+        and rotations - the same result, computed once per cell."""
         n = s.n
         ports = PORTS[t][rot]
-        edges = EDGES[t][rot]
-        pos = s.pos
+        cell = memo.get((x, y)) if memo is not None else None
+        if cell is None:
+            cell = self._cell(s, x, y)
+            if memo is not None:
+                memo[(x, y)] = cell
+        facing, mon_gain, around = cell
         links: dict[int, list[int]] = {f: [] for f in CITY_ROAD[t]}
-        for side in range(4):
-            if edges[side] == 3:
-                continue
-            j = pos.get((x + DX[side], y + DY[side]))
-            if j is None:
-                continue
-            jp = PORTS[s.tt[j]][s.tr[j]]
-            r = s.find(s.base[j] + jp[((side + 2) % 4) * 3 + 1])
+        for side, r in facing:
             links[ports[side * 3 + 1]].append(r)
         # local features sharing a neighbour feature become one group
         groups: list[tuple[list[int], set[int], int]] = []
@@ -160,7 +162,24 @@ class GreedyPlayer:
                         if c[p] == top:
                             before[p] += w
             out.append((fs, kind, open_, tiles, pen, count, before))
-        # monasteries around the cell gain a neighbour
+        return out, mon_gain, around, (x, y, rot)
+
+    @staticmethod
+    def _cell(s: State, x: int, y: int) -> tuple:
+        """An empty cell's neighbours: (side, root) of each road or city edge facing it, and the
+        monasteries around it (what a tile laid there gives their holders; tiles around it)."""
+        pos = s.pos
+        facing = []
+        for side in range(4):
+            j = pos.get((x + DX[side], y + DY[side]))
+            if j is None:
+                continue
+            jt, jr = s.tt[j], s.tr[j]
+            o = (side + 2) % 4
+            if EDGES[jt][jr][o] == 3:  # a field edge: a fitting tile shows a field too
+                continue
+            facing.append((side, s.find(s.base[j] + PORTS[jt][jr][o * 3 + 1])))
+        n = s.n
         mon_gain = [0.0] * n
         around = 1
         for dx, dy in NEIGHBOURS8:
@@ -172,7 +191,7 @@ class GreedyPlayer:
                 m = s.mee[s.base[j] + HAS_MONASTERY[s.tt[j]]]
                 if m:
                     mon_gain[m[0][2]] += 1.0 + (2.0 if s.mon[j] == 8 else 0.0)
-        return out, mon_gain, around, (x, y, rot)
+        return tuple(facing), mon_gain, around
 
     def _value(self, s: State, t: int, seat: int, info: tuple, fid: str | None) -> float:
         groups, mon_gain, around, xyrot = info
@@ -360,6 +379,10 @@ class Evaluator:
         self.nodes = 0
         self._cells: dict[tuple, list[tuple[int, int]]] = {}
         self._borders: dict[tuple, list[int]] = {}
+        self._chance: dict[tuple[int, float], float] = {}  # (id of a kept open-cell list, draws) -> chance
+        self._ctx_state: State | None = None
+        self._ctx_len = 0
+        self._ctx: tuple = (set(), {})
 
     def fit(self, sig: int) -> float:
         """The share of the remaining tiles that fit a frontier cell with signature ``sig``."""
@@ -382,20 +405,28 @@ class Evaluator:
         q = self.fit(sig)
         return 1.0 - (1.0 - q) ** draws if q < 1.0 else 1.0
 
-    def _key(self, s: State, r: int, nodes: bool) -> tuple:
+    def _key(self, s: State, r: int) -> tuple:
         """What identifies feature ``r``'s shape across the tables of one search: a root keeps its
         number, and its size (and open edges) only grow with what joins it; the tiles laid since the
-        search's table (the same numbers on every branch) are named by cell and rotation."""
-        key: tuple = (r, s.size[r], s.open[r])
-        for i in range(self.nbase, len(s.tt)):  # type: ignore[arg-type]
-            if nodes:
-                b = s.base[i]
-                if not any(s.find(b + f) == r for f in range(len(FKIND[s.tt[i]]))):
-                    continue
-            elif i not in s.tiles[r]:
-                continue
-            key += (s.tt[i], s.tx[i], s.ty[i], s.tr[i])
-        return key
+        search's table (the same numbers on every branch) are named by type, cell and rotation."""
+        return (r, s.size[r], s.open[r]) + self._context(s)[1].get(r, ())
+
+    def _context(self, s: State) -> tuple[set[tuple[int, int]], dict[int, tuple]]:
+        """For table ``s`` (kept while it is the last one asked about): ``changed_cells`` and, per
+        feature holding a part of a tile laid since the search's table, those tiles."""
+        if self._ctx_state is s and self._ctx_len == len(s.tt):
+            return self._ctx
+        changed: set[tuple[int, int]] = set()
+        parts: dict[int, tuple] = {}
+        for i in range(self.nbase or 0, len(s.tt)):
+            x, y = s.tx[i], s.ty[i]
+            changed.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+            b = s.base[i]
+            desc = (s.tt[i], x, y, s.tr[i])
+            for r in {s.find(b + f) for f in range(len(FKIND[s.tt[i]]))}:
+                parts[r] = parts.get(r, ()) + desc
+        self._ctx_state, self._ctx_len, self._ctx = s, len(s.tt), (changed, parts)
+        return self._ctx
 
     def start(self, base: State) -> None:
         """Keep feature shapes between the tables of a search from ``base`` (see ``_key``)."""
@@ -406,7 +437,7 @@ class Evaluator:
         """The empty cells along the open edges of road or city ``r``."""
         key = None
         if self.nbase is not None:
-            key = self._key(s, r, False)
+            key = self._key(s, r)
             cells = self._cells.get(key)
             if cells is not None:
                 return cells
@@ -431,24 +462,41 @@ class Evaluator:
             self._cells[key] = cells
         return cells
 
-    def close_chance(self, s: State, r: int, tiles_left: int) -> float:
+    def changed_cells(self, s: State) -> set[tuple[int, int]]:
+        """The empty cells whose edge signature differs from the search's table (next to a tile laid
+        since), where a kept chance of filling must be worked out again."""
+        return self._context(s)[0]
+
+    def close_chance(self, s: State, r: int, tiles_left: int, changed: set | None = None) -> float:
         if s.open[r] == 0:
             return 1.0
         draws = tiles_left * self.own_share
         if draws <= 0:
             return 0.0
         cells = self.open_cells(s, r)
+        keep = False
+        if self.nbase is not None:
+            if changed is None:
+                changed = self.changed_cells(s)
+            keep = changed.isdisjoint(cells)
+            if keep:
+                q = self._chance.get((id(cells), draws))
+                if q is not None:
+                    return q
         p = 1.0
         for cell in cells:
             p *= self._fill(s, cell, draws)
         # more open cells compete for the same few draws
-        return p * (0.85 ** max(0, len(cells) - 1))
+        p *= 0.85 ** max(0, len(cells) - 1)
+        if keep:
+            self._chance[(id(cells), draws)] = p
+        return p
 
     def borders(self, s: State, f: int) -> list[int]:
         """The distinct cities (roots) along field ``f``."""
         key = None
         if self.nbase is not None:
-            key = self._key(s, f, True)
+            key = self._key(s, f)
             roots = self._borders.get(key)
             if roots is not None and all(s.parent[c] == c for c in roots):
                 return roots
@@ -510,6 +558,7 @@ class Evaluator:
         counted: set[int] = set()
         pos = s.pos
         soon = min(1.0, tiles_left / 20.0)
+        changed = self.changed_cells(s) if self.nbase is not None else None
         for i, lst in s.tmee.items():
             for f, p in lst:
                 r = s.find(s.base[i] + f)
@@ -520,7 +569,7 @@ class Evaluator:
                     counted.add(r)
                     pc = close.get(r)
                     if pc is None:
-                        pc = close[r] = self.close_chance(s, r, tiles_left)
+                        pc = close[r] = self.close_chance(s, r, tiles_left, changed)
                     tiles = len(s.tiles[r])
                     count = [0] * n
                     for m in s.mee[r]:
@@ -565,7 +614,7 @@ class Evaluator:
                             continue
                         pc = close.get(cr)
                         if pc is None:
-                            pc = close[cr] = self.close_chance(s, cr, tiles_left)
+                            pc = close[cr] = self.close_chance(s, cr, tiles_left, changed)
                         bonus += 3.0 * pc
                     for q in range(n):
                         if count[q] == top:
@@ -623,14 +672,18 @@ class Replies:
     untouched ones (the first of the sorted list outside the changed cells). Ties go to the first
     placement in ``placements()`` order; greedy itself breaks them at random."""
 
-    def __init__(self, base: State, seat: int, types: list[int]) -> None:
+    def __init__(self, base: State, seat: int, types: list[int], deadline: float = math.inf) -> None:
         self.seat = seat
         self.supply = base.supply[seat]
         self.tables: dict[int, list[tuple[float, int, tuple]]] = {}
+        self.complete = False  # False: the deadline passed before every tile type was valued
         greedy = GreedyPlayer()
+        memo: dict = {}
         for t in types:
+            if time.perf_counter() > deadline:
+                return
             rows: list[tuple[float, int, tuple]] = []
-            for k, (code, v) in enumerate(greedy_values(greedy, base, seat, t, base.buckets)):
+            for k, (code, v) in enumerate(greedy_values(greedy, base, seat, t, base.buckets, memo)):
                 rows.append((-v, k, code))
             rows.sort()
             self.tables[t] = rows
@@ -657,6 +710,7 @@ class Replies:
         self.near = near
         self._farms_of: dict[int, list[int]] | None = None
         self.base = base
+        self.complete = True
 
     def farms_of(self, city: int) -> list[int]:
         """Fields along a city (roots on the table before our move)."""
@@ -704,7 +758,7 @@ class Replies:
                 cells.update(lst)
         return cells
 
-    def answer(self, d: State, t: int, cells: set[tuple[int, int]]) -> tuple[tuple | None, float]:
+    def answer(self, d: State, t: int, cells: set[tuple[int, int]], memo: dict | None = None) -> tuple[tuple | None, float]:
         """Greedy's placement of tile ``t`` for the seat on table ``d`` (the base table and one
         placement of ours whose changed cells are ``cells``), and its greedy value."""
         best, best_v = None, -math.inf
@@ -719,19 +773,23 @@ class Replies:
             if sig is not None:
                 buckets.setdefault(sig, {})[cell] = None
         greedy = GreedyPlayer()
-        for code, v in greedy_values(greedy, d, self.seat, t, buckets):
+        for code, v in greedy_values(greedy, d, self.seat, t, buckets, memo):
             if v > best_v:
                 best, best_v = code, v
         return best, best_v
 
 
-def greedy_values(greedy: GreedyPlayer, s: State, seat: int, t: int, buckets: dict) -> list[tuple[tuple, float]]:
+def greedy_values(greedy: GreedyPlayer, s: State, seat: int, t: int, buckets: dict,
+                  memo: dict | None = None) -> list[tuple[tuple, float]]:
     """Greedy's value (without its random tie-break) of every legal placement of tile ``t`` by
-    ``seat`` on the frontier cells of ``buckets`` (signature -> cells), in ``placements()`` order."""
+    ``seat`` on the frontier cells of ``buckets`` (signature -> cells), in ``placements()`` order;
+    ``memo`` as in ``GreedyPlayer._analyse``."""
     out: list[tuple[tuple, float]] = []
     meeple = s.supply[seat] > 0
     fids = FID[t]
     occ_cache: dict[tuple[int, int], int] = {}
+    if memo is None:
+        memo = {}
     for rot in DROTS[t]:
         features = tuple(zip(fids, MASKS[t][rot], strict=True))
         for sig in COMPAT[t][rot]:
@@ -740,7 +798,7 @@ def greedy_values(greedy: GreedyPlayer, s: State, seat: int, t: int, buckets: di
                 continue
             for cell in b:
                 x, y = cell
-                info = greedy._analyse(s, t, x, y, rot, seat)
+                info = greedy._analyse(s, t, x, y, rot, seat, memo)
                 out.append(((x, y, rot, None), greedy._value(s, t, seat, info, None)))
                 if meeple:
                     occ = occ_cache.get(cell)
@@ -761,7 +819,8 @@ class ExpectimaxPlayer:
     name = "expectimax"
 
     def __init__(self, seconds: float | None = 0.3, iterations: int | None = None, shortlist: int = 40,
-                 own_share: float = 0.55, meeple: float = 1.0, prepass: bool = True, incremental: bool = True) -> None:
+                 own_share: float = 0.55, meeple: float = 1.0, prepass: bool = True, incremental: bool = True,
+                 prepass_share: float = 0.4) -> None:
         if seconds is None and iterations is None:
             raise ValueError("a search needs a time or an iteration budget")
         self.seconds = seconds
@@ -771,16 +830,21 @@ class ExpectimaxPlayer:
         self.meeple = meeple
         self.prepass = prepass
         self.incremental = incremental
+        self.prepass_share = prepass_share
         self.stats = Stats()
 
     def choose(self, game: Carcassonne, state: State, seat: int, rng: random.Random) -> Any:
+        start = time.perf_counter()
         view = game.view(state, seat)
         legal = game.legal(state, seat)
         del state  # from here on: the view and the legal list only
-        return self.search(game, view, legal, seat, rng)
+        return self.search(game, view, legal, seat, rng, start)
 
-    def search(self, game: Carcassonne, view: dict, legal: list, seat: int, rng: random.Random) -> Any:
-        start = time.perf_counter()
+    def search(self, game: Carcassonne, view: dict, legal: list, seat: int, rng: random.Random,
+               start: float | None = None) -> Any:
+        """The choice among ``legal``; the time budget counts from ``start`` (default: now)."""
+        if start is None:
+            start = time.perf_counter()
         self.stats = stats = Stats()
         if len(legal) == 1:
             stats.visits = {legal[0]: 0}
@@ -813,7 +877,7 @@ class ExpectimaxPlayer:
             # a cheap first look at every placement (the table right after it, no answer), so the
             # lookahead also tries what greedy ranks low; the two rankings take turns
             static = []
-            stop = start + 0.4 * self.seconds if self.seconds is not None else math.inf
+            stop = start + self.prepass_share * self.seconds if self.seconds is not None else math.inf
             for k, code in enumerate(legal):
                 if time.perf_counter() > stop:
                     break
@@ -836,11 +900,15 @@ class ExpectimaxPlayer:
         budget = self.iterations if self.iterations is not None else len(order)
         best, best_v = order[0], -math.inf
         values: dict = {}
+        if time.perf_counter() >= deadline:
+            budget = 0
         replies = None
-        if types and self.incremental:
+        if budget and types and self.incremental:
             base.pile = remaining[:-1]  # the next seat's answer comes with one tile fewer left
-            replies = Replies(base, nxt, [t for t, _ in types])
+            replies = Replies(base, nxt, [t for t, _ in types], deadline)
             base.pile = remaining
+            if not replies.complete:  # a huge table on a busy machine: greedy's choice
+                budget = 0
         for k, code in enumerate(order):
             if k >= budget or (k >= 1 and time.perf_counter() >= deadline):
                 break
@@ -899,13 +967,14 @@ class ExpectimaxPlayer:
         if d.supply[nxt] != replies.supply:  # meeples came back to it: every meeple spot changes
             return self._value(game, base, seat, nxt, code, types, tiles_left, ev, deadline)
         cells = replies.touched(code, d)
+        memo: dict = {}  # greedy's cell data on the table after our placement
         total = 0.0
         weight = 0
         clock = time.perf_counter
         for t, c in types:
             if clock() > deadline:
                 return None
-            reply, _ = replies.answer(d, t, cells)
+            reply, _ = replies.answer(d, t, cells, memo)
             if reply is None:
                 sc = ev.scores(game, d, tiles_left - 1)
             else:
