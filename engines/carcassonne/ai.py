@@ -810,6 +810,9 @@ def greedy_values(greedy: GreedyPlayer, s: State, seat: int, t: int, buckets: di
     return out
 
 
+STOP_AT = 0.92  # share of the time budget after which no new work starts
+
+
 class ExpectimaxPlayer:
     """Our placement, then the next seat's greedy answer to each tile it may draw (weighted by the
     remaining counts), then ``Evaluator``. Candidates are greedy's ranking, best first; a time
@@ -820,7 +823,7 @@ class ExpectimaxPlayer:
 
     def __init__(self, seconds: float | None = 0.3, iterations: int | None = None, shortlist: int = 40,
                  own_share: float = 0.55, meeple: float = 1.0, prepass: bool = True, incremental: bool = True,
-                 prepass_share: float = 0.4) -> None:
+                 prepass_share: float = 0.25, head: int = 2) -> None:
         if seconds is None and iterations is None:
             raise ValueError("a search needs a time or an iteration budget")
         self.seconds = seconds
@@ -831,6 +834,7 @@ class ExpectimaxPlayer:
         self.prepass = prepass
         self.incremental = incremental
         self.prepass_share = prepass_share
+        self.head = head
         self.stats = Stats()
 
     def choose(self, game: Carcassonne, state: State, seat: int, rng: random.Random) -> Any:
@@ -873,54 +877,70 @@ class ExpectimaxPlayer:
         nxt = (seat + 1) % n
         tiles_left = len(remaining)
         greedy_order = [c for _, _, c in scored]
-        if self.prepass:
-            # a cheap first look at every placement (the table right after it, no answer), so the
-            # lookahead also tries what greedy ranks low; the two rankings take turns
+        types = sorted(ev.counts.items())
+        # stop a little before the budget: what runs past the last check (scheduling on a busy
+        # machine, the answer itself) must still land within it
+        deadline = start + STOP_AT * self.seconds if self.seconds is not None else math.inf
+        budget = min(self.shortlist, self.iterations if self.iterations is not None else len(legal))
+        best, best_v = greedy_order[0], -math.inf
+        values: dict = {}
+        clock = time.perf_counter
+        replies = None
+        if clock() >= deadline:
+            budget = 0
+        elif types and self.incremental:
+            base.pile = remaining[:-1]  # the next seat's answer comes with one tile fewer left
+            replies = Replies(base, nxt, [t for t, _ in types], deadline)
+            base.pile = remaining
+            if not replies.complete:  # a huge table on a busy machine: greedy's choice
+                budget = 0
+
+        def look(code: Any) -> bool:
+            """The lookahead on one candidate; False once the budget or the time is spent."""
+            nonlocal best, best_v
+            if len(values) >= budget or (values and clock() >= deadline):
+                return False
+            if replies is None:
+                v = self._value(game, base, seat, nxt, code, types, tiles_left, ev, deadline)
+            else:
+                v = self._value_fast(game, base, seat, nxt, code, types, tiles_left, ev, replies, deadline)
+            if v is None:  # out of time half-way (a huge table): keep what was finished
+                return False
+            values[code] = v
+            if v > best_v + 1e-9:
+                best, best_v = code, v
+            return True
+
+        # greedy's first choices first (all a busy machine may leave time for on a huge table) ...
+        going = True
+        for code in greedy_order[: self.head]:
+            if not (going := look(code)):
+                break
+        if going and self.prepass:
+            # ... then a cheap first look at every placement (the table right after it, no answer),
+            # so the lookahead also tries what greedy ranks low; the two rankings take turns
             static = []
-            stop = start + self.prepass_share * self.seconds if self.seconds is not None else math.inf
+            stop = min(deadline, clock() + self.prepass_share * self.seconds) if self.seconds is not None else math.inf
             for k, code in enumerate(legal):
-                if time.perf_counter() > stop:
+                if clock() > stop:
                     break
                 d = copy_for_put(base, code[0], code[1]) if self.incremental else game.clone(base)
                 game.lay(d, seat, code, [])
                 static.append((self._margin(ev.scores(game, d, tiles_left - 1 if tiles_left else 0), seat, n), -k, code))
             static.sort(reverse=True)
             order = []
-            seen = set()
+            seen = set(values)
             for pair in zip_longest(greedy_order, [c for _, _, c in static]):
                 for c in pair:
                     if c is not None and c not in seen:
                         seen.add(c)
                         order.append(c)
-            order = order[: self.shortlist]
         else:
-            order = greedy_order[: self.shortlist]
-        types = sorted(ev.counts.items())
-        deadline = start + self.seconds if self.seconds is not None else math.inf
-        budget = self.iterations if self.iterations is not None else len(order)
-        best, best_v = order[0], -math.inf
-        values: dict = {}
-        if time.perf_counter() >= deadline:
-            budget = 0
-        replies = None
-        if budget and types and self.incremental:
-            base.pile = remaining[:-1]  # the next seat's answer comes with one tile fewer left
-            replies = Replies(base, nxt, [t for t, _ in types], deadline)
-            base.pile = remaining
-            if not replies.complete:  # a huge table on a busy machine: greedy's choice
-                budget = 0
-        for k, code in enumerate(order):
-            if k >= budget or (k >= 1 and time.perf_counter() >= deadline):
-                break
-            if replies is None:
-                v = self._value(game, base, seat, nxt, code, types, tiles_left, ev, deadline)
-            else:
-                v = self._value_fast(game, base, seat, nxt, code, types, tiles_left, ev, replies, deadline)
-            if v is None:  # out of time half-way (a huge table): keep what was finished
-                break
-            values[code] = v
-            if v > best_v + 1e-9:
-                best, best_v = code, v
+            order = greedy_order[self.head:]
+        if going:
+            for code in order:
+                if not look(code):
+                    break
         stats.iterations = len(values)
         stats.visits = values
         stats.seconds = time.perf_counter() - start
