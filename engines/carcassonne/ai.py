@@ -669,24 +669,20 @@ class Replies:
     cells, edge signatures, monasteries around it), the cells next to a feature it joined or finished
     (their size, open edges, meeples and meeple spots), and, if it closes a city, the cells next to a
     field along that city (a farmer's value). The answer is the best of the revalued cells and of the
-    untouched ones (the first of the sorted list outside the changed cells). Ties go to the first
-    placement in ``placements()`` order; greedy itself breaks them at random."""
+    untouched ones (the first of the sorted list outside the changed cells). Ties go to the smallest
+    (x, y, rotation, meeple spot); greedy itself breaks them at random.
+
+    The table itself is carried over from the last few searches (``_KEPT``): on the next turn of the
+    same match, only the cells the tiles laid since can have changed are valued again, the same way
+    (unless a threshold greedy reads - tiles left, the seat's meeples - was crossed)."""
 
     def __init__(self, base: State, seat: int, types: list[int], deadline: float = math.inf) -> None:
         self.seat = seat
         self.supply = base.supply[seat]
-        self.tables: dict[int, list[tuple[float, int, tuple]]] = {}
+        self.base = base
+        self.tables: dict[int, list[tuple[float, tuple, tuple]]] = {}
         self.complete = False  # False: the deadline passed before every tile type was valued
-        greedy = GreedyPlayer()
-        memo: dict = {}
-        for t in types:
-            if time.perf_counter() > deadline:
-                return
-            rows: list[tuple[float, int, tuple]] = []
-            for k, (code, v) in enumerate(greedy_values(greedy, base, seat, t, base.buckets, memo)):
-                rows.append((-v, k, code))
-            rows.sort()
-            self.tables[t] = rows
+        self._farms_of: dict[int, list[int]] | None = None
         # frontier cells next to each feature (all ports facing the cell)
         near: dict[int, list[tuple[int, int]]] = {}
         find = base.find
@@ -708,9 +704,68 @@ class Replies:
                     elif lst[-1] != cell:
                         lst.append(cell)
         self.near = near
-        self._farms_of: dict[int, list[int]] | None = None
-        self.base = base
+        self.bracket = self._bracket()
+        # the values of an earlier table of the same match, where nothing laid since reaches
+        earlier, cells = self._earlier(types)
+        self.carried = earlier is not None
+        buckets = base.buckets
+        if earlier is not None:
+            buckets = {}
+            for cell in cells:
+                sig = base.fsig.get(cell)
+                if sig is not None:
+                    buckets.setdefault(sig, {})[cell] = None
+        greedy = GreedyPlayer()
+        memo: dict = {}
+        for t in types:
+            if time.perf_counter() > deadline:
+                return
+            rows = [(-v, _tie(code), code) for code, v in greedy_values(greedy, base, seat, t, buckets, memo)]
+            if earlier is not None:
+                rows += [row for row in earlier.tables[t] if (row[2][0], row[2][1]) not in cells]
+            rows.sort()
+            self.tables[t] = rows
         self.complete = True
+        _KEPT.append(self)
+        del _KEPT[:-4]
+
+    def _bracket(self) -> tuple:
+        """What greedy's values read beyond the cells themselves: the thresholds on the tiles left
+        and on the answering seat's meeples (``_worth``, ``_meeple_cost``, ``_farm_value``)."""
+        s = self.base
+        left = len(s.pile)
+        m = self.supply
+        return (s.n, s.rules, self.seat, left < 4, left < 2 * s.n, left > 12, left > 25, m > 0, m <= 2, m <= 4)
+
+    def _earlier(self, types: list[int]) -> tuple[Replies | None, set[tuple[int, int]]]:
+        """A kept table of an earlier turn of this match for the same seat (its tiles the first ones
+        of this table, the same thresholds) and the cells whose values the tiles laid since can have
+        changed - as for a candidate of ours (``touched``), for each tile laid since."""
+        s = self.base
+        for e in reversed(_KEPT):
+            es = e.base
+            k = len(es.tt)
+            if (k > len(s.tt) or e.bracket != self.bracket or any(t not in e.tables for t in types)
+                    or es.tt != s.tt[:k] or es.tx != s.tx[:k] or es.ty != s.ty[:k] or es.tr != s.tr[:k]):
+                continue
+            cells: set[tuple[int, int]] = set()
+            roots: set[int] = set()
+            closed: set[int] = set()
+            for i in range(k, len(s.tt)):
+                x, y = s.tx[i], s.ty[i]
+                cells.update((x + dx, y + dy) for dx in range(-2, 3) for dy in range(-2, 3))
+                t = s.tt[i]
+                for f in range(len(FKIND[t])):
+                    r = s.find(s.base[i] + f)
+                    roots.add(r)
+                    if FKIND[t][f] == CITY and s.open[r] == 0:
+                        closed.add(r)
+            for r in closed:  # a city closed: the farmers' value along it changes
+                roots.update(self.farms_of(r))
+            for r in roots:
+                cells.update(self.near.get(r, ()))
+            return e, cells
+        return None, set()
 
     def farms_of(self, city: int) -> list[int]:
         """Fields along a city (roots on the table before our move)."""
@@ -761,10 +816,10 @@ class Replies:
     def answer(self, d: State, t: int, cells: set[tuple[int, int]], memo: dict | None = None) -> tuple[tuple | None, float]:
         """Greedy's placement of tile ``t`` for the seat on table ``d`` (the base table and one
         placement of ours whose changed cells are ``cells``), and its greedy value."""
-        best, best_v = None, -math.inf
-        for negv, _k, code in self.tables[t]:
-            if (code[0], code[1]) not in cells:
-                best, best_v = code, -negv
+        best: tuple | None = None
+        for row in self.tables[t]:
+            if (row[2][0], row[2][1]) not in cells:
+                best = row
                 break
         fsig = d.fsig
         buckets = {}
@@ -774,9 +829,18 @@ class Replies:
                 buckets.setdefault(sig, {})[cell] = None
         greedy = GreedyPlayer()
         for code, v in greedy_values(greedy, d, self.seat, t, buckets, memo):
-            if v > best_v:
-                best, best_v = code, v
-        return best, best_v
+            row = (-v, _tie(code), code)
+            if best is None or row < best:
+                best = row
+        return (None, -math.inf) if best is None else (best[2], -best[0])
+
+
+def _tie(code: tuple) -> tuple:
+    """The order among placements of equal greedy value (greedy itself draws at random)."""
+    return code[0], code[1], code[2], code[3] or ""
+
+
+_KEPT: list[Replies] = []  # the last few answer tables (a new one starts from an earlier one of its match)
 
 
 def greedy_values(greedy: GreedyPlayer, s: State, seat: int, t: int, buckets: dict,

@@ -6,6 +6,7 @@ import pytest
 
 from engines import ai
 from engines.carcassonne import GAME
+from engines.carcassonne import ai as ai_module
 from engines.carcassonne.ai import (
     Evaluator,
     ExpectimaxPlayer,
@@ -14,6 +15,7 @@ from engines.carcassonne.ai import (
     Replies,
     StrongPlayer,
     _remaining,
+    _tie,
     greedy_values,
     state_from_view,
 )
@@ -233,13 +235,59 @@ def test_the_evaluation_kept_between_tables_of_a_search_is_the_one_worked_out_af
     assert checked > 200
 
 
-def test_the_incremental_search_chooses_as_the_plain_one(positions):
-    """Same candidates, same answers by value, same evaluation: the same choice (iteration budget)."""
+def test_the_incremental_lookahead_values_each_candidate_as_a_full_pass_does(positions):
+    """Each placement the search looked at gets the value of the plain lookahead: every tile the
+    next seat may draw, greedy's best answer over the whole table (ties by ``_tie``), evaluated on a
+    full copy by a fresh evaluator."""
     for st in positions[:4]:
         seat = GAME.to_move(st)[0]
+        nxt = 1 - seat
         fast = ExpectimaxPlayer(seconds=None, iterations=5)
-        plain = ExpectimaxPlayer(seconds=None, iterations=5, incremental=False)
-        a = fast.choose(GAME, st, seat, random.Random(1))
-        b = plain.choose(GAME, st, seat, random.Random(1))
-        assert list(fast.stats.visits) == list(plain.stats.visits)
-        assert a == b or fast.stats.visits[a] == pytest.approx(plain.stats.visits[b], abs=1e-6)
+        fast.choose(GAME, st, seat, random.Random(1))
+        base = _rebuilt(st, seat)
+        remaining = base.pile
+        left = len(remaining)
+        greedy = GreedyPlayer()
+        for code, value in fast.stats.visits.items():
+            d = GAME.clone(base)
+            GAME.lay(d, seat, code, [])
+            d.pile = remaining[:-1]
+            total = weight = 0
+            for t in sorted(set(remaining)):
+                c = remaining.count(t)
+                rows = [(-v, _tie(r), r) for r, v in greedy_values(greedy, d, nxt, t, d.buckets)]
+                e = d
+                if rows:
+                    e = GAME.clone(d)
+                    e.current = t
+                    GAME.lay(e, nxt, min(rows)[2], [])
+                sc = Evaluator(remaining, 2).scores(GAME, e, left - 1)
+                total += c * (sc[seat] - sc[nxt])
+                weight += c
+            assert value == pytest.approx(total / weight, abs=1e-9)
+
+
+def test_an_answer_table_carried_over_from_an_earlier_turn_is_the_one_worked_out_afresh():
+    """``Replies`` starts from the table of an earlier turn of the same match and values again only
+    what the tiles laid since reach: every row (value, placement) must be the fresh table's."""
+    carried = 0
+    for sets, rules, seed, steps in ((1, 3, 21, (8, 10, 12, 30, 32)), (6, 3, 22, (300, 302, 304)), (2, 2, 23, (50, 52, 60))):
+        st = GAME.new_state(2, GAME.parse_options({"sets": sets, "rules": rules}), seed, None)
+        p = GreedyPlayer()
+        ai_module._KEPT.clear()
+        for k in range(max(steps) + 1):
+            seat = GAME.to_move(st)[0]
+            if k in steps:
+                base = _rebuilt(st, seat)
+                types = sorted(set(base.pile))
+                base.pile = base.pile[:-1]
+                warm = Replies(base, 1 - seat, types)
+                kept = list(ai_module._KEPT)
+                ai_module._KEPT.clear()
+                cold = Replies(base, 1 - seat, types)
+                assert not cold.carried
+                assert warm.tables == cold.tables
+                carried += warm.carried
+                ai_module._KEPT[:] = kept
+            GAME.step(st, seat, p.choose(GAME, st, seat, random.Random(k)))
+    assert carried >= 4  # of 8 (the others crossed a threshold: the seat's meeples)
