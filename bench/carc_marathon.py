@@ -20,6 +20,7 @@ A shared first place (or an equal rest) counts half. No asserts - figures only.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -45,15 +46,17 @@ def position(game, sets: int, upto: int, seed: int):
     return state, k
 
 
-def play_out(game, state, k0: int, seed: int, players: list, a_seat: int, times: list[float], its: list[int]):
+def play_out(game, state, k0: int, seed: int, players: list, a_seat: int, times: list[float], its: list[int],
+             cpu: list[float]):
     k = k0
     while movers := game.to_move(state):
         seat = movers[0]
         rng = random.Random(f"{seed}/{k}")
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         code = players[seat].choose(game, state, seat, rng)
         if seat == a_seat:
             times.append(time.perf_counter() - t)
+            cpu.append(time.process_time() - c)
             stats = getattr(players[seat], "stats", None)
             if stats is not None and getattr(players[seat], "searching", False):
                 its.append(stats.iterations)
@@ -81,6 +84,7 @@ def main() -> None:
     rest_margins: list[float] = []
     times: list[float] = []
     its: list[int] = []
+    cpu: list[float] = []
     games = 0
     start = time.perf_counter()
     for g in range(args.pairs):
@@ -95,7 +99,7 @@ def main() -> None:
                 players[a_seat] = ExpectimaxPlayer(seconds=args.seconds or LEVEL_SECONDS[args.a], iterations=args.iterations,
                                                    prepass_share=args.prepass_share)
             players[b_seat] = ai.player("carcassonne", args.b, seconds=args.seconds, iterations=args.iterations)
-            res = play_out(game, game.clone(pos), k0, seed, players, a_seat, times, its)
+            res = play_out(game, game.clone(pos), k0, seed, players, a_seat, times, its, cpu)
             rest = (res.scores[a_seat] - at[a_seat]) - (res.scores[b_seat] - at[b_seat])
             rest_margins.append(rest)
             rest_wins += 1.0 if rest > 0 else 0.5 if rest == 0 else 0.0
@@ -107,6 +111,7 @@ def main() -> None:
                 print(f"  seed {seed} A in seat {a_seat}: at {len(pos.tt)} tiles {at}, final {list(res.scores)}, "
                       f"rest margin {rest:+d}; rest wins {rest_wins:g}/{games}", flush=True)
     times.sort()
+    cpu.sort()
     rlo, rhi = wilson(rest_wins, games)
     mlo, mhi = wilson(match_wins, games)
     budget = f"iterations={args.iterations}" if args.iterations else f"seconds={args.seconds}" if args.seconds else "level default"
@@ -117,9 +122,10 @@ def main() -> None:
         f"mean rest margin {sum(rest_margins) / games:+.1f}; "
         f"match first {match_wins:g}/{games} = {match_wins / games:.0%} (95% CI {mlo:.0%}-{mhi:.0%}); "
         f"A decision p50 {percentile(times, 0.5) * 1000:.0f} ms p99 {percentile(times, 0.99) * 1000:.0f} ms "
-        f"max {times[-1] * 1000:.0f} ms over {len(times)} decisions"
+        f"max {times[-1] * 1000:.0f} ms (CPU p50 {percentile(cpu, 0.5) * 1000:.0f} ms p99 {percentile(cpu, 0.99) * 1000:.0f} ms) "
+        f"over {len(times)} decisions"
         + (f" (median {percentile(sorted(its), 0.5):.0f} placements looked at)" if its else "")
-        + f"; {time.perf_counter() - start:.0f} s"
+        + f"; {time.perf_counter() - start:.0f} s, load average {os.getloadavg()[0]:.1f}"
     )
 
 

@@ -674,7 +674,8 @@ class Replies:
 
     The table itself is carried over from the last few searches (``_KEPT``): on the next turn of the
     same match, only the cells the tiles laid since can have changed are valued again, the same way
-    (unless a threshold greedy reads - tiles left, the seat's meeples - was crossed)."""
+    (unless a threshold greedy reads - tiles left, the seat's meeples - was crossed). A table the
+    deadline cut short is kept too: the next turn goes on from the tile types it got to."""
 
     def __init__(self, base: State, seat: int, types: list[int], deadline: float = math.inf) -> None:
         self.seat = seat
@@ -682,7 +683,7 @@ class Replies:
         self.base = base
         self.tables: dict[int, list[tuple[float, tuple, tuple]]] = {}
         self.complete = False  # False: the deadline passed before every tile type was valued
-        self._farms_of: dict[int, list[int]] | None = None
+        self._farms_of: dict[int, list[int]] = {}
         # frontier cells next to each feature (all ports facing the cell)
         near: dict[int, list[tuple[int, int]]] = {}
         find = base.find
@@ -706,7 +707,7 @@ class Replies:
         self.near = near
         self.bracket = self._bracket()
         # the values of an earlier table of the same match, where nothing laid since reaches
-        earlier, cells = self._earlier(types)
+        earlier, cells = self._earlier()
         self.carried = earlier is not None
         buckets = base.buckets
         if earlier is not None:
@@ -717,17 +718,20 @@ class Replies:
                     buckets.setdefault(sig, {})[cell] = None
         greedy = GreedyPlayer()
         memo: dict = {}
+        _KEPT.append(self)  # even unfinished: the next turn goes on from the tile types done
+        del _KEPT[:-4]
         for t in types:
             if time.perf_counter() > deadline:
                 return
-            rows = [(-v, _tie(code), code) for code, v in greedy_values(greedy, base, seat, t, buckets, memo)]
-            if earlier is not None:
-                rows += [row for row in earlier.tables[t] if (row[2][0], row[2][1]) not in cells]
+            old = earlier.tables.get(t) if earlier is not None else None
+            if old is None:
+                rows = [(-v, _tie(code), code) for code, v in greedy_values(greedy, base, seat, t, base.buckets, memo)]
+            else:
+                rows = [(-v, _tie(code), code) for code, v in greedy_values(greedy, base, seat, t, buckets, memo)]
+                rows += [row for row in old if (row[2][0], row[2][1]) not in cells]
             rows.sort()
             self.tables[t] = rows
         self.complete = True
-        _KEPT.append(self)
-        del _KEPT[:-4]
 
     def _bracket(self) -> tuple:
         """What greedy's values read beyond the cells themselves: the thresholds on the tiles left
@@ -737,15 +741,15 @@ class Replies:
         m = self.supply
         return (s.n, s.rules, self.seat, left < 4, left < 2 * s.n, left > 12, left > 25, m > 0, m <= 2, m <= 4)
 
-    def _earlier(self, types: list[int]) -> tuple[Replies | None, set[tuple[int, int]]]:
+    def _earlier(self) -> tuple[Replies | None, set[tuple[int, int]]]:
         """A kept table of an earlier turn of this match for the same seat (its tiles the first ones
-        of this table, the same thresholds) and the cells whose values the tiles laid since can have
+        of this table, the same thresholds; the tile types it got to) and the cells whose values the tiles laid since can have
         changed - as for a candidate of ours (``touched``), for each tile laid since."""
         s = self.base
         for e in reversed(_KEPT):
             es = e.base
             k = len(es.tt)
-            if (k > len(s.tt) or e.bracket != self.bracket or any(t not in e.tables for t in types)
+            if (k > len(s.tt) or e.bracket != self.bracket or not e.tables
                     or es.tt != s.tt[:k] or es.tx != s.tx[:k] or es.ty != s.ty[:k] or es.tr != s.tr[:k]):
                 continue
             cells: set[tuple[int, int]] = set()
@@ -768,17 +772,21 @@ class Replies:
         return None, set()
 
     def farms_of(self, city: int) -> list[int]:
-        """Fields along a city (roots on the table before our move)."""
-        if self._farms_of is None:
+        """Fields along a city (roots on this table): the fields of the city's own tiles that touch
+        its part of the tile - what ``State.cities`` records for each field."""
+        out = self._farms_of.get(city)
+        if out is None:
             s = self.base
-            index: dict[int, list[int]] = {}
-            for r in range(len(s.parent)):
-                cs = s.cities[r]
-                if cs and s.parent[r] == r:
-                    for c in {s.find(c) for c in cs}:
-                        index.setdefault(c, []).append(r)
-            self._farms_of = index
-        return self._farms_of.get(city, [])
+            found: dict[int, None] = {}
+            find = s.find
+            for i in s.tiles[city] or ():
+                t, b = s.tt[i], s.base[i]
+                kinds = FKIND[t]
+                for f, touch in enumerate(TOUCH[t]):
+                    if kinds[f] == FARM and any(find(b + c) == city for c in touch):
+                        found[find(b + f)] = None
+            out = self._farms_of[city] = list(found)
+        return out
 
     def touched(self, code: tuple, d: State) -> set[tuple[int, int]]:
         """The cells whose greedy values our placement ``code`` (giving table ``d``) can change."""
@@ -900,6 +908,7 @@ class ExpectimaxPlayer:
         self.prepass_share = prepass_share
         self.head = head
         self.stats = Stats()
+        self.marks: dict[str, float] = {}  # when each phase of the last search ended (perf_counter)
 
     def choose(self, game: Carcassonne, state: State, seat: int, rng: random.Random) -> Any:
         start = time.perf_counter()
@@ -918,7 +927,9 @@ class ExpectimaxPlayer:
             stats.visits = {legal[0]: 0}
             return legal[0]
         srng = random.Random(rng.getrandbits(64))
+        marks = self.marks = {"start": start, "search": time.perf_counter()}
         base = state_from_view(game, view)
+        marks["rebuilt"] = time.perf_counter()
         remaining = _remaining(view)
         base.pile = remaining  # the public multiset, in a fixed (sorted) order: only its size is read
         greedy = GreedyPlayer()
@@ -934,6 +945,7 @@ class ExpectimaxPlayer:
                 info = cache[(x, y, rot)] = greedy._analyse(base, base.current, x, y, rot, seat)
             scored.append((greedy._value(base, base.current, seat, info, fid), -k, code))
         scored.sort(reverse=True)
+        marks["ranked"] = time.perf_counter()
         ev = Evaluator(remaining, base.n, self.own_share, self.meeple)
         if self.incremental:
             ev.start(base)
@@ -955,6 +967,7 @@ class ExpectimaxPlayer:
         elif types and self.incremental:
             base.pile = remaining[:-1]  # the next seat's answer comes with one tile fewer left
             replies = Replies(base, nxt, [t for t, _ in types], deadline)
+            marks["answers"] = time.perf_counter()
             base.pile = remaining
             if not replies.complete:  # a huge table on a busy machine: greedy's choice
                 budget = 0
@@ -980,6 +993,7 @@ class ExpectimaxPlayer:
         for code in greedy_order[: self.head]:
             if not (going := look(code)):
                 break
+        marks["head"] = time.perf_counter()
         if going and self.prepass:
             # ... then a cheap first look at every placement (the table right after it, no answer),
             # so the lookahead also tries what greedy ranks low; the two rankings take turns
@@ -1005,6 +1019,7 @@ class ExpectimaxPlayer:
             for code in order:
                 if not look(code):
                     break
+        marks["end"] = time.perf_counter()
         stats.iterations = len(values)
         stats.visits = values
         stats.seconds = time.perf_counter() - start

@@ -20,7 +20,7 @@ from engines.carcassonne.ai import (
     state_from_view,
 )
 from engines.carcassonne.board import copy_for_put
-from engines.carcassonne.tiles import INDEX
+from engines.carcassonne.tiles import CITY, INDEX
 from tests.ai.helpers import checked_moves
 
 
@@ -281,6 +281,10 @@ def test_an_answer_table_carried_over_from_an_earlier_turn_is_the_one_worked_out
                 base = _rebuilt(st, seat)
                 types = sorted(set(base.pile))
                 base.pile = base.pile[:-1]
+                if k == steps[1] and ai_module._KEPT:  # as if the deadline had cut the last table short
+                    last = ai_module._KEPT[-1]
+                    for t in list(last.tables)[::2]:
+                        del last.tables[t]
                 warm = Replies(base, 1 - seat, types)
                 kept = list(ai_module._KEPT)
                 ai_module._KEPT.clear()
@@ -291,3 +295,21 @@ def test_an_answer_table_carried_over_from_an_earlier_turn_is_the_one_worked_out
                 ai_module._KEPT[:] = kept
             GAME.step(st, seat, p.choose(GAME, st, seat, random.Random(k)))
     assert carried >= 4  # of 8 (the others crossed a threshold: the seat's meeples)
+
+
+def test_the_fields_along_a_city_are_those_whose_recorded_cities_include_it(positions):
+    """``Replies.farms_of`` walks the city's own tiles; it must find exactly the fields whose
+    ``State.cities`` hold a part of that city."""
+    checked = 0
+    for st in positions:
+        replies = Replies(st, 0, [])
+        index: dict = {}
+        for r in range(len(st.parent)):
+            if st.cities[r] and st.parent[r] == r:
+                for c in {st.find(c) for c in st.cities[r]}:
+                    index.setdefault(c, set()).add(r)
+        for r in range(len(st.parent)):
+            if st.parent[r] == r and st.kind[r] == CITY:
+                assert set(replies.farms_of(r)) == index.get(r, set())
+                checked += 1
+    assert checked > 50
