@@ -75,3 +75,43 @@ def test_levels_and_a_short_reproducible_match():
         return checked_moves(GAME, position(9, 0), [StrongPlayer(seconds=None, iterations=5), HeuristicPlayer()], 30)
 
     assert run() == run()
+
+
+def test_the_heuristics_valuation_is_one_member_of_the_fitted_family():
+    """The fitted evaluation's terms with the heuristic's weights give the heuristic's value, so the
+    fit (bench/cities_eval_fit.py) only moves weights of terms the heuristic already reads."""
+    from engines.cities.ai import HEURISTIC_WEIGHTS, WEIGHTS, _Context, _FitContext, hood_from_view
+
+    for seed, steps, seats in ((6, 25, 2), (7, 60, 4), (8, 90, 3)):
+        st = position(seed, steps, seats)
+        for seat in range(seats):
+            view = GAME.view(st, seat)
+            h = hood_from_view(view["players"][seat])
+            heuristic = _Context(view, seat).value(h)
+            assert _FitContext(view, seat).fit(seats, HEURISTIC_WEIGHTS).value(h) == pytest.approx(heuristic)
+    assert WEIGHTS[2] != HEURISTIC_WEIGHTS  # the fitted weights are not the heuristic's
+
+
+def take_position(seed, seats):
+    st = position(seed, 0, seats)
+    p, rng = HeuristicPlayer(), random.Random(seed)
+    while st.phase != 1 or st.turns < 2 * seats or len(GAME.legal(st, GAME.to_move(st)[0])) < 3:
+        seat = GAME.to_move(st)[0]
+        GAME.step(st, seat, p.choose(GAME, st, seat, rng))
+    return st
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_draft_decision_reads_only_the_view_and_spends_its_rollouts_on_the_legal_takes(seats):
+    st = take_position(11, seats)
+    seat = GAME.to_move(st)[0]
+    legal = GAME.legal(st, seat)
+    choices = []
+    for s in (st, GAME.redeal(st, None, random.Random(3))):
+        p = StrongPlayer(seconds=None, iterations=120)
+        choices.append((p.choose(GAME, s, seat, random.Random(5)), p.stats.visits))
+    assert choices[0] == choices[1]
+    code, visits = choices[0]
+    assert code in legal and set(visits) == set(legal)
+    assert sum(visits.values()) == 120
+    assert max(visits.values()) - min(visits.values()) <= 1  # every candidate is rolled out as often
