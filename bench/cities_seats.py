@@ -19,10 +19,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines import ai  # noqa: E402
 from engines.cities import GAME, TAKE  # noqa: E402
+from engines.cities.ai import HeuristicPlayer  # noqa: E402
 from engines.cities.components import TILE_IDS  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tournament import wilson  # noqa: E402
+
+
+def star_valued(constant: float, bonus: float) -> type:
+    """The heuristic with another value for the star slot (an experiment on the AI, not the rules)."""
+    return type("StarValued", (HeuristicPlayer,), {"STAR": (constant, bonus)})
+
 
 SOURCES = ("achievements", "cards", "water", "park", "monuments", "total")
 
@@ -34,6 +41,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=20000)
     ap.add_argument("--player", default="heuristic")
     ap.add_argument("--iterations", type=int)
+    ap.add_argument("--star", help="heuristic only: the star slot's value 'constant,bonus' (the AI's is 1.2,0.4)")
     args = ap.parse_args()
     n = args.seats
     wins = [0.0] * n
@@ -47,6 +55,9 @@ def main() -> None:
     for g in range(args.matches):
         st = GAME.new_state(n, GAME.parse_options({}), args.seed + g, None)
         players = [ai.player("cities", args.player, iterations=args.iterations) for _ in range(n)]
+        if args.star:
+            cls = star_valued(*map(float, args.star.split(",")))
+            players = [cls() for _ in range(n)]
         first = st.first
         order = [(p - first) % n for p in range(n)]  # 0 = first player
         k = 0
@@ -78,7 +89,8 @@ def main() -> None:
                 pts[o][key].append(b[key])
     took = time.perf_counter() - t0
     m = args.matches
-    print(f"{m} {args.player} self-play matches, {n} players, seeds {args.seed}-{args.seed + m - 1} ({took / m:.2f} s/match)")
+    who = f"heuristic, star slot valued {args.star}" if args.star else args.player
+    print(f"{m} {who} self-play matches, {n} players, seeds {args.seed}-{args.seed + m - 1} ({took / m:.2f} s/match)")
     print(f"{'order':>5} {'wins':>7} {'share':>6} {'95% CI':>10} {'score':>6} " + " ".join(f"{k[:5]:>6}" for k in SOURCES[:-1])
           + f" {'opened':>7} {'star slot':>9} {'take pos':>8}")
     for o in range(n):
