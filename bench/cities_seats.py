@@ -26,9 +26,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tournament import wilson  # noqa: E402
 
 
-def star_valued(constant: float, bonus: float) -> type:
+class RandomStart(HeuristicPlayer):
+    """The heuristic, but its starting tile drawn at random among those left (the heuristic takes
+    the first one offered, so with it seat order and starting tile always go together)."""
+
+    def choose(self, game, state, seat, rng):  # noqa: ANN001, ANN201
+        legal = game.legal(state, seat)
+        if legal[0][0] == "start":
+            return legal[int(rng.random() * len(legal))]
+        return super().choose(game, state, seat, rng)
+
+
+def star_valued(base: type, constant: float, bonus: float) -> type:
     """The heuristic with another value for the star slot (an experiment on the AI, not the rules)."""
-    return type("StarValued", (HeuristicPlayer,), {"STAR": (constant, bonus)})
+    return type("StarValued", (base,), {"STAR": (constant, bonus)})
 
 
 SOURCES = ("achievements", "cards", "water", "park", "monuments", "total")
@@ -41,6 +52,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=20000)
     ap.add_argument("--player", default="heuristic")
     ap.add_argument("--iterations", type=int)
+    ap.add_argument("--random-start", action="store_true", help="heuristic players drawing their starting tile at random")
     ap.add_argument("--star", help="heuristic only: the star slot's value 'constant,bonus' (the AI's is 1.2,0.4)")
     args = ap.parse_args()
     n = args.seats
@@ -55,8 +67,10 @@ def main() -> None:
     for g in range(args.matches):
         st = GAME.new_state(n, GAME.parse_options({}), args.seed + g, None)
         players = [ai.player("cities", args.player, iterations=args.iterations) for _ in range(n)]
+        if args.random_start:
+            players = [RandomStart() for _ in range(n)]
         if args.star:
-            cls = star_valued(*map(float, args.star.split(",")))
+            cls = star_valued(RandomStart if args.random_start else HeuristicPlayer, *map(float, args.star.split(",")))
             players = [cls() for _ in range(n)]
         first = st.first
         order = [(p - first) % n for p in range(n)]  # 0 = first player
@@ -89,7 +103,9 @@ def main() -> None:
                 pts[o][key].append(b[key])
     took = time.perf_counter() - t0
     m = args.matches
-    who = f"heuristic, star slot valued {args.star}" if args.star else args.player
+    who = f"heuristic, star slot valued {args.star}" if args.star else "heuristic" if args.random_start else args.player
+    if args.random_start:
+        who += " (random starting tile)"
     print(f"{m} {who} self-play matches, {n} players, seeds {args.seed}-{args.seed + m - 1} ({took / m:.2f} s/match)")
     print(f"{'order':>5} {'wins':>7} {'share':>6} {'95% CI':>10} {'score':>6} " + " ".join(f"{k[:5]:>6}" for k in SOURCES[:-1])
           + f" {'opened':>7} {'star slot':>9} {'take pos':>8}")
