@@ -498,7 +498,7 @@ class CitiesPlayer(ISMCTS):
 
     def __init__(self, seconds: float | None = None, iterations: int | None = None, noise: float | None = None,
                  scale: float = 4.0, turns: int | None = 1, draft_seats: tuple[int, ...] = (2, 3, 4),
-                 versus: str = "best") -> None:
+                 versus: str = "best", own_star: float | None = None) -> None:
         if seconds is None and iterations is None:
             seconds = LEVEL_SECONDS[self.level]
         super().__init__(CitiesSearch(fitted=False, turns=turns), seconds=seconds, iterations=iterations, prior_weight=8.0,
@@ -507,6 +507,9 @@ class CitiesPlayer(ISMCTS):
         self.scale = scale
         self.draft_seats = draft_seats  # player counts whose takes are drafted (others: the ISMCTS)
         self.versus = versus  # the margin over the "best" other seat or over their "mean"
+        # what the star slot is worth to this seat (None: the heuristic's value, as for the others)
+        self.own_takes = HeuristicPlayer if own_star is None else type(
+            "OwnTakes", (HeuristicPlayer,), {"STAR": (own_star, 0.0)})
 
     def search(self, game: Any, view: dict, legal: list, seat: int, rng: random.Random, table: Any = None) -> Any:
         if view["phase"] != "take" or len(legal) < 2 or view["seats"] not in self.draft_seats:
@@ -525,7 +528,8 @@ class CitiesPlayer(ISMCTS):
         for p in range(n):
             player = view["players"][p]
             h = hood_from_view(player)
-            gains.append([v for v, _ in HeuristicPlayer.take_values(view, _Context(view, p), h, codes, srng)])
+            takes = self.own_takes if p == seat else HeuristicPlayer
+            gains.append([v for v, _ in takes.take_values(view, _Context(view, p), h, codes, srng)])
             worth.append(player["score"]["achievements"] + _FitContext(view, p).fit(n).value(h))
         used0 = [[pl["workers_by_row"][row] for row in "ABCD"] for pl in (view["players"][p] for p in range(n))]
         left0 = [view["players"][p]["workers_left"] for p in range(n)]
