@@ -15,6 +15,7 @@ rolling out the rest of the round's draft and search placements to the end of th
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -411,10 +412,10 @@ class FittedGreedyPlayer(HeuristicPlayer):
 class CitiesSearch:
     needs_table = True  # it copies the table and deals every hidden part of the copy anew
 
-    def __init__(self, shortlist: int = 5, scale: float = 4.0, fitted: bool = True, turns: int | None = None) -> None:
+    def __init__(self, shortlist: int = 5, scale: float = 4.0, fitted: bool = False, turns: int | None = None) -> None:
         self.shortlist = shortlist
         self.scale = scale
-        self.fitted = fitted
+        self.fitted = fitted  # value with the fitted evaluation (measured weaker for choices)
         self.turns = turns  # turns a playout plays from a placement (None: every seat one more)
         self._heuristic = HeuristicPlayer()
         self._ranked: list[Any] = []
@@ -480,6 +481,12 @@ class CitiesSearch:
         return out
 
 
+@functools.cache
+def _star_valued(value: float) -> type:
+    """The heuristic's take values with the star slot worth ``value``."""
+    return type("StarValuedTakes", (HeuristicPlayer,), {"STAR": (value, 0.0)})
+
+
 class CitiesPlayer(ISMCTS):
     """A searching level. Taking a row slot is a draft: each slot is worth to each seat what the
     heuristic's ``take_values`` says for that seat (every neighbourhood is public), and a rollout
@@ -495,21 +502,23 @@ class CitiesPlayer(ISMCTS):
     # closer (0.3) won 18/20 tuning games (margin +11.8) where 1.0 won 14/20 (+6.3); four
     # players 5/20 either way
     NOISE = {2: 0.3, 4: 1.0}
+    # the star slot's worth to the searching seat (None: the heuristic's 1.2 + 0.4). The heuristic
+    # over-values it (docs/benchmarks.md, the seat-order figure); four players, tuning seeds
+    # 200-219: valued 0, 6/20 (margin -5.0) against 5/20 (-8.4); two players not measured
+    OWN_STAR: dict[int, float | None] = {2: None, 4: 0.0}
 
     def __init__(self, seconds: float | None = None, iterations: int | None = None, noise: float | None = None,
                  scale: float = 4.0, turns: int | None = 1, draft_seats: tuple[int, ...] = (2, 3, 4),
                  versus: str = "best", own_star: float | None = None) -> None:
         if seconds is None and iterations is None:
             seconds = LEVEL_SECONDS[self.level]
-        super().__init__(CitiesSearch(fitted=False, turns=turns), seconds=seconds, iterations=iterations, prior_weight=8.0,
+        super().__init__(CitiesSearch(turns=turns), seconds=seconds, iterations=iterations, prior_weight=8.0,
                          name=self.level, depth=1)
         self.noise = noise  # sd of the rollouts' noise in points (None: the level's, by player count)
         self.scale = scale
         self.draft_seats = draft_seats  # player counts whose takes are drafted (others: the ISMCTS)
         self.versus = versus  # the margin over the "best" other seat or over their "mean"
-        # what the star slot is worth to this seat (None: the heuristic's value, as for the others)
-        self.own_takes = HeuristicPlayer if own_star is None else type(
-            "OwnTakes", (HeuristicPlayer,), {"STAR": (own_star, 0.0)})
+        self.own_star = own_star  # the star slot's worth to this seat (None: the level's, by player count)
 
     def search(self, game: Any, view: dict, legal: list, seat: int, rng: random.Random, table: Any = None) -> Any:
         if view["phase"] != "take" or len(legal) < 2 or view["seats"] not in self.draft_seats:
@@ -524,11 +533,13 @@ class CitiesPlayer(ISMCTS):
         cap = 2 if n == 2 else 1
         slots = [(r, k) for r in range(4) for k in range(4) if view["rows"][r]["slots"][k]["worker"] is None]
         codes = [("take", r, k) for r, k in slots]
+        own_star = self.own_star if self.own_star is not None else self.OWN_STAR[2 if n == 2 else 4]
+        own_takes = HeuristicPlayer if own_star is None else _star_valued(own_star)
         gains, worth = [], []
         for p in range(n):
             player = view["players"][p]
             h = hood_from_view(player)
-            takes = self.own_takes if p == seat else HeuristicPlayer
+            takes = own_takes if p == seat else HeuristicPlayer
             gains.append([v for v, _ in takes.take_values(view, _Context(view, p), h, codes, srng)])
             worth.append(player["score"]["achievements"] + _FitContext(view, p).fit(n).value(h))
         used0 = [[pl["workers_by_row"][row] for row in "ABCD"] for pl in (view["players"][p] for p in range(n))]
