@@ -115,3 +115,21 @@ def test_a_draft_decision_reads_only_the_view_and_spends_its_rollouts_on_the_leg
     assert code in legal and set(visits) == set(legal)
     assert sum(visits.values()) == 120
     assert max(visits.values()) - min(visits.values()) <= 1  # every candidate is rolled out as often
+
+
+def test_the_searching_seat_can_value_the_star_slot_apart_from_the_heuristic():
+    from engines.cities.ai import _Context, _star_valued, hood_from_view
+
+    st = position(12, 0, 4)
+    p, rng = HeuristicPlayer(), random.Random(12)
+    while st.phase != 1 or st.workers[3][3] >= 0 or st.round < 1 or st.round == st.rounds - 1:
+        seat = GAME.to_move(st)[0]
+        GAME.step(st, seat, p.choose(GAME, st, seat, rng))
+    seat = GAME.to_move(st)[0]
+    view = GAME.view(st, seat)
+    codes = [("take", r, k) for r in range(4) for k in range(4) if st.workers[r][k] < 0]
+    h = hood_from_view(view["players"][seat])
+    heuristic = dict((c, v) for v, c in HeuristicPlayer.take_values(view, _Context(view, seat), h, codes, random.Random(1)))
+    starless = dict((c, v) for v, c in _star_valued(0.0).take_values(view, _Context(view, seat), h, codes, random.Random(1)))
+    assert heuristic[("take", 3, 3)] - starless[("take", 3, 3)] == pytest.approx(sum(HeuristicPlayer.STAR))
+    assert all(heuristic[c] == starless[c] for c in codes if c != ("take", 3, 3))
