@@ -15,8 +15,6 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from engines import registry
-from engines.ai import LEVELS
-from engines.core import EngineError
 from render.guides import GAMES as GUIDED
 
 from . import timer_commands
@@ -25,29 +23,18 @@ from .flows import Flows, ack, handle_error, reply
 from .games import ui_for
 from .games.base import PrefsError
 from .i18n import OPTION_HELP, game_name, lang_of, t
-from .posting import ALLOWED, POST_MODES, Presenter, jump_link
+from .options import new_options, parse_option_text
+from .posting import ALLOWED, Presenter, jump_link
 from .service import UserError
 from .story import describe_move
 from .table import commitment
 from .table_ui import table_flows
 from .timers import AUTOCOMPLETE as TIMER_CHOICES
-from .timers import split_options
 
 log = logging.getLogger(__name__)
 
 
-def parse_options(text: str | None) -> dict[str, Any]:
-    """'rounds=3 purple=true' -> {"rounds": 3, "purple": True}."""
-    out: dict[str, Any] = {}
-    for part in (text or "").replace(",", " ").split():
-        key, sep, raw = part.partition("=")
-        if not sep or not key:
-            raise UserError("bad_option_text")
-        try:
-            out[key] = json.loads(raw)
-        except (ValueError, RecursionError):  # not JSON, a 4,301-digit number, 2,000 '[': the game refuses the text
-            out[key] = raw
-    return out
+parse_options = parse_option_text  # (re-exported: bot.client, the tests)
 
 
 def playable_games() -> list[str]:
@@ -116,13 +103,8 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             raise UserError("guild_only")
         if game not in playable_games():
             raise UserError("unknown_game", game=game)
-        opts, timers = split_options(parse_options(options))  # deadline=48h policy=... misses=...
-        level = opts.pop("ai", None)  # ai=easy|normal|strong: how the match's AI seats play
-        if level is not None and level not in LEVELS:
-            raise UserError("bad_ai_level", level=str(level)[:20])
-        post = opts.pop("post", None)  # post=new|edit: a board post each turn, or one edited in place
-        if post is not None and post not in POST_MODES:
-            raise UserError("bad_post_mode", mode=str(post)[:20])
+        chosen = new_options(game, options)  # the game's, deadline=48h policy=... misses=..., ai=, post=: checked
+        opts = chosen.game
         channel_id = interaction.channel_id
         target: Any = None
         if thread and isinstance(interaction.channel, discord.TextChannel):
@@ -130,12 +112,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             # (interaction.permissions are theirs in this channel, as Discord resolved them).
             if not interaction.permissions.create_public_threads:
                 raise UserError("thread_permission")
-            # validate before creating anything
-            registry_game = self._game_or_error(game)
-            try:
-                registry_game.parse_options(opts)
-            except EngineError as e:
-                raise UserError("bad_options", reason=e.reason, game=game, options=opts) from None
+            registry_game = self._game_or_error(game)  # the options were checked before creating anything
             self._within(self.thread_limit, interaction)
             # the options are fine: answer Discord now (public, it will point to the thread), then
             # create the thread and its lobby, which takes a few requests
@@ -148,7 +125,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         channel_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
         loaded = await self.bot.service.new_lobby(
             interaction.guild_id, channel_id, game, interaction.user.id, interaction.user.display_name, opts, channel_lang,
-            meta={"timers": timers, **({"ai": level} if level else {}), **({"post": post} if post == "edit" else {})},
+            meta=chosen.meta(),
         )
         content, view = self.present.lobby_message(loaded, channel_lang)
         if target is not None:
