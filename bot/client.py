@@ -15,6 +15,7 @@ import yarl
 from discord.ext import commands
 
 from . import components
+from .abuse import PersonalMessages
 from .after_move import AfterMove
 from .commands import parse_options, playable_games  # noqa: F401  (re-exported)
 from .flows import Flows, handle_error
@@ -71,6 +72,7 @@ class Partida(commands.AutoShardedBot):
         self.present: Presenter = None  # type: ignore[assignment]
         self.flows: Flows = None  # type: ignore[assignment]
         self.after: AfterMove = None  # type: ignore[assignment]
+        self.messages_limit: PersonalMessages = None  # type: ignore[assignment]
         # this process's share of Discord's global rate limit (interaction answers are exempt)
         limit_http(self.http, TokenBucket(settings.rate_budget()))
 
@@ -83,6 +85,7 @@ class Partida(commands.AutoShardedBot):
         self.service = MatchService(self.store, ai_processes=self.settings.ai_processes)
         self.present = Presenter(self, self.service, self.settings.render_processes)
         self.flows = Flows(self, self.service, self.present)
+        self.messages_limit = PersonalMessages()  # invite, seat, rematch, vote requests: one budget a person
         self.after = AfterMove(
             self.present, self.service, **({"clock": self.clock} if self.clock else {}),
             lease=timedelta(seconds=self.settings.job_lease_seconds), poll=self.settings.job_poll_seconds,

@@ -18,7 +18,7 @@ from engines import registry
 from render.guides import GAMES as GUIDED
 
 from . import timer_commands
-from .abuse import Limiter
+from .abuse import Limiter, PersonalMessages
 from .flows import Flows, ack, handle_error, reply
 from .games import ui_for
 from .games.base import PrefsError
@@ -63,14 +63,14 @@ class ErrorsToPeople:
 class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), group_description=_("Play tabletop games in this channel")):
     """/partida ...: every command about the match in this channel."""
 
-    # Abuse limits per server and person (see bot/abuse.py): new threads, invitation DMs.
+    # Abuse limits per server and person (see bot/abuse.py): new threads; invitation DMs share the
+    # client's one budget of messages to other people (PersonalMessages: invite, seat, rematch, votes).
     THREADS_PER_HOUR = 5
-    INVITES_PER_HOUR = 10
+    INVITES_PER_HOUR = PersonalMessages.PER_HOUR
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.thread_limit = Limiter(self.THREADS_PER_HOUR, 3600.0)
-        self.invite_limit = Limiter(self.INVITES_PER_HOUR, 3600.0)
         super().__init__()
 
     @staticmethod
@@ -248,7 +248,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             raise UserError("invite_bot", user=who)
         if loaded.seat_of(interaction.user.id) is None and interaction.user.id != rec.host_id:
             raise UserError("invite_not_player")  # else anyone could make the bot DM anyone
-        self._within(self.invite_limit, interaction)
+        self.bot.messages_limit.spend(interaction.guild_id, interaction.user.id)
         their = await self.bot.after.lang_for(user.id, rec.lang)  # a DM speaks the invitee's language
         body = t("invite.body", their, user=interaction.user.display_name, game=game_name(loaded.game, their), channel=f"<#{rec.channel_id}>", link=jump_link(rec))
         try:

@@ -313,6 +313,12 @@ class Table:
 
     async def invite_to_seat(self, match_id: int, host_id: int, invitee: int, seat: int | None, can_manage: bool = False) -> tuple[Loaded, int]:
         """The host invites a person to an AI seat (by default the first seat someone left)."""
+        loaded, seat = await self.seat_to_offer(match_id, host_id, invitee, seat, can_manage)
+        await self.store.set_note(match_id, invitee, {"seat_invite": seat})
+        return loaded, seat
+
+    async def seat_to_offer(self, match_id: int, host_id: int, invitee: int, seat: int | None, can_manage: bool = False) -> tuple[Loaded, int]:
+        """The seat ``invite_to_seat`` would offer (checked, nothing written)."""
         loaded = await self.service.get(match_id)
         rec = loaded.record
         if rec.status != "active":
@@ -326,7 +332,6 @@ class Table:
             seat = next((i for i in ai_seats if rec.seats[i].get("left")), ai_seats[0] if ai_seats else None)
         if seat is None or seat not in ai_seats:
             raise UserError("seat_not_free", seat=(seat if seat is not None else -1) + 1)
-        await self.store.set_note(match_id, invitee, {"seat_invite": seat})
         return loaded, seat
 
     async def take_seat(self, match_id: int, user_id: int, name: str, seat: int) -> Loaded:

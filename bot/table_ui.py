@@ -45,6 +45,7 @@ class TableFlows:
         self.service = client.service
         self.present = client.present
         self.table = Table(client.service)
+        self.messages_limit = client.messages_limit  # one budget a person for messages to others
 
     async def _locale(self, interaction: discord.Interaction) -> str:
         flows = getattr(self.client, "flows", None)
@@ -75,6 +76,7 @@ class TableFlows:
             content, files, view = await self.present.private_turn(done, p.seat, lang)
             await reply(interaction, f"{t('undo.done', lang, moves=moves)}\n{content}", files=files, view=view)
             return
+        self.messages_limit.spend(interaction.guild_id, uid)  # the vote request mentions the others
         p, vote = await self.table.ask_undo(mid, uid, since)
         rec = p.loaded.record
         moves = "; ".join(words(p.loaded, a, rec.lang) for a in p.undone)
@@ -141,6 +143,7 @@ class TableFlows:
             done = await self.table.abandon(mid, uid, can_manage=can_manage(interaction))
             await self._announce_abandon(done, uid, interaction)
             return
+        self.messages_limit.spend(interaction.guild_id, uid)  # the vote request mentions the others
         loaded, vote = await self.table.ask_abandon(mid, uid)
         name = loaded.names[loaded.seat_of(uid)]
         text = t("abandon.vote", rec.lang, player=name, id=mid, voters=self._mentions(vote.voters), need=vote.need)
@@ -196,6 +199,8 @@ class TableFlows:
             raise UserError("invite_bot", user=getattr(user, "display_name", str(user.id)))
         loaded = await self.service.in_channel(interaction.channel_id)
         seat_arg = None if number is None else number - 1
+        await self.table.seat_to_offer(loaded.record.id, interaction.user.id, user.id, seat_arg, can_manage(interaction))  # refusals cost nothing
+        self.messages_limit.spend(interaction.guild_id, interaction.user.id)  # the invitation DM
         loaded, seat = await self.table.invite_to_seat(loaded.record.id, interaction.user.id, user.id, seat_arg, can_manage(interaction))
         rec = loaded.record
         their = (await self.service.store.locales([user.id])).get(user.id, rec.lang)
@@ -231,6 +236,7 @@ class TableFlows:
     async def on_rematch(self, interaction: discord.Interaction, mid: int) -> None:
         await ack(interaction, thinking=True)  # public: the channel hears it
         await self._locale(interaction)
+        self.messages_limit.spend(interaction.guild_id, interaction.user.id)  # the others' turn DMs
         new = await self.table.rematch(mid, interaction.user.id)
         rec = new.record
         name = next((s["name"] for s in rec.seats if s.get("user_id") == interaction.user.id), interaction.user.display_name)
