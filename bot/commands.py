@@ -26,6 +26,7 @@ from .i18n import OPTION_HELP, game_name, lang_of, t
 from .options import new_options, parse_option_text
 from .posting import ALLOWED, Presenter, jump_link
 from .service import UserError
+from .store import DamagedMatch
 from .story import describe_move
 from .table import commitment
 from .table_ui import table_flows
@@ -480,7 +481,10 @@ class PeopleCog(ErrorsToPeople, commands.Cog):
             return
         rows = []
         for rec in recs:
-            loaded = await self.bot.service.aload(rec)
+            try:
+                loaded = await self.bot.service.aload(rec)
+            except DamagedMatch:  # quarantined (logged once): the others are listed
+                continue
             seat = loaded.seat_of(interaction.user.id)
             mine = rec.status == "active" and seat in loaded.to_move()
             tag = t("mygames.your_turn", lang) if mine else (t("mygames.lobby", lang) if rec.status == "lobby" else self.bot.present.status_text(loaded, lang).splitlines()[-1])

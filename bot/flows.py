@@ -25,6 +25,7 @@ from .games import ui_for
 from .i18n import M, error_text, game_name, lang_of, options_problem, t
 from .posting import ALLOWED, Presenter, jump_link  # noqa: F401  (re-exported for the cogs)
 from .service import MatchService, Stale, UserError, timing
+from .store import DamagedMatch
 from .story import describe_move  # noqa: F401  (re-exported)
 from .table import commitment
 
@@ -76,6 +77,8 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
         text = user_error_text(error, lang)
     elif isinstance(error, EngineError):
         text = error_text(error.code, error.params, lang, error.reason, getattr(error, "game", None))
+    elif isinstance(error, DamagedMatch):  # quarantined: the store logged it once
+        text = t("err.damaged_match", lang, id=error.match_id, part=error.part)
     else:
         name = getattr(getattr(interaction, "command", None), "qualified_name", None) or (interaction.data or {}).get("custom_id", "?")
         log.error("error while handling %s", name, exc_info=error)

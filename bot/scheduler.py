@@ -33,7 +33,7 @@ import aiohttp
 import discord
 
 from . import faults
-from .store import Job, Store, StoreError
+from .store import DamagedMatch, Job, Store, StoreError
 from .store.base import utcnow
 
 log = logging.getLogger(__name__)
@@ -260,7 +260,8 @@ class Scheduler:
         if again:
             log.error("job %s (%s, match %s) failed after %s attempts: %s", job.id, job.kind, job.match_id, job.attempts, describe_error(e))
         else:
-            log.error("job %s (%s, match %s) failed: %s", job.id, job.kind, job.match_id, describe_error(e), exc_info=e)
+            # a quarantined match (its row cannot be decoded) is expected: one line, no traceback
+            log.error("job %s (%s, match %s) failed: %s", job.id, job.kind, job.match_id, describe_error(e), exc_info=None if isinstance(e, DamagedMatch) else e)
         await self._settle(self.store.fail_job(job.id, self.owner, self.clock(), describe_error(e)), job)
 
     async def _settle(self, write: Awaitable[bool], job: Job) -> None:

@@ -24,7 +24,7 @@ from engines.rng import fresh_seed
 
 from . import faults
 from .games import ui_for
-from .store import ChannelBusy, MatchRecord, NewJob, RawJSON, Store, VersionConflict
+from .store import ChannelBusy, DamagedMatch, MatchRecord, NewJob, RawJSON, Store, VersionConflict
 from .store.base import dumps
 from .story import plan, public_story, standin_story
 from .thinking import Thinker
@@ -150,14 +150,27 @@ class MatchService:
             hook()
 
     def load(self, rec: MatchRecord) -> Loaded:
-        game = registry.get(rec.game)
+        """The record with its engine and state; ``DamagedMatch`` (noted once by the store) when
+        its game is unknown or its engine cannot read the stored state: only that match fails."""
+        try:
+            game = registry.get(rec.game)
+        except EngineError:
+            raise self._damaged(rec.id, "game", f"unknown game {rec.game[:40]!r}") from None
         cached = self._states.get(rec.id)
         if cached is not None and cached[0] == rec.version:
             return Loaded(rec, game, cached[1])
-        state = game.load(rec.state) if rec.state is not None else None
+        try:
+            state = game.load(rec.state) if rec.state is not None else None
+        except Exception as e:  # whatever the engine raises on a state it cannot read
+            raise self._damaged(rec.id, "state", f"{type(e).__name__}: {str(e)[:80]}") from None
         if state is not None and rec.status == "active":
             self._remember(rec.id, rec.version, state)
         return Loaded(rec, game, state)
+
+    def _damaged(self, match_id: int, part: str, reason: str) -> DamagedMatch:
+        e = DamagedMatch(match_id, part, reason)
+        self.store.quarantine.note(e)
+        return e
 
     def _remember(self, match_id: int, version: int, state: Any) -> None:
         self._states.pop(match_id, None)

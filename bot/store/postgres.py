@@ -20,18 +20,21 @@ from .base import (
     SCHEMA_NAME,
     ActionRecord,
     ChannelBusy,
+    DamagedMatch,
     EventRecord,
     Job,
     MatchNotFound,
     MatchRecord,
     NewEvent,
     NewJob,
+    Quarantine,
     RawJSON,
     Store,
     VersionConflict,
     check_changes,
     check_create,
     check_int64,
+    check_match_row,
     check_move,
     check_note,
     dumps,
@@ -44,8 +47,35 @@ from .migrate import SCHEMA_MIGRATIONS_DDL, check_applied, load_migrations, rend
 LIVE_INDEX = "matches_one_live_per_channel"
 
 
+class Undecodable:
+    """What a JSON column whose text Python cannot decode (a 100,000-deep nesting) reads as."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def _decode_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as e:
+        return Undecodable(str(e)[:80])
+
+
 def _match(row: asyncpg.Record) -> MatchRecord:
-    return MatchRecord(**dict(row.items()))
+    """A row as a record; ``DamagedMatch`` when a JSON column cannot be decoded or has the wrong shape."""
+    fields = dict(row.items())
+    for part in ("seats", "options", "meta", "setup", "state"):
+        if isinstance(fields.get(part), Undecodable):
+            raise DamagedMatch(fields["id"], part, f"not JSON: {fields[part].reason}")
+    check_match_row(fields["id"], fields["seats"], fields["options"], fields["meta"])
+    return MatchRecord(**fields)
+
+
+def _decoded(row: asyncpg.Record) -> MatchRecord | DamagedMatch:
+    try:
+        return _match(row)
+    except DamagedMatch as e:
+        return e
 
 
 _JOB_COLUMNS = (
@@ -85,13 +115,14 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
 
 async def _init_connection(conn: asyncpg.Connection) -> None:
     for typename in ("jsonb", "json"):
-        await conn.set_type_codec(typename, encoder=dumps, decoder=json.loads, schema="pg_catalog")
+        await conn.set_type_codec(typename, encoder=dumps, decoder=_decode_json, schema="pg_catalog")
 
 
 class PostgresStore(Store):
     def __init__(self, pool: asyncpg.Pool, schema: str | None) -> None:
         self._pool = pool
         self.schema = schema
+        self.quarantine = Quarantine()
 
     @property
     def _p(self) -> asyncpg.Pool:
@@ -211,14 +242,14 @@ class PostgresStore(Store):
 
     async def get(self, match_id: int) -> MatchRecord | None:
         row = await self._p.fetchrow(f"SELECT {COLUMNS} FROM matches WHERE id = $1", match_id)
-        return None if row is None else _match(row)
+        return None if row is None else self.one(_decoded(row))
 
     async def active_in_channel(self, channel_id: int) -> MatchRecord | None:
         row = await self._p.fetchrow(
             f"SELECT {COLUMNS} FROM matches WHERE channel_id = $1 AND status IN ('lobby', 'active')",
             channel_id,
         )
-        return None if row is None else _match(row)
+        return None if row is None else self.one(_decoded(row))
 
     async def matches_for_user(self, user_id: int, active_only: bool = True) -> list[MatchRecord]:
         live = " AND m.status IN ('lobby', 'active')" if active_only else ""
@@ -228,11 +259,11 @@ class PostgresStore(Store):
             f" WHERE p.user_id = $1{live} ORDER BY m.id DESC",
             user_id,
         )
-        return [_match(r) for r in rows]
+        return self.healthy(_decoded(r) for r in rows)
 
     async def live_matches(self) -> list[MatchRecord]:
         rows = await self._p.fetch(f"SELECT {COLUMNS} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id")
-        return [_match(r) for r in rows]
+        return self.healthy(_decoded(r) for r in rows)
 
     async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
         rows = await self._p.fetch(
@@ -240,7 +271,7 @@ class PostgresStore(Store):
             channel_id,
             int(limit),
         )
-        return [_match(r) for r in rows]
+        return self.healthy(_decoded(r) for r in rows)
 
     async def update(self, match_id: int, expected_version: int, *, jobs: list[NewJob] = (), **changes: Any) -> MatchRecord:
         changes = check_changes(changes)
@@ -524,7 +555,7 @@ class PostgresStore(Store):
             f"SELECT {COLUMNS} FROM matches WHERE guild_id = $1 AND status = 'finished' ORDER BY id DESC LIMIT $2",
             guild_id, int(limit),
         )
-        return [_match(r) for r in rows]
+        return self.healthy(_decoded(r) for r in rows)
 
     async def action_timing(self, match_ids: list[int]) -> dict[tuple[int, int], tuple[int, int, float]]:
         ids = [int(i) for i in match_ids]
