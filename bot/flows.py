@@ -25,7 +25,7 @@ from .games import ui_for
 from .i18n import M, error_text, game_name, lang_of, options_problem, t
 from .posting import ALLOWED, Presenter, jump_link  # noqa: F401  (re-exported for the cogs)
 from .service import MatchService, Stale, UserError, timing
-from .store import DamagedMatch
+from .store import DamagedMatch, outage
 from .story import describe_move  # noqa: F401  (re-exported)
 from .table import commitment
 
@@ -79,12 +79,20 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
         text = error_text(error.code, error.params, lang, error.reason, getattr(error, "game", None))
     elif isinstance(error, DamagedMatch):  # quarantined: the store logged it once
         text = t("err.damaged_match", lang, id=error.match_id, part=error.part)
+    elif outage(error):  # expected now and then: one line, no traceback; nothing was half-written
+        log.warning("the store could not serve %s: %s: %s", _what(interaction), type(error).__name__, str(error)[:200])
+        text = t("err.store_busy", lang)
     else:
-        name = getattr(getattr(interaction, "command", None), "qualified_name", None) or (interaction.data or {}).get("custom_id", "?")
+        name = _what(interaction)
         log.error("error while handling %s", name, exc_info=error)
         text = t("err.internal", lang)
     with contextlib.suppress(discord.HTTPException):  # the person still gets an answer if Discord lets us
         await reply(interaction, text)
+
+
+def _what(interaction: discord.Interaction) -> str:
+    """The command or the button an interaction is about, for the log."""
+    return getattr(getattr(interaction, "command", None), "qualified_name", None) or (interaction.data or {}).get("custom_id", "?")
 
 
 def guarded(handler: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
@@ -120,16 +128,17 @@ class Flows:
                 if len(self._locales) > 50_000:
                     self._locales.clear()
                 self._locales[uid] = lang
-            except Exception:  # a busy store must not cost the click
-                log.warning("could not remember the language of %s", uid, exc_info=True)
+            except Exception as e:  # a busy store must not cost the click (its answer says so, once)
+                if not outage(e):
+                    log.warning("could not remember the language of %s", uid, exc_info=True)
         return lang
 
     async def note_seen(self, loaded: Any, user_id: int) -> None:
         """Remember the version of the match a person last looked at (a note: no version bump)."""
         try:
             await self.service.store.set_note(loaded.record.id, user_id, {"seen_version": loaded.record.version})
-        except Exception:  # a busy store must not cost the click
-            log.warning("could not note what %s saw in match %s", user_id, loaded.record.id, exc_info=True)
+        except Exception as e:  # a busy store must not cost the click
+            log.log(logging.DEBUG if outage(e) else logging.WARNING, "could not note what %s saw in match %s", user_id, loaded.record.id, exc_info=not outage(e))
 
     # -- lobby -----------------------------------------------------------------------------------
 

@@ -24,7 +24,6 @@ import contextlib
 import logging
 import os
 import socket
-import sqlite3
 import uuid
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
@@ -33,7 +32,7 @@ import aiohttp
 import discord
 
 from . import faults
-from .store import DamagedMatch, Job, Store, StoreError
+from .store import DamagedMatch, Job, Store, outage
 from .store.base import utcnow
 
 log = logging.getLogger(__name__)
@@ -64,18 +63,8 @@ def transient(exc: BaseException) -> tuple[bool, float | None]:
         return exc.status >= 500, None
     if isinstance(exc, (aiohttp.ClientError, OSError, TimeoutError, ConnectionError)):
         return True, None
-    if isinstance(exc, sqlite3.OperationalError):  # "database is locked", "disk I/O error"
+    if outage(exc):  # the store cannot serve for a moment ("database is locked", a full disk, PostgreSQL down)
         return True, None
-    if isinstance(exc, StoreError):
-        return False, None
-    try:
-        import asyncpg
-    except ImportError:  # pragma: no cover - asyncpg is optional
-        return False, None
-    if isinstance(exc, (asyncpg.PostgresConnectionError, asyncpg.InterfaceError)):
-        return True, None
-    if isinstance(exc, asyncpg.PostgresError) and getattr(exc, "sqlstate", "") in ("40001", "40P01", "55P03", "57014"):
-        return True, None  # serialization failure, deadlock, lock not available, cancelled
     return False, None
 
 
