@@ -144,6 +144,28 @@ def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
     return game_opts, timers
 
 
+def timers_of(meta: dict[str, Any], match_note: dict[str, Any]) -> dict[str, Any]:
+    """A match's timers: chosen at /partida new (its meta), changed by the host (``t_*`` in the
+    match's own note, ``/partida deadline``)."""
+    out = {**TIMER_DEFAULTS, **(meta.get("timers") or {})}
+    for key in TIMER_KEYS:
+        if f"t_{key}" in match_note:
+            out[key] = match_note[f"t_{key}"]
+    return out
+
+
+# The match options kept in a match's meta (``NewOptions.meta``): what a rematch carries over.
+MATCH_OPTIONS = ("timers", "ai", "post")
+
+
+def rematch_meta(meta: dict[str, Any], match_note: dict[str, Any], old_id: int) -> dict[str, Any]:
+    """The meta of a rematch of a match: the same options (the timers as they stand now, the AI
+    level, the post mode); the game's own options are copied with the match's ``options``."""
+    out = {k: meta[k] for k in MATCH_OPTIONS if k in meta}
+    out["timers"] = timers_of(meta, match_note)
+    return {**out, "rematch_of": old_id}
+
+
 # -- /partida new options:... ------------------------------------------------------------------------
 
 

@@ -38,6 +38,7 @@ from engines.match import seed_commitment
 
 from .games import ui_for
 from .i18n import t
+from .options import rematch_meta
 from .service import Loaded, MatchService, Stale, UserError, ai_kind
 from .store import ActionRecord, ChannelBusy, EventRecord, MatchRecord, NewEvent, RawJSON, VersionConflict
 from .store.base import dumps
@@ -393,10 +394,9 @@ class Table:
             raise UserError("not_player")
         seats = [{"user_id": s.get("user_id"), "ai": s.get("ai"), "name": s["name"]} for s in old.seats]
         host = old.host_id if old.host_id in old.user_ids else user_id
+        meta = rematch_meta(old.meta, (await self.store.notes(old.id)).get(0, {}), old.id)  # the same options
         try:
-            new = await self.store.create_match(
-                old.guild_id, old.channel_id, old.game, host, seats, old.options, old.lang, meta={"rematch_of": old.id}
-            )
+            new = await self.store.create_match(old.guild_id, old.channel_id, old.game, host, seats, old.options, old.lang, meta=meta)
         except ChannelBusy as e:
             live = await self.store.get(e.existing_match_id) if e.existing_match_id else None
             if live is None or (live.meta or {}).get("rematch_of") != old.id:

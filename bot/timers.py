@@ -219,12 +219,7 @@ parse_deadline, check_timer_settings, split_options = options.parse_deadline, op
 
 def settings_of(rec: Any, notes: dict[int, dict[str, Any]]) -> dict[str, Any]:
     """The match's timers: chosen at /partida new (meta), changed by the host (the match's note)."""
-    out = {**DEFAULTS, **(rec.meta.get("timers") or {})}
-    own = notes.get(0, {})
-    for key in TIMER_KEYS:
-        if f"t_{key}" in own:
-            out[key] = own[f"t_{key}"]
-    return out
+    return options.timers_of(rec.meta, notes.get(0, {}))
 
 
 def settings_text(cfg: dict[str, Any], lang: str) -> str:

@@ -464,3 +464,41 @@ async def test_an_undo_vote_among_three_needs_every_other_person(table):
     assert (await table.cast(mid, vote.id, CY, False)).rejected
     with pytest.raises(UserError):  # closed: Ben's yes comes too late
         await table.cast(mid, vote.id, BEN, True)
+
+
+# -- issue 19: a rematch keeps the match's options -----------------------------------------------------
+
+TIMERS = {"deadline": 48 * 3600, "policy": "replace", "misses": 3}
+
+
+@pytest.mark.parametrize(("meta", "options", "expect"), [
+    ({"timers": {**TIMERS, "deadline": 0}}, {}, lambda r: r.meta["timers"]["deadline"] == 0),  # deadline=off
+    ({"timers": {**TIMERS, "deadline": 5 * 3600}}, {}, lambda r: r.meta["timers"]["deadline"] == 5 * 3600),
+    ({"timers": {**TIMERS, "policy": "wait"}}, {}, lambda r: r.meta["timers"]["policy"] == "wait"),
+    ({"timers": {**TIMERS, "misses": 5}}, {}, lambda r: r.meta["timers"]["misses"] == 5),
+    ({"timers": TIMERS, "ai": "strong"}, {}, lambda r: r.meta["ai"] == "strong"),
+    ({"timers": TIMERS, "post": "edit"}, {}, lambda r: r.meta["post"] == "edit"),
+    ({"timers": TIMERS}, {"purple": True}, lambda r: r.options["purple"] is True),  # a game variant
+], ids=["deadline-off", "deadline-5h", "policy", "misses", "ai", "post", "variant"])
+async def test_a_rematch_copies_each_option_of_the_match(table, meta, options, expect):
+    svc = table.service
+    m = await svc.new_lobby(1, 100, "lost-cities", ANA, "Ana", {"rounds": 1, **options}, "en", meta=meta)
+    m = await svc.join(m.record.id, None, BEN, "Ben")
+    m = await svc.start(m.record.id, m.record.version, ANA, seed=5)
+    await finish(table, m.record.id)
+    new = (await table.rematch(m.record.id, BEN)).record
+    assert expect(new), (new.meta, new.options)
+    assert new.meta["rematch_of"] == m.record.id and new.options["rounds"] == 1
+
+
+async def test_a_rematch_copies_the_timers_the_host_changed_during_the_match(table):
+    from bot.timers import settings_of
+
+    svc = table.service
+    m = await svc.new_lobby(1, 100, "lost-cities", ANA, "Ana", {"rounds": 1}, "en", meta={"timers": TIMERS})
+    m = await svc.join(m.record.id, None, BEN, "Ben")
+    m = await svc.start(m.record.id, m.record.version, ANA, seed=5)
+    await table.store.set_note(m.record.id, 0, {"t_deadline": 0, "t_policy": "standin", "t_misses": 7})  # /partida deadline
+    await finish(table, m.record.id)
+    new = (await table.rematch(m.record.id, ANA)).record
+    assert settings_of(new, await table.store.notes(new.id)) == {"deadline": 0, "policy": "standin", "misses": 7}
