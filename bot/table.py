@@ -328,7 +328,7 @@ class Table:
             raise UserError("host_only", host=loaded.names[loaded.seat_of(rec.host_id) or 0])
         if loaded.seat_of(invitee) is not None:
             raise UserError("already_joined")
-        ai_seats = [i for i, s in enumerate(rec.seats) if s.get("ai")]
+        ai_seats = [i for i in range(len(rec.seats)) if unowned_ai_seat(rec, i)]  # a stand-in's seat is its owner's
         if seat is None:
             seat = next((i for i in ai_seats if rec.seats[i].get("left")), ai_seats[0] if ai_seats else None)
         if seat is None or seat not in ai_seats:
@@ -346,7 +346,7 @@ class Table:
                     raise UserError("seat_not_invited")
                 if loaded.seat_of(user_id) is not None:
                     raise UserError("already_joined")
-                if not (0 <= seat < len(rec.seats)) or not rec.seats[seat].get("ai"):
+                if not unowned_ai_seat(rec, seat):
                     raise UserError("seat_not_free", seat=seat + 1)
                 old = rec.seats[seat]["name"]
                 seats = [dict(s) for s in rec.seats]
@@ -436,6 +436,13 @@ class Table:
             out.append(f"{a.idx + 1}. {words(loaded, a, lang)}")
         flush(10**9)
         return out
+
+
+def unowned_ai_seat(rec: MatchRecord, seat: int) -> bool:
+    """An AI plays ``seat`` and no person owns it: an AI added at the lobby, or a seat its person
+    left. A seat the stand-in holds (policy ``replace``) keeps its person's ``user_id``: it is
+    theirs until they leave, and nobody else can be seated there."""
+    return 0 <= seat < len(rec.seats) and bool(rec.seats[seat].get("ai")) and not rec.seats[seat].get("user_id")
 
 
 def event_text(ev: EventRecord, lang: str) -> str:

@@ -557,3 +557,26 @@ async def test_the_catch_up_picture_marks_the_tiles_laid_since_the_persons_last_
     marked = [v for v in drawn if v.get("since")]
     assert marked, "no catch-up picture marked anything"
     assert [tuple(p) for p in marked[-1]["since"]] == laid[1:3]  # Ben's and Carla's tiles, not Ana's own
+
+
+async def test_a_seat_the_stand_in_holds_stays_its_owners_the_host_cannot_give_it_away(bot, store):
+    """Issue 19: Ana's seat is held by the stand-in (policy replace); the host (Ben here) could seat
+    an outsider there, who then saw her hand, and her "Take my seat back" was refused."""
+    from bot.table import Table
+
+    mid = await vanished(bot, "replace", misses=1, hours=1.1)
+    rec = await store.get(mid)
+    assert rec.seats[0]["ai"] and rec.seats[0]["user_id"] == ANA
+    await store.update(mid, rec.version, host_id=BEN)  # Ben hosts (e.g. Ana had handed it over)
+    table = Table(bot.service)
+    for seat in (None, 0):
+        with pytest.raises(UserError) as e:
+            await table.invite_to_seat(mid, BEN, CARLA, seat)
+        assert e.value.code == "seat_not_free"
+    await store.set_note(mid, CARLA, {"seat_invite": 0})  # an invitation from before, or a forged one
+    with pytest.raises(UserError) as e:
+        await table.take_seat(mid, CARLA, "Carla", 0)
+    assert e.value.code == "seat_not_free"
+    assert (await store.get(mid)).seats[0]["user_id"] == ANA
+    await bot.timers.reclaim(mid, ANA)  # hers to take back
+    assert (await store.get(mid)).seats[0]["ai"] is None
