@@ -207,6 +207,9 @@ class Table:
         return Vote(**{"version": None, "data": {}, **raw})  # a note drops keys set to None
 
     async def tally(self, match_id: int, vote: Vote) -> Tally:
+        """The ballots of the voters who still play the match; the need follows who is left (a
+        majority of the people seated for an abandon, every other player for an undo)."""
+        vote = await self._of_current_players(match_id, vote)
         notes = await self.store.notes(match_id)
         yes, no = [], []
         for uid in vote.voters:
@@ -215,9 +218,18 @@ class Table:
                 (yes if ballot.get("yes") else no).append(uid)
         return Tally(vote, yes, no)
 
+    async def _of_current_players(self, match_id: int, vote: Vote) -> Vote:
+        rec = await self.store.get(match_id)
+        people = rec.user_ids if rec is not None else []
+        if vote.by not in people:  # the asker left: nothing left to decide
+            raise UserError("vote_over")
+        voters = [uid for uid in vote.voters if uid in people]
+        need = len(people) // 2 if vote.kind == "abandon" else len(voters)  # abandon: the asker is a yes
+        return dataclasses.replace(vote, voters=voters, need=min(vote.need, need))
+
     async def cast(self, match_id: int, vote_id: str, user_id: int, yes: bool) -> Tally:
-        vote = await self.current_vote(match_id, vote_id)
-        if user_id not in vote.voters:
+        vote = await self._of_current_players(match_id, await self.current_vote(match_id, vote_id))
+        if user_id not in vote.voters:  # not asked, or left the match since
             raise UserError("vote_not_yours")
         await self.store.set_note(match_id, user_id, {"ballot": {"id": vote.id, "yes": bool(yes)}})
         tally = await self.tally(match_id, vote)

@@ -502,3 +502,33 @@ async def test_a_rematch_copies_the_timers_the_host_changed_during_the_match(tab
     await finish(table, m.record.id)
     new = (await table.rematch(m.record.id, ANA)).record
     assert settings_of(new, await table.store.notes(new.id)) == {"deadline": 0, "policy": "standin", "misses": 7}
+
+
+async def test_a_player_who_left_casts_no_vote_and_the_majority_is_of_those_still_seated(table):
+    """Issue 19: the voters were fixed when the vote opened, so a player who had left since could
+    cast the deciding abandon vote."""
+    m = await started(table, people=(ANA, BEN, CY), game="carcassonne")
+    mid = m.record.id
+    _, vote = await table.ask_abandon(mid, ANA)
+    assert vote.voters == [BEN, CY] and vote.need == 1
+    await table.leave(mid, BEN)
+    with pytest.raises(UserError) as e:
+        await table.cast(mid, vote.id, BEN, True)
+    assert e.value.code == "vote_not_yours"
+    assert (await table.store.get(mid)).status == "active"
+    tally = await table.tally(mid, vote)
+    assert tally.vote.voters == [CY] and not tally.passed and not tally.rejected
+    tally = await table.cast(mid, vote.id, CY, False)  # the one voter still seated decides
+    assert tally.rejected and not tally.passed
+
+
+async def test_an_undo_vote_needs_only_the_players_still_seated(table):
+    m = await started(table, people=(ANA, BEN, CY), game="carcassonne")
+    mid = m.record.id
+    while 0 in (await table.service.get(mid)).to_move():  # Ana's whole turn: the next tile is revealed
+        await act(table, mid, ANA, lambda a: True)
+    p, vote = await table.ask_undo(mid, ANA)
+    assert sorted(vote.voters) == [BEN, CY] and vote.need == 2
+    await table.leave(mid, CY)
+    tally = await table.cast(mid, vote.id, BEN, True)
+    assert tally.passed and tally.yes == [BEN]
