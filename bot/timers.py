@@ -56,6 +56,7 @@ MIN_DEADLINE, MAX_DEADLINE = options.DEADLINE_RANGE
 REMIND_AT = (0.5, 0.8, 0.95)  # of the deadline, on the person's own clock
 NO_DEADLINE_FIRST, NO_DEADLINE_EVERY = 12 * HOUR, DAY
 DIGEST_GAP = timedelta(hours=1)  # at most one reminder digest per person per hour
+DM_LIMIT = 2000  # characters in one Discord message
 AWAY_DAYS_PER_MATCH = 10
 MAX_QUIET = 16 * HOUR  # quiet hours leave at least 8 h a day to play
 TIMER_KEYS = options.TIMER_KEYS
@@ -72,6 +73,10 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "remind.left": {"en": "deadline in {time}", "es": "fin del plazo en {time}"},
     "remind.no_deadline": {"en": "your turn since {time} ago", "es": "tu turno desde hace {time}"},
+    "remind.more": {
+        "en": "…and {n} more: they come in the next reminder (/mygames lists them all).",
+        "es": "…y {n} más: llegan en el próximo recordatorio (/mygames las muestra todas).",
+    },
     "remind.overdue": {"en": "the deadline has passed, the table waits for you", "es": "el plazo ha vencido, la mesa te espera"},
     "remind.channel": {
         "en": "⏰ {player}, the table is waiting for your turn ({left}).",
@@ -818,21 +823,34 @@ class Timers:
             items.append((rec, loaded, notes, note, tag))
         if not items:
             return
+        items.sort(key=lambda item: (item[3].get("reminded") is not None, item[0].id))  # never-named ones first
         lang = await self.lang_for(uid, items[0][0].lang)
-        lines, files = [t("remind.title", lang)], []
-        for rec, loaded, notes, note, _tag in items:
+        lines, files, named = [t("remind.title", lang)], [], []
+        for n, (rec, loaded, notes, note, _tag) in enumerate(items):
             left = self.left_text(settings_of(rec, notes), person, datetime.fromisoformat(note["clock_start"]), now, lang)
-            lines.append(t("remind.line", lang, game=game_name(loaded.game, lang), where=await self.where(rec), id=rec.id, left=left, link=jump_link(rec)))
+            line = t("remind.line", lang, game=game_name(loaded.game, lang), where=await self.where(rec), id=rec.id, left=left, link=jump_link(rec))
+            rest = len(items) - n - 1
+            more = t("remind.more", lang, n=rest) if rest else ""
+            if named and len("\n".join([*lines, line, more])) > DM_LIMIT:  # a whole line or none
+                break
+            lines.append(line)
+            named.append((rec, _tag))
             if len(files) < 4:
                 files += await self.board_file(loaded, lang)
+        unnamed = len(items) - len(named)
+        if unnamed:
+            lines.append(t("remind.more", lang, n=unnamed))
         try:
             dm = await self.client.create_dm(discord.Object(id=uid))
-            await dm.send(content="\n".join(lines)[:2000], files=files, nonce=_nonce(job.key))
+            await dm.send(content="\n".join(lines)[:DM_LIMIT], files=files, nonce=_nonce(job.key))
         except discord.Forbidden:
             log.info("DMs of %s are closed: reminder digest not sent (the channel was told)", uid)
         await self.store.set_person(uid, {"last_digest": iso(now)})
-        for rec, _loaded, _notes, _note, tag in items:
+        for rec, tag in named:  # only what the DM named: the others stay owed
             await self.store.set_note(rec.id, uid, {"reminded": tag})
+        if unnamed:  # the next digest names them, an hour from now
+            key = f"digest:{uid}:{(now + DIGEST_GAP).strftime('%Y%m%dT%H%M')}"
+            await self.store.add_jobs([NewJob("digest", key, f"u{uid}:digest", {"user": uid}, now + DIGEST_GAP, None)], now=now)
 
     # -- catch-up in the turn DM --------------------------------------------------------------
 

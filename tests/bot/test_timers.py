@@ -4,6 +4,7 @@ heads-up, the stand-in AI and taking the seat back, catch-up, and a restart with
 from __future__ import annotations
 
 import random
+import re
 import string
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -580,3 +581,29 @@ async def test_a_seat_the_stand_in_holds_stays_its_owners_the_host_cannot_give_i
     assert (await store.get(mid)).seats[0]["user_id"] == ANA
     await bot.timers.reclaim(mid, ANA)  # hers to take back
     assert (await store.get(mid)).seats[0]["ai"] is None
+
+
+async def test_a_digest_too_long_for_one_message_marks_only_what_it_listed_and_the_rest_follow(bot, store):
+    """Issue 19: with 30 matches owed, the digest was cut at 2,000 characters but every match was
+    marked reminded: 11 of them were never named. Now each digest names what fits, says how many
+    more there are, marks only what it named; the rest come in the next digests."""
+    mids = []
+    for i in range(30):
+        mids.append(await bot.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "off"}, channel=1000 + i, seed=i + 1))
+    await bot.run()
+    assert [await bot.to_move(m) for m in mids] == [[ANA]] * 30
+    await let_pass(bot, 12.2, 30)
+    (first,) = digests(bot, ANA)
+    named = [m for m in mids if f"(match #{m})" in first.content]
+    assert len(first.content) <= 2000 and 0 < len(named) < 30
+    more = re.search(r"…and (\d+) more", first.content)  # (owed at that minute: the others' 12 h come a little later)
+    assert more and int(more.group(1)) >= 1 and first.content.endswith("(/mygames lists them all).")
+    notes = {m: (await store.notes(m)).get(ANA, {}) for m in mids}
+    assert {m for m in mids if notes[m].get("reminded")} == set(named)  # only what it named
+    await let_pass(bot, 3, 30)
+    sent = digests(bot, ANA)
+    assert all(len(s.content) <= 2000 for s in sent)
+    listed = [m for m in mids if any(f"(match #{m})" in s.content for s in sent)]
+    assert listed == mids  # every match named, one digest an hour
+    times = [s.at for s in sent]
+    assert all(later - earlier >= timedelta(hours=1) for earlier, later in zip(times, times[1:], strict=False))
