@@ -24,7 +24,7 @@ from engines.core import EngineError
 from .games import ui_for
 from .i18n import M, error_text, game_name, lang_of, options_problem, t
 from .posting import ALLOWED, Presenter, jump_link  # noqa: F401  (re-exported for the cogs)
-from .service import MatchService, Stale, UserError, timing
+from .service import MatchService, Place, Stale, UserError, timing
 from .store import DamagedMatch, outage
 from .story import describe_move  # noqa: F401  (re-exported)
 from .table import commitment
@@ -90,6 +90,11 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
         await reply(interaction, text)
 
 
+def place(interaction: discord.Interaction) -> Place:
+    """Where a click came from, for the match to check (``Place``): a DM has no server."""
+    return Place(None if interaction.guild_id is None else interaction.channel_id)
+
+
 def _what(interaction: discord.Interaction) -> str:
     """The command or the button an interaction is about, for the log."""
     return getattr(getattr(interaction, "command", None), "qualified_name", None) or (interaction.data or {}).get("custom_id", "?")
@@ -150,16 +155,17 @@ class Flows:
         await self.note_locale(interaction)
         # Joining and leaving do not depend on what the lobby showed (people join at the same time);
         # adding an AI and starting do (a double click must not add two AIs).
+        at = place(interaction)  # the lobby's own channel only
         if act == "join":
-            loaded = await svc.join(mid, None, user.id, user.display_name)
+            loaded = await svc.join(mid, None, user.id, user.display_name, at=at)
         elif act == "leave":
-            loaded = await svc.leave(mid, None, user.id)
+            loaded = await svc.leave(mid, None, user.id, at=at)
         elif act == "ai":
-            rec = (await svc.get(mid)).record
+            rec = (await svc.get(mid, at, dm_ok=False)).record
             n = sum(1 for s in rec.seats if s.get("ai")) + 1
-            loaded = await svc.add_ai(mid, ver, user.id, t("ai.name", rec.lang, n=n))
+            loaded = await svc.add_ai(mid, ver, user.id, t("ai.name", rec.lang, n=n), at=at)
         else:
-            loaded = await svc.start(mid, ver, user.id)  # the first turn's jobs are committed with it
+            loaded = await svc.start(mid, ver, user.id, at=at)  # the first turn's jobs are committed with it
             content, _ = self.present.lobby_message(loaded, loaded.record.lang)
             content += "\n" + t("lobby.started", loaded.record.lang)
             if digest := commitment(loaded.record):  # the shuffle's commitment, before any card is seen
@@ -178,7 +184,7 @@ class Flows:
     async def on_turn(self, interaction: discord.Interaction, mid: int, ver: int) -> None:
         await ack(interaction, ephemeral=True, thinking=True)
         lang = await self.note_locale(interaction)
-        loaded = await self.service.get(mid)
+        loaded = await self.service.get(mid, place(interaction))  # its channel, or a DM
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
             raise UserError("not_player")
@@ -209,7 +215,7 @@ class Flows:
     async def on_pick(self, interaction: discord.Interaction, mid: int, ver: int, value: str) -> None:
         lang = lang_of(interaction.locale)
         await ack(interaction)  # a deferred update of the message that holds the select
-        loaded = await self.service.get(mid)
+        loaded = await self.service.get(mid, place(interaction))
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
             raise UserError("not_player")
@@ -226,7 +232,7 @@ class Flows:
         """A move button: defer, check, commit (with its follow-up jobs), answer the clicker."""
         lang = lang_of(interaction.locale)
         await ack(interaction)  # commit + picture may take a moment: answer at once
-        loaded = await self.service.get(mid)
+        loaded = await self.service.get(mid, place(interaction))
         if loaded.seat_of(interaction.user.id) is None:
             raise UserError("not_player")
         if loaded.record.version != ver:

@@ -99,6 +99,7 @@ M: dict[str, dict[str, str]] = {
     "err.guild_only": {"en": "Use this command in a server channel.", "es": "Usa este comando en un canal de un servidor."},
     "err.damaged_match": {"en": "Match #{id} in this channel cannot be read (its stored {part} is damaged); the bot's operator has it in the log. Every other match goes on.", "es": "La partida #{id} de este canal no se puede leer (su {part} guardado está dañado); quien opera el bot lo tiene en el registro. Las demás partidas siguen."},
     "err.store_busy": {"en": "The match storage is busy for a moment; nothing was changed: try again in a moment.", "es": "El almacén de partidas está ocupado ahora mismo; no ha cambiado nada: inténtalo de nuevo en un momento."},
+    "err.wrong_channel": {"en": "That button belongs to match #{id}, in another channel: use it there.", "es": "Ese botón es de la partida #{id}, de otro canal: úsalo allí."},
     "err.internal": {"en": "Something went wrong on my side; nothing was changed. Try again.", "es": "Algo ha fallado por mi parte; no ha cambiado nada. Inténtalo de nuevo."},
     "err.bad_move": {"en": "I don't understand the move {move!r}: pick one from the list while typing.", "es": "No entiendo la jugada {move!r}: elige una de la lista mientras escribes."},
     "err.bad_prefs": {"en": "I can't use those orders: {reason}", "es": "No puedo usar esas órdenes: {reason}"},

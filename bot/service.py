@@ -43,6 +43,21 @@ class UserError(Exception):
         self.params = params
 
 
+@dataclasses.dataclass(frozen=True)
+class Place:
+    """Where a click came from: a channel or thread, or a DM (``channel_id`` None). A component
+    acts only on the match of its own channel (or from a DM, for the ones the bot sends by DM):
+    the match decides, never the channel the click names."""
+
+    channel_id: int | None
+
+    def check(self, rec: MatchRecord, dm_ok: bool) -> None:
+        if self.channel_id is None and dm_ok:
+            return
+        if self.channel_id != rec.channel_id:
+            raise UserError("wrong_channel", id=rec.id)
+
+
 class Stale(Exception):
     """The click was built on an older version of the match."""
 
@@ -132,10 +147,14 @@ class MatchService:
 
     # -- loading -------------------------------------------------------------------------------
 
-    async def get(self, match_id: int) -> Loaded:
+    async def get(self, match_id: int, at: Place | None = None, dm_ok: bool = True) -> Loaded:
+        """The match; ``at``: where the click that asks came from (checked: its own channel, or a
+        DM when ``dm_ok``)."""
         rec = await self.store.get(match_id)
         if rec is None:
             raise UserError("no_such_match")
+        if at is not None:
+            at.check(rec, dm_ok)
         return await self.aload(rec)
 
     async def aload(self, rec: MatchRecord) -> Loaded:
@@ -207,10 +226,10 @@ class MatchService:
             raise UserError("channel_busy", id=e.existing_match_id) from None
         return Loaded(rec, game)
 
-    async def _lobby_edit(self, match_id: int, version: int | None, edit, heavy: bool = False) -> Loaded:
+    async def _lobby_edit(self, match_id: int, version: int | None, edit, heavy: bool = False, at: Place | None = None) -> Loaded:
         async with self.lock(match_id):
             for _attempt in range(5):
-                loaded = await self.get(match_id)
+                loaded = await self.get(match_id, at, dm_ok=False)  # the lobby's buttons are in its channel
                 rec = loaded.record
                 if rec.status in ("finished", "abandoned"):
                     raise UserError("not_active", status=rec.status)
@@ -231,7 +250,7 @@ class MatchService:
                 return await self.aload(rec)
             raise UserError("busy")
 
-    async def join(self, match_id: int, version: int | None, user_id: int, name: str) -> Loaded:
+    async def join(self, match_id: int, version: int | None, user_id: int, name: str, at: Place | None = None) -> Loaded:
         def edit(m: Loaded) -> dict:
             if m.seat_of(user_id) is not None:
                 raise UserError("already_joined")
@@ -239,9 +258,9 @@ class MatchService:
                 raise UserError("full", max=m.game.max_players)
             return {"seats": [*m.record.seats, {"user_id": user_id, "ai": None, "name": name}]}
 
-        return await self._lobby_edit(match_id, version, edit)
+        return await self._lobby_edit(match_id, version, edit, at=at)
 
-    async def leave(self, match_id: int, version: int | None, user_id: int) -> Loaded:
+    async def leave(self, match_id: int, version: int | None, user_id: int, at: Place | None = None) -> Loaded:
         def edit(m: Loaded) -> dict:
             if m.record.host_id == user_id:
                 raise UserError("host_leave")
@@ -249,9 +268,9 @@ class MatchService:
                 raise UserError("not_joined")
             return {"seats": [s for s in m.record.seats if s.get("user_id") != user_id]}
 
-        return await self._lobby_edit(match_id, version, edit)
+        return await self._lobby_edit(match_id, version, edit, at=at)
 
-    async def add_ai(self, match_id: int, version: int | None, user_id: int, name: str) -> Loaded:
+    async def add_ai(self, match_id: int, version: int | None, user_id: int, name: str, at: Place | None = None) -> Loaded:
         def edit(m: Loaded) -> dict:
             if m.record.host_id != user_id:
                 raise UserError("host_only", host=m.names[0])
@@ -259,9 +278,9 @@ class MatchService:
                 raise UserError("full", max=m.game.max_players)
             return {"seats": [*m.record.seats, {"user_id": None, "ai": ai_kind(m.record), "name": name}]}
 
-        return await self._lobby_edit(match_id, version, edit)
+        return await self._lobby_edit(match_id, version, edit, at=at)
 
-    async def start(self, match_id: int, version: int | None, user_id: int, seed: int | None = None) -> Loaded:
+    async def start(self, match_id: int, version: int | None, user_id: int, seed: int | None = None, at: Place | None = None) -> Loaded:
         def edit(m: Loaded) -> dict:
             if m.record.host_id != user_id:
                 raise UserError("host_only", host=m.names[0])
@@ -277,7 +296,7 @@ class MatchService:
             meta = {**m.record.meta, "salt": secrets.token_hex(16)}
             return {"status": "active", "seed": s, "state": RawJSON(dumps(dumped), dumped), "jobs": jobs, "meta": meta}
 
-        return await self._lobby_edit(match_id, version, edit, heavy=True)
+        return await self._lobby_edit(match_id, version, edit, heavy=True, at=at)
 
     async def set_prefs(self, match_id: int, user_id: int, prefs: list[str]) -> Loaded:
         """Store a player's standing orders for this match: a note of their own, so the match version

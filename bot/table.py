@@ -39,7 +39,7 @@ from engines.match import seed_commitment
 from .games import ui_for
 from .i18n import t
 from .options import rematch_meta
-from .service import Loaded, MatchService, Stale, UserError, ai_kind
+from .service import Loaded, MatchService, Place, Stale, UserError, ai_kind
 from .store import ActionRecord, ChannelBusy, EventRecord, MatchRecord, NewEvent, RawJSON, VersionConflict
 from .store.base import dumps
 from .story import LANGS, describe_move, plan
@@ -396,10 +396,12 @@ class Table:
 
     # -- rematch ---------------------------------------------------------------------------------
 
-    async def rematch(self, match_id: int, user_id: int) -> Loaded:
+    async def rematch(self, match_id: int, user_id: int, at: Place | None = None) -> Loaded:
         old = await self.store.get(match_id)
         if old is None:
             raise UserError("no_such_match")
+        if at is not None:
+            at.check(old, dm_ok=False)  # the final board's button, in the match's channel
         if old.status != "finished":
             raise UserError("rematch_not_over")
         if user_id not in old.user_ids:

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from .components import AbandonButton, LogButton, SeatButton, VoteButton
-from .flows import ack, guarded, reply
+from .flows import ack, guarded, place, reply
 from .i18n import game_name, lang_of, t
 from .posting import ALLOWED, jump_link
 from .service import Loaded, Stale, UserError
@@ -69,6 +69,8 @@ class TableFlows:
             rec = (await self.service.in_channel(interaction.channel_id)).record
             mid, since = rec.id, rec.version
         uid = interaction.user.id
+        if interaction.message is not None:  # a button (a DM, or its own channel): not /partida undo
+            await self.service.get(mid, place(interaction))
         p = await self.table.undo_plan(mid, uid, since)
         if p.reason is None:
             done, p = await self.table.take_back(mid, uid, since=since)
@@ -96,6 +98,7 @@ class TableFlows:
     async def on_vote(self, interaction: discord.Interaction, mid: int, vid: str, yes: bool) -> None:
         await ack(interaction, ephemeral=True, thinking=True)
         lang = await self._locale(interaction)
+        await self.service.get(mid, place(interaction), dm_ok=False)  # the vote is in the match's channel
         tally = await self.table.cast(mid, vid, interaction.user.id, yes)
         vote = tally.vote
         rec = (await self.service.get(mid)).record
@@ -138,7 +141,7 @@ class TableFlows:
     async def on_abandon(self, interaction: discord.Interaction, mid: int) -> None:
         await ack(interaction, thinking=True)  # public: the channel hears the outcome
         uid = interaction.user.id
-        rec = (await self.service.get(mid)).record
+        rec = (await self.service.get(mid, place(interaction), dm_ok=False)).record  # its channel's rights only
         if rec.host_id == uid or can_manage(interaction):
             done = await self.table.abandon(mid, uid, can_manage=can_manage(interaction))
             await self._announce_abandon(done, uid, interaction)
@@ -222,7 +225,7 @@ class TableFlows:
     async def on_take_seat(self, interaction: discord.Interaction, mid: int, seat: int) -> None:
         await ack(interaction, ephemeral=True, thinking=True)
         lang = await self._locale(interaction)
-        before = await self.service.get(mid)
+        before = await self.service.get(mid, place(interaction))  # the invitation: by DM or in its channel
         old = before.names[seat] if 0 <= seat < len(before.names) else "?"
         done = await self.table.take_seat(mid, interaction.user.id, interaction.user.display_name, seat)
         rec = done.record
@@ -237,7 +240,7 @@ class TableFlows:
         await ack(interaction, thinking=True)  # public: the channel hears it
         await self._locale(interaction)
         self.messages_limit.spend(interaction.guild_id, interaction.user.id)  # the others' turn DMs
-        new = await self.table.rematch(mid, interaction.user.id)
+        new = await self.table.rematch(mid, interaction.user.id, at=place(interaction))
         rec = new.record
         name = next((s["name"] for s in rec.seats if s.get("user_id") == interaction.user.id), interaction.user.display_name)
         text = t("rematch.started", rec.lang, player=name, id=rec.id)
