@@ -45,6 +45,7 @@ from .scheduler import Retry
 from .service import MatchService, Stale, UserError, ai_kind
 from .store import Job, NewJob, VersionConflict
 from .story import describe_move, lane, plan
+from .table import event_text
 
 log = logging.getLogger(__name__)
 
@@ -859,10 +860,16 @@ class Timers:
         last looked (others' in public words; what the stand-in did for them, in private words)."""
         rec = loaded.record
         since = int(note.get("seen_upto", 0))
+        # Computed from the log and what the person last saw: an undo since then cut the log back
+        # (its event says to how many actions), and the moves made again are new to them.
+        events = await self.store.events(rec.id)
+        seen_event = int(note.get("seen_event", 0))
+        undos = [e for e in events if e.kind == "undo" and e.id > seen_event]
+        since = min([since, *(e.at_action for e in undos)])
         actions = await self.store.actions(rec.id, since)
         ui = ui_for(rec.game)
         mark_en = t("standin.mark", "en")
-        lines = []
+        lines = [f"• {event_text(e, lang)}" for e in undos if e.user_id != uid]
         unseen: list[tuple[int, dict[str, Any]]] = []  # marked on the picture
         for a in actions:
             story = a.story if isinstance(a.story, dict) else {}
@@ -879,7 +886,8 @@ class Timers:
             lines = [f"• … (+{len(lines) - 8})", *lines[-8:]]
         told = "seen_upto" in note  # not their first turn DM of the match
         text = f"{t('catchup.title', lang)}\n" + "\n".join(lines) if lines else (t("catchup.none", lang) if told else "")
-        return text[:900], await self.board_file(loaded, lang, unseen if told else None), {"seen_upto": since + len(actions)}
+        seen = {"seen_upto": since + len(actions), "seen_event": max((e.id for e in events), default=0)}
+        return text[:900], await self.board_file(loaded, lang, unseen if told else None), seen
 
     # -- person-wide commands ----------------------------------------------------------------
 

@@ -607,3 +607,34 @@ async def test_a_digest_too_long_for_one_message_marks_only_what_it_listed_and_t
     assert listed == mids  # every match named, one digest an hour
     times = [s.at for s in sent]
     assert all(later - earlier >= timedelta(hours=1) for earlier, later in zip(times, times[1:], strict=False))
+
+
+async def test_the_catch_up_after_an_undo_tells_the_moves_made_again(store, clock):
+    """Issue 19: Ben undoes twice, plays another card and draws: Ana's turn DM said "Nothing
+    happened since you last played" (the catch-up read a stored log index that the undo did not
+    move back). It now tells the undo and the new moves."""
+    from bot.table import Table
+
+    bot = Bot(store, clock, Outbox(clock), pictures=False)
+    mid = await bot.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "off"})
+    await bot.run()
+    await bot.play_turn(mid, ANA, random.Random(1))
+    await bot.run()
+    await bot.play_turn(mid, BEN, random.Random(2))
+    await bot.run()
+    told = len(bot.box.dms(ANA, "Your turn"))
+    table = Table(bot.service)
+    for _ in range(2):
+        await table.take_back(mid, BEN, approved_by=[ANA])
+        await bot.run()
+    assert await bot.to_move(mid) == [BEN] and len(await store.actions(mid)) == 2
+    await bot.play_turn(mid, BEN, random.Random(7))
+    await bot.run()
+    dms = bot.box.dms(ANA, "Your turn")
+    assert len(dms) == told + 1
+    text = dms[-1].content
+    assert "Nothing happened" not in text and "Since you last played:" in text, text
+    for a in (await store.actions(mid))[2:]:  # Ben's moves made again
+        assert a.story["en"] in text, (a.story["en"], text)
+    assert "took back" in text  # and that he took the others back
+    await bot.after.close()
