@@ -211,6 +211,16 @@ class Flows:
         await self.note_seen(loaded, interaction.user.id)
         await reply(interaction, content, files=files, view=view)
 
+    async def fresh_or_stale(self, interaction: discord.Interaction, loaded: Any, seat: int, lang: str) -> None:
+        """A click on controls drawn for an older version of the match. Still the clicker's turn
+        (a crash between a click's commit and its answer, a move made from the channel): the
+        answer is fresh controls under the out-of-date line. Otherwise the usual answer: out of date, the
+        status, no controls."""
+        if loaded.record.status != "active" or seat not in loaded.to_move():
+            raise Stale(loaded.record)
+        content, files, view = await self.present.private_turn(loaded, seat, lang)
+        await reply(interaction, f"{t('stale', lang)}\n{content}", files=files, view=view)  # only they see it
+
     @guarded
     async def on_pick(self, interaction: discord.Interaction, mid: int, ver: int, value: str) -> None:
         lang = lang_of(interaction.locale)
@@ -220,7 +230,8 @@ class Flows:
         if seat is None:
             raise UserError("not_player")
         if loaded.record.version != ver:
-            raise Stale(loaded.record)
+            await self.fresh_or_stale(interaction, loaded, seat, lang)
+            return
         content, files, view = await self.present.private_turn(loaded, seat, lang, picked=value, with_picture=False)
         if files:
             await interaction.edit_original_response(content=content, view=view, attachments=files)
@@ -233,16 +244,22 @@ class Flows:
         lang = lang_of(interaction.locale)
         await ack(interaction)  # commit + picture may take a moment: answer at once
         loaded = await self.service.get(mid, place(interaction))
-        if loaded.seat_of(interaction.user.id) is None:
+        seat = loaded.seat_of(interaction.user.id)
+        if seat is None:
             raise UserError("not_player")
         if loaded.record.version != ver:
-            raise Stale(loaded.record)
+            await self.fresh_or_stale(interaction, loaded, seat, lang)
+            return
         ui = ui_for(loaded.record.game)
         try:
             action = ui.action(token)
         except (KeyError, ValueError):
             raise UserError("bad_move", move=token) from None
-        result = await self.service.move(mid, ver, ("user", interaction.user.id), action, loaded=loaded)
+        try:
+            result = await self.service.move(mid, ver, ("user", interaction.user.id), action, loaded=loaded)
+        except Stale:  # another click (or an AI, a standing order) moved first
+            await self.fresh_or_stale(interaction, await self.service.get(mid), seat, lang)
+            return
         content, files, view = await self.present.mover_message(result, lang)
         try:
             await interaction.edit_original_response(content=content, attachments=files, view=view)
