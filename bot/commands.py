@@ -67,11 +67,13 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
     # Abuse limits per server and person (see bot/abuse.py): new threads; invitation DMs share the
     # client's one budget of messages to other people (PersonalMessages: invite, seat, rematch, votes).
     THREADS_PER_HOUR = 5
+    STATS_PER_MINUTE = 4  # /partida stats and /partida leaderboard together (they read every finished match)
     INVITES_PER_HOUR = PersonalMessages.PER_HOUR
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.thread_limit = Limiter(self.THREADS_PER_HOUR, 3600.0)
+        self.stats_limit = Limiter(self.STATS_PER_MINUTE, 60.0)
         super().__init__()
 
     @staticmethod
@@ -424,6 +426,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         lang = lang_of(interaction.locale)
         if interaction.guild_id is None:
             raise UserError("guild_only")
+        self._within(self.stats_limit, interaction)  # refused at once, privately
         await ack(interaction, ephemeral=not board, thinking=True)
         figures = await guild_stats(self.bot.service.store, interaction.guild_id, game)
         text = leaderboard_text(figures, lang, game) if board else stats_text(figures, lang, interaction.user.id)

@@ -8,6 +8,7 @@ under a transaction-scoped advisory lock so processes starting together apply th
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from datetime import datetime, timedelta
@@ -61,9 +62,12 @@ def _decode_json(text: str) -> Any:
         return Undecodable(str(e)[:80])
 
 
-def _match(row: asyncpg.Record) -> MatchRecord:
-    """A row as a record; ``DamagedMatch`` when a JSON column cannot be decoded or has the wrong shape."""
+def _match(row: asyncpg.Record, state_text: bool = False) -> MatchRecord:
+    """A row as a record; ``DamagedMatch`` when a JSON column cannot be decoded or has the wrong
+    shape. ``state_text``: the state was selected as text (decoded here)."""
     fields = dict(row.items())
+    if state_text and fields.get("state") is not None:
+        fields["state"] = _decode_json(fields["state"])
     for part in ("seats", "options", "meta", "setup", "state"):
         if isinstance(fields.get(part), Undecodable):
             raise DamagedMatch(fields["id"], part, f"not JSON: {fields[part].reason}")
@@ -71,9 +75,9 @@ def _match(row: asyncpg.Record) -> MatchRecord:
     return MatchRecord(**fields)
 
 
-def _decoded(row: asyncpg.Record) -> MatchRecord | DamagedMatch:
+def _decoded(row: asyncpg.Record, state_text: bool = False) -> MatchRecord | DamagedMatch:
     try:
-        return _match(row)
+        return _match(row, state_text)
     except DamagedMatch as e:
         return e
 
@@ -551,11 +555,14 @@ class PostgresStore(Store):
         return [EventRecord(**dict(r.items())) for r in rows]
 
     async def finished_in_guild(self, guild_id: int, limit: int = 2000) -> list[MatchRecord]:
+        # the final snapshots come as text and are decoded in a worker thread (a thousand of them
+        # would hold the event loop if the JSON codec decoded them while the rows arrive)
+        cols = COLUMNS.replace(" state,", " state::text AS state,")
         rows = await self._p.fetch(
-            f"SELECT {COLUMNS} FROM matches WHERE guild_id = $1 AND status = 'finished' ORDER BY id DESC LIMIT $2",
+            f"SELECT {cols} FROM matches WHERE guild_id = $1 AND status = 'finished' ORDER BY id DESC LIMIT $2",
             guild_id, int(limit),
         )
-        return self.healthy(_decoded(r) for r in rows)
+        return self.healthy(await asyncio.to_thread(lambda: [_decoded(r, state_text=True) for r in rows]))
 
     async def action_timing(self, match_ids: list[int]) -> dict[tuple[int, int], tuple[int, int, float]]:
         ids = [int(i) for i in match_ids]

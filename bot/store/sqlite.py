@@ -756,7 +756,7 @@ class SqliteStore(Store):
                 f"SELECT {COLUMNS} FROM matches WHERE guild_id = ? AND status = 'finished' ORDER BY id DESC LIMIT ?",
                 (guild_id, int(limit)),
             )
-        return self.healthy(_decoded(r) for r in rows)
+        return self.healthy(await _records(rows))  # a thousand final snapshots: decoded off the loop
 
     async def action_timing(self, match_ids: list[int]) -> dict[tuple[int, int], tuple[int, int, float]]:
         ids = [int(i) for i in match_ids]

@@ -112,3 +112,19 @@ async def test_seat_invitations_share_one_limit_with_invites(standin, partida):
     r = await standin.user("ben").slash("general", "partida new", game="lost-cities", thread=True)
     await r.wait_done()
     assert "try again in" not in r.text()
+
+
+async def test_stats_and_the_leaderboard_are_limited_per_person(standin, partida):
+    """Issue 19: /partida stats and /partida leaderboard read every finished match of the server;
+    nothing stopped one person from asking again and again."""
+    ana, ben = standin.user("ana"), standin.user("ben", locale="es-ES")
+    for n in range(PartidaCog.STATS_PER_MINUTE):
+        r = await ana.slash("general", "partida stats" if n % 2 else "partida leaderboard")
+        await r.wait_done()
+        assert "try again in" not in r.text(), r.text()
+    r = await ana.slash("general", "partida leaderboard")
+    await r.wait_done()
+    assert r.ephemeral and "try again in" in r.text(), r.text()
+    r = await ben.slash("general", "partida stats")  # someone else still may
+    await r.wait_done()
+    assert "vuelve a intentarlo" not in r.text(), r.text()
