@@ -63,7 +63,7 @@ async def main(matches: int, keep: str | None) -> None:
             if label == "results cached":  # the store's part alone, for the record
                 t1 = time.perf_counter()
                 await store.finished_in_guild(1)
-                read_ms, read_stall = (time.perf_counter() - t1) * 1000, max(stalls[-200:] or [0])
+                read_ms = (time.perf_counter() - t1) * 1000
                 print(f"  store read of the rows: {read_ms:.0f} ms")
                 t0 = time.perf_counter()
             figures = await guild_stats(store, 1)
