@@ -13,5 +13,5 @@ VOLUME /data
 ENV DATABASE_URL=sqlite:////data/partida.sqlite3 \
     HEALTH_FILE=/tmp/partida-alive
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
-    CMD ["python", "-m", "bot.health", "/tmp/partida-alive", "60"]
+    CMD ["python", "-m", "bot.core.health", "/tmp/partida-alive", "60"]
 CMD ["python", "-m", "bot"]

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.thinking import Thinker  # noqa: E402
+from bot.core.thinking import Thinker  # noqa: E402
 from engines import ai, registry  # noqa: E402
 
 

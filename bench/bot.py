@@ -84,10 +84,10 @@ class Tickets:
 async def main(args: argparse.Namespace) -> None:
     import dataclasses
 
-    from bot.service import MatchService
+    from bot.core.service import MatchService
+    from bot.core.story import plan
     from bot.store import RawJSON, open_store
     from bot.store.base import dumps
-    from bot.story import plan
     from engines import registry
     from tests.e2e.helpers import controls, is_board, turn_button, wait_change
     from tests.standin import StandIn

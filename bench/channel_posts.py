@@ -19,8 +19,8 @@ from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.core.story import plan  # noqa: E402
 from bot.games import ui_for  # noqa: E402
-from bot.story import plan  # noqa: E402
 from engines import registry  # noqa: E402
 from engines.ai import best_player  # noqa: E402
 
@@ -45,7 +45,7 @@ def count(game_key: str, n: int, ai_seats: set[int], seed: int) -> tuple[int, in
         ended = outcome.turn_ended if outcome.turn_ended is not None else now != movers
         turn_changed = over or ended
         before += 1 if turn_changed else 0
-        quiet = turn_changed and not over and ui.quiet_step(encoded, lambda: game.view(state, None).get("phase"))
+        quiet = turn_changed and not over and ui.quiet_step(encoded, outcome.events)
         rec = SimpleNamespace(id=1, version=version, status="finished" if over else "active", seats=seats)
         after += sum(1 for j in plan(rec, now, movers, turn_changed, False, quiet) if j.kind == "board")
     return moves, before, after

@@ -30,9 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.service import UserError  # noqa: E402
+from bot.core.service import UserError  # noqa: E402
+from bot.core.timers import quiet_until  # noqa: E402
 from bot.store import open_store  # noqa: E402
-from bot.timers import quiet_until  # noqa: E402
 from tests.bot.timers_harness import Bot, Clock, FakeDM, Outbox  # noqa: E402
 
 ZONES = ["Europe/Madrid", "America/New_York", "America/Mexico_City", "Asia/Tokyo", "UTC", "Australia/Sydney"]

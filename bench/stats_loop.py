@@ -32,8 +32,8 @@ async def ticker(stalls: list[float], stop: asyncio.Event) -> None:
 
 
 async def main(matches: int, keep: str | None) -> None:
-    from bot.service import MatchService
-    from bot.stats import _RESULTS, guild_stats
+    from bot.core.service import MatchService
+    from bot.core.stats import _RESULTS, guild_stats
     from bot.store import open_store
     from engines.ai import RandomPlayer
 

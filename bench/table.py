@@ -35,10 +35,10 @@ async def play_out(svc, mid: int, rng: random.Random) -> None:
 
 
 async def main(matches: int, sets: int) -> None:
-    from bot.service import MatchService
-    from bot.stats import guild_stats
+    from bot.core.service import MatchService
+    from bot.core.stats import guild_stats
+    from bot.core.table import Table
     from bot.store import open_store
-    from bot.table import Table
     from engines.ai import RandomPlayer
 
     with tempfile.TemporaryDirectory() as tmp:

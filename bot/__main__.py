@@ -7,7 +7,7 @@ import logging
 import os
 import sys
 
-from .settings import SettingsError, load_settings, mask_secrets, url_secrets
+from .core.settings import SettingsError, load_settings, mask_secrets, url_secrets
 
 
 def main() -> int:
@@ -22,7 +22,7 @@ def main() -> int:
         logging.getLogger("partida.timing").addHandler(logging.StreamHandler())
         logging.getLogger("partida.timing").propagate = False
     secrets = [settings.discord_token.get_secret_value(), *url_secrets(settings.database_url)]
-    from .client import run
+    from .discord.client import run
 
     try:
         return asyncio.run(run(settings))

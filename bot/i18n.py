@@ -1,22 +1,25 @@
 """Every text a player sees, in English and Spanish.
 
-``t(key, lang, **params)`` formats a message; ``error_text(err, lang)`` turns an engine or bot error
-(a stable ``code`` plus ``params``) into a sentence. Languages: "en" (default) and "es"; the
-language of a reply is the interaction's locale, the language of channel posts is the match's.
+``t(key, lang, **params)`` formats a message; ``bot.core.refusals.error_text`` turns an engine or bot
+error (a stable ``code`` plus ``params``) into a sentence with the games' own words. Languages: "en"
+(default) and "es"; the language of a reply is the interaction's locale, the language of channel posts is the match's.
 """
 
 from __future__ import annotations
 
 import json
+import typing
 from typing import Any
 
-import discord
-from discord import app_commands
+from pydantic import ValidationError
+
+from engines import registry
 
 LANGS = ("en", "es")
 
 
-def lang_of(locale: discord.Locale | str | None) -> str:
+def lang_of(locale: Any) -> str:
+    """The language of a Discord locale (or its text): Spanish for es-*, else English."""
     value = str(getattr(locale, "value", locale) or "")
     return "es" if value.lower().startswith("es") else "en"
 
@@ -176,33 +179,9 @@ def _format(entry: dict[str, str], lang: str, params: dict[str, Any]) -> str:
         return text
 
 
-def error_text(code: str, params: dict[str, Any], lang: str, fallback: str = "", game: str | None = None) -> str:
-    """Translate an engine refusal or a bot error from its code and params (and the game it came from)."""
-    from .games import manifests, ui_for
-
-    manifests()  # make sure every game's presentation (and its rule texts) is loaded
-    # a game that words its own refusals (without the game: any game that knows a code the bot
-    # has no words of its own for)
-    generic = "rule." + code in M or "err." + code in M
-    for ui in [ui_for(game)] if game else [] if generic else [m.ui for m in manifests().values()]:
-        worded = getattr(ui, "rule_text", None)
-        if worded is not None and (text := worded(code, params, lang)):
-            return text
-    if game is not None and code in GAME_RULES_BY_GAME.get(game, {}):
-        return _format(GAME_RULES_BY_GAME[game][code], lang, params)
-    if code in GAME_RULES and "rule." + code not in M:
-        return _format(GAME_RULES[code], lang, params)
-    for prefix in ("rule.", "err."):
-        if prefix + code in M:
-            return t(prefix + code, lang, **params)
-    return fallback or t("rule.bad_action", lang)
-
-
 def game_name(game: Any, lang: str) -> str:
     """A game's name in the reader's language (a Game, or a registry key)."""
     if isinstance(game, str):
-        from engines import registry
-
         try:
             game = registry.get(game)
         except Exception:
@@ -238,8 +217,6 @@ OPTION_HELP: dict[str, dict[str, str]] = {
 
 
 def _allowed(field: Any, lang: str) -> str:
-    import typing
-
     ann = field.annotation
     args = [a for a in typing.get_args(ann) if a is not type(None)]
     if len(args) == 1 and typing.get_origin(ann) is not typing.Literal:
@@ -263,10 +240,6 @@ def t_option(which: str, lang: str, **params: Any) -> str:
 
 def options_problem(game_key: str, raw: dict[str, Any], lang: str) -> str | None:
     """What is wrong with a game's options, in the reader's language (None: nothing found)."""
-    from pydantic import ValidationError
-
-    from engines import registry
-
     try:
         model = registry.get(game_key).Options
         model.model_validate(dict(raw))
@@ -328,28 +301,6 @@ COMMAND_ES = {
     "mygames": "mispartidas",
     "Your active matches on every server": "Tus partidas activas en todos los servidores",
 }
-
-
-class Translator(app_commands.Translator):
-    """Spanish names and descriptions for the slash commands (Discord shows them by user locale)."""
-
-    async def translate(
-        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContext
-    ) -> str | None:
-        if lang_of(locale) == "es":
-            return COMMAND_ES.get(string.message) or _GAME_NAMES_ES().get(string.message)
-        return None
-
-
-def _GAME_NAMES_ES() -> dict[str, str]:  # noqa: N802 - a table
-    from engines import registry
-
-    out = {}
-    for key in registry.available():
-        g = registry.get(key)
-        if g.names.get("es"):
-            out[g.name] = g.names["es"]
-    return out
 
 
 # The table's texts (undo, votes, leaving, abandon, shuffles, rematch, stats, the log): own module.

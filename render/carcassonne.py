@@ -1,6 +1,6 @@
 """Pictures for Carcassonne, drawn only from an engine *view* (see engines/carcassonne, docs/carcassonne.md).
 
-800 px wide (seen at half size on a phone): no text under 20 px, no meeple under 16 px
+800 px wide (seen at half size on a phone): no text under 20 px, no meeple under 34 px and no seat mark under 16 px
 (tests/render/test_legibility.py); colours apart for colour-blind eyes, with a shape mark per seat
 and patterns on the terrain (tests/render/test_colour_blind.py).
 
@@ -16,6 +16,12 @@ and patterns on the terrain (tests/render/test_colour_blind.py).
   legal meeple spots numbered (the numbers of the buttons) or the chosen meeple drawn, and the other
   legal rotations in small.
 * :func:`rotations_png` - one small panel per legal rotation at a cell, to compare them.
+* :func:`place_pages` / :func:`place_labels` (``per_page``) - more than 25 places split into menu
+  pages that are each a compact patch of the table, lettered page after page.
+* :func:`places_image` - the area around any set of places, each lettered, tile numbers on the
+  edges (far-apart places in separate panels); returns where each letter is drawn.
+* :func:`turn_png` / :func:`turn_image` - the one picture of a turn DM: scores, the drawn tile,
+  the tiles laid since the viewer's last turn, and the places of one menu page lettered.
 * :func:`tile_words` - a tile in words ("a city corner with a shield and a curved road").
 
 Original flat art built from each tile's geometry in the view: green fields with tufts, pale road
@@ -73,12 +79,15 @@ TURN = (120, 225, 140)  # whose turn: green arrow and outline in the score strip
 
 #: Meeple colours by seat: apart for colour-blind eyes too (protanopia, deuteranopia, tritanopia:
 #: tests/render/test_colour_blind.py), each with a contrasting ring against the table.
+#: Chosen by the worst pairwise CIE76 distance under typical vision and simulated deuteranopia,
+#: protanopia and tritanopia (>= 28; the old red read as black and the blue as the lilac for
+#: protanopes). Orange-red and pink instead of red and lilac: they keep a lightness of their own.
 SEAT_COLOURS: list[tuple[int, int, int]] = [
-    (30, 90, 230),  # blue
-    (200, 30, 40),  # red
-    (250, 214, 40),  # yellow
+    (20, 70, 220),  # blue
+    (213, 94, 0),  # vermilion (orange-red)
+    (250, 200, 40),  # yellow
     (32, 32, 32),  # black
-    (196, 120, 230),  # lilac
+    (216, 96, 216),  # pink
     (244, 244, 244),  # white
 ]
 #: A mark on each seat's meeples (and in the score strip), so seats differ in shape, not only hue.
@@ -99,9 +108,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "your_tile": "Your tile",
         "choose": "Choose a tile",
         "spots": "Your tile fits in {n} places: letters A, B… (the same in the menu)",
-        "since": "White corners: {n} more tiles laid since your last turn (white frame: the last one)",
-        "since1": "White corners: 1 more tile laid since your last turn (white frame: the last one)",
+        "since": "{n} tiles laid since your last turn: white corners, the last one in a white frame",
+        "since1": "1 tile laid since your last turn: the one in the white frame",
         "spots1": "Your tile fits in 1 place: A",
+        "page": "Places {a}–{b} (page {p} of {n}, {total} places in all): the letters of the menu.",
+        "edges": "Numbers on the edges: x across, y down.",
         "res_head": "Final scores",
         "res_cols": "roads|cities|monast.|fields|total",
         "overview": "Whole table",
@@ -132,9 +143,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "your_tile": "Tu loseta",
         "choose": "Elige una loseta",
         "spots": "Tu loseta cabe en {n} sitios: letras A, B… (las mismas del menú)",
-        "since": "Esquinas blancas: otras {n} losetas puestas desde tu último turno (marco blanco: la última)",
-        "since1": "Esquinas blancas: otra loseta puesta desde tu último turno (marco blanco: la última)",
+        "since": "{n} losetas puestas desde tu último turno: esquinas blancas; la última, con marco blanco",
+        "since1": "1 loseta puesta desde tu último turno: la del marco blanco",
         "spots1": "Tu loseta cabe en 1 sitio: A",
+        "page": "Sitios {a}–{b} (página {p} de {n}, {total} sitios en total): las letras del menú.",
+        "edges": "Números en los bordes: x en horizontal, y en vertical.",
         "res_head": "Puntuación final",
         "res_cols": "caminos|ciudades|monast.|campos|total",
         "overview": "Todo el tablero",
@@ -255,17 +268,101 @@ def tile_words(view: dict[str, Any], tile: str, lang: str) -> str:
     return out
 
 
-def place_labels(view: dict[str, Any]) -> dict[tuple[int, int], str]:
+MENU_MAX = 25  # Discord's select: up to 25 options; more places go on pages
+
+
+def place_labels(view: dict[str, Any], per_page: int | None = None) -> dict[tuple[int, int], str]:
     """A short label per place where the drawn tile fits: A, B, ... Z, AA, AB, ... in the order the
-    bot lists them (nearest to the last tile first, then top to bottom, left to right)."""
+    bot lists them (nearest to the last tile first, then top to bottom, left to right). With
+    ``per_page`` and more than 25 places, in the order of :func:`place_pages` instead, so each
+    page's letters run on (A-W, X-AT, ...) and each page's places lie close together."""
     cells = {(p["x"], p["y"]) for p in view.get("legal") or []}
-    last = view.get("last")
-    fx, fy = (last["x"], last["y"]) if last else (0, 0)
-    order = sorted(cells, key=lambda c: (abs(c[0] - fx) + abs(c[1] - fy), c[1], c[0]))
-    return {cell: _letters(i) for i, cell in enumerate(order)}
+    if per_page and len(cells) > MENU_MAX:
+        order = [c for page in place_pages(view, per_page) for c in page]
+    else:
+        last = view.get("last")
+        fx, fy = (last["x"], last["y"]) if last else (0, 0)
+        order = sorted(cells, key=lambda c: (abs(c[0] - fx) + abs(c[1] - fy), c[1], c[0]))
+    return {cell: letters(i) for i, cell in enumerate(order)}
 
 
-def _letters(i: int) -> str:
+def place_pages(view: dict[str, Any], per_page: int = 23) -> list[list[tuple[int, int]]]:
+    """The legal places split into menu pages of at most ``per_page`` places each, every page a
+    compact patch of the table (split in two along the longer side, again and again, in
+    proportion to the pages each half gets), so that one picture per page shows its places large
+    enough to read (:func:`places_image`). One page when they fit one menu (25)."""
+    cells = sorted({(p["x"], p["y"]) for p in view.get("legal") or []}, key=lambda c: (c[1], c[0]))
+    if len(cells) <= MENU_MAX:
+        labels = place_labels(view)
+        return [sorted(cells, key=lambda c: (len(labels[c]), labels[c]))] if cells else []
+    by_halves = _pages_by_halves(cells, per_page)
+    by_windows = _pages_by_windows(cells, per_page)
+    return by_windows if len(by_windows) < len(by_halves) else by_halves
+
+
+def _pages_by_windows(cells: list[tuple[int, int]], per_page: int) -> list[list[tuple[int, int]]]:
+    """Greedy cover: from the top-left place still free, the panel-sized window holding the most
+    free places (at most ``per_page``, nearest first) is the next page."""
+    room_w = W - 2 * MARGIN - 2 * AXIS_W
+    max_cols = room_w // MIN_PANEL_CELL - 2  # places' span, the panel's border of one tile aside
+    max_rows = MAX_PANEL_H // MIN_PANEL_CELL - 2
+    left = set(cells)
+    pages: list[list[tuple[int, int]]] = []
+    while left:
+        sx, sy = min(left, key=lambda c: (c[1], c[0]))
+        best: list[tuple[int, int]] = []
+        band = [c for c in left if sy <= c[1] < sy + max_rows and sx - max_cols < c[0] < sx + max_cols]
+        for x0 in range(sx - max_cols + 1, sx + 1):
+            inside = [c for c in band if x0 <= c[0] < x0 + max_cols]
+            inside.sort(key=lambda c: (abs(c[0] - sx) + abs(c[1] - sy), c[1], c[0]))
+            inside = inside[:per_page]
+            if len(inside) > len(best) and _fits_one_panel(inside):
+                best = inside
+        best = best or [(sx, sy)]
+        pages.append(sorted(best, key=lambda c: (c[1], c[0])))
+        left -= set(best)
+    return pages
+
+
+def _pages_by_halves(cells: list[tuple[int, int]], per_page: int) -> list[list[tuple[int, int]]]:
+    k = -(-len(cells) // per_page)
+    out: list[list[tuple[int, int]]] = []
+    todo = _split(cells, k)
+    while todo:  # a page too spread out for one panel is split again (a page more, none unreadable)
+        page = todo.pop(0)
+        if len(page) > 1 and not _fits_one_panel(page):
+            todo[:0] = _split(page, 2)
+        else:
+            out.append(page)
+    merged: list[list[tuple[int, int]]] = []
+    for page in out:  # then two neighbouring pages become one where they fit together
+        if merged and len(merged[-1]) + len(page) <= per_page and _fits_one_panel(merged[-1] + page):
+            merged[-1] = sorted(merged[-1] + page, key=lambda c: (c[1], c[0]))
+        else:
+            merged.append(page)
+    return merged
+
+
+def _fits_one_panel(cells: list[tuple[int, int]]) -> bool:
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    cols, rows = max(xs) - min(xs) + 3, max(ys) - min(ys) + 3
+    return min((W - 2 * MARGIN - 2 * AXIS_W) // cols, MAX_PANEL_H // rows) >= MIN_PANEL_CELL
+
+
+def _split(cells: list[tuple[int, int]], k: int) -> list[list[tuple[int, int]]]:
+    if k <= 1:
+        return [sorted(cells, key=lambda c: (c[1], c[0]))]
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    axis = 0 if max(xs) - min(xs) >= max(ys) - min(ys) else 1
+    cells = sorted(cells, key=lambda c: (c[axis], c[1 - axis]))
+    k1 = k // 2
+    n1 = len(cells) * k1 // k
+    return _split(cells[:n1], k1) + _split(cells[n1:], k - k1)
+
+
+def letters(i: int) -> str:
     """0 -> A, 25 -> Z, 26 -> AA, 701 -> ZZ, 702 -> AAA (spreadsheet columns)."""
     out = ""
     i += 1
@@ -604,12 +701,27 @@ _MEEPLE = [
 ]
 
 
+#: The seat mark on a meeple's chest, as a fraction of the sprite: 0.5 keeps it at 8 px or more on
+#: a phone for every meeple of :data:`MIN_MEEPLE` px or more on the 800 px pictures.
+MARK_FRACTION = 0.58
+MIN_MEEPLE = 36
+
+
+def _mark_box(size: int) -> tuple[float, float, float]:
+    """(centre x, centre y, radius) of the seat mark on a ``size`` px meeple sprite."""
+    pad = max(2, size // 10)
+    inner = size - 2 * pad
+    return size / 2, pad + inner * 0.64, size * MARK_FRACTION / 2
+
+
 @cached(256)
 def meeple_sprite(colour: tuple[int, int, int], size: int, angle: int = 0, seat: int | None = None) -> Image.Image:
     """A meeple (RGBA, ``size`` px square) with a contrasting outline; ``angle`` in degrees
-    (90 = lying down, a farmer); ``seat`` adds that seat's mark (see :data:`SEAT_MARKS`)."""
-    pad = max(2, size // 8)
+    (90 = lying down, a farmer); ``seat`` adds that seat's mark (see :data:`SEAT_MARKS`) on a round
+    chest, half the sprite wide, so the seat reads by shape at a glance, not by colour alone."""
+    pad = max(2, size // 10)
     inner = size - 2 * pad
+    mx, my, mr = _mark_box(size)
 
     def paint(d: ImageDraw.ImageDraw, sc: int) -> None:
         o = pad * sc
@@ -617,6 +729,9 @@ def meeple_sprite(colour: tuple[int, int, int], size: int, angle: int = 0, seat:
         d.polygon([(o + u * w, o + v * w) for u, v in _MEEPLE], fill=(255, 255, 255, 255))
         r = w * 0.17
         d.ellipse((o + w / 2 - r, o + w * 0.2 - r, o + w / 2 + r, o + w * 0.2 + r), fill=(255, 255, 255, 255))
+        if seat is not None:  # the chest that carries the mark, with a rim of the seat's colour
+            rr = (mr + size * 0.06) * sc
+            d.ellipse((mx * sc - rr, my * sc - rr, mx * sc + rr, my * sc + rr), fill=(255, 255, 255, 255))
 
     marker(inner, "meeple")
     mask = supersampled(size, size, paint).getchannel("A")
@@ -645,11 +760,11 @@ def meeple_ring(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 def _meeple_mark(seat: int, colour: tuple[int, int, int], size: int, angle: int) -> Image.Image:
     """The seat's mark, on the meeple's chest, in black or white."""
     ink = ink_for(colour)
-    r = size * 0.13
+    mx, my, r = _mark_box(size)
+    marker(2 * r, "seat mark")
 
     def paint(d: ImageDraw.ImageDraw, sc: int) -> None:
-        cx, cy = size / 2 * sc, size * 0.6 * sc
-        draw_symbol(d, SEAT_MARKS[seat % len(SEAT_MARKS)], (cx - r * sc, cy - r * sc, cx + r * sc, cy + r * sc), ink, note=False)
+        draw_symbol(d, SEAT_MARKS[seat % len(SEAT_MARKS)], ((mx - r) * sc, (my - r) * sc, (mx + r) * sc, (my + r) * sc), ink, note=False)
 
     mark = supersampled(size, size, paint)
     return mark.rotate(angle, resample=Image.Resampling.BICUBIC) if angle else mark
@@ -756,7 +871,7 @@ def _draw_cells(
     c = fr.cell
     d = ImageDraw.Draw(img)
     d.rectangle((fr.left, fr.top, fr.left + fr.width - 1, fr.top + fr.height - 1), fill=EMPTY)
-    msize = max(22, int(c * 0.38))
+    msize = max(MIN_MEEPLE, int(c * 0.42))
     arch = (view.get("medina") or {}).get("archaeologist")
     shown: list[dict[str, Any]] = []
     for b in view["board"]:
@@ -1009,7 +1124,7 @@ def _results(img: Image.Image, view: dict[str, Any], names: list[str], lang: str
         ink = UI["good"] if place == 1 else UI["text"]
         cy = y + 20
         text(d, (MARGIN + 12, cy), f"{place}.", 22, ink, anchor="lm", bold=True)
-        paste(img, meeple_sprite(seat_colour(s), 30, 0, s), (MARGIN + 44, int(cy - 15)))
+        paste(img, meeple_sprite(seat_colour(s), MIN_MEEPLE, 0, s), (MARGIN + 42, int(cy - MIN_MEEPLE // 2)))
         text(d, (MARGIN + 80, cy), names[s], 22, ink, anchor="lm", bold=True, max_width=xs[0] - 60 - MARGIN - 80)
         for x, key in zip(xs, ("road", "city", "monastery", "farm"), strict=False):
             v = b.get(key, 0)
@@ -1025,17 +1140,20 @@ def results_height(n: int) -> int:
 
 def _top(
     view: dict[str, Any], names: list[str], lang: str, you: int | None, side: list[tuple[str, Image.Image]],
-    note: str = "",
+    note: str = "", note_max: int = 2,
 ) -> tuple[Image.Image, int]:
     """Title, tiles left, whose turn, the last move, the score strip, then the side panels (the
     drawn tile, the overview map) in a row, and an optional note line."""
     n = len(names)
     ncol = 1 if n <= 3 else 2
-    score_h = ((n + ncol - 1) // ncol) * ROW_H
+    # at game over the table of final scores (best first) comes right under the winner's name
+    # instead of the score strip
+    final = view["phase"] == "over" and bool(view.get("points_by_kind"))
+    score_h = 0 if final else ((n + ncol - 1) // ncol) * ROW_H
     line1, turn, line2 = _header_lines(view, names, lang)
     lines2 = wrap(line2, 22, W - 2 * MARGIN)[:2] if line2 else []
     side_h = max((im.height + 34 for _, im in side), default=0)
-    note_lines = wrap(note, 22, W - 2 * MARGIN)[:2] if note else []
+    note_lines = wrap(note, 22, W - 2 * MARGIN)[:note_max] if note else []
     h = 48 + 36 + 30 * len(lines2) + 8 + score_h + (side_h + 8 if side else 0) + 30 * len(note_lines) + 6
     img = new_canvas(W, h)
     d = ImageDraw.Draw(img)
@@ -1051,7 +1169,8 @@ def _top(
         text(d, (MARGIN, y + 14), ln, 22, UI["text"], anchor="lm", max_width=W - 2 * MARGIN)
         y += 30
     y += 8
-    y = _score_rows(img, view, names, lang, MARGIN, y, W - 2 * MARGIN, you)
+    if not final:
+        y = _score_rows(img, view, names, lang, MARGIN, y, W - 2 * MARGIN, you)
     if side:
         x = MARGIN
         for title, im in side:
@@ -1114,12 +1233,14 @@ def _table(
     if not whole:
         side.append((_t(lang, "overview"), overview(view, 200, board_fr, last, spots)))
     note = ""
-    # tiles laid since the viewer's last turn (the catch-up picture adds them to the view)
-    since = {(p[0], p[1]) for p in view.get("since") or ()} - {last}
+    # tiles laid since the viewer's last turn (the catch-up picture adds them to the view): the
+    # last one has the white frame, the others white corners; the caption counts them all
+    laid = {(p[0], p[1]) for p in view.get("since") or ()}
+    since = laid - {last}
     if spots:
         note = _t(lang, "spots1") if len(spots) == 1 else _t(lang, "spots", n=len(spots))
-    elif since:
-        note = _t(lang, "since1") if len(since) == 1 else _t(lang, "since", n=len(since))
+    elif laid:
+        note = _t(lang, "since1") if len(laid) == 1 else _t(lang, "since", n=len(laid))
     top, top_h = _top(view, nm, lang, you, side, note)
     over = view["phase"] == "over" and view.get("points_by_kind")
     res_h = results_height(len(nm)) if over else 0
@@ -1150,6 +1271,187 @@ def _tile_panel(view: dict[str, Any], tiles: list[str], lang: str) -> Image.Imag
         else:
             text(d, (x + size / 2, size + 6), tile_name(t), 22, UI["text"], anchor="ma", bold=True)
     return img
+
+
+# -- pictures of places, page by page (multi-page menus) and the one turn picture ---------------------
+
+PAGE_CELL = 60  # a tile on a page picture: 30 px on a phone, its letter 13 px
+AXIS_W, AXIS_H = 46, 30  # room for the coordinates on the picture's edges (20 px text)
+PANEL_ROWS = 9  # rows of tiles in one panel at most
+
+
+def _groups(cells: list[tuple[int, int]], max_cols: int, max_rows: int) -> list[list[tuple[int, int]]]:
+    """``cells`` in groups whose bounding box fits ``max_cols`` x ``max_rows`` (nearest first),
+    each drawn as one panel of the page picture."""
+    left = sorted(cells, key=lambda c: (c[1], c[0]))
+    out: list[list[tuple[int, int]]] = []
+    while left:
+        seed = left[0]
+        group = [seed]
+        x0 = x1 = seed[0]
+        y0 = y1 = seed[1]
+        for c in sorted(left[1:], key=lambda c: (abs(c[0] - seed[0]) + abs(c[1] - seed[1]), c[1], c[0])):
+            nx0, nx1, ny0, ny1 = min(x0, c[0]), max(x1, c[0]), min(y0, c[1]), max(y1, c[1])
+            if nx1 - nx0 + 1 <= max_cols and ny1 - ny0 + 1 <= max_rows:
+                group.append(c)
+                x0, x1, y0, y1 = nx0, nx1, ny0, ny1
+        out.append(sorted(group, key=lambda c: (c[1], c[0])))
+        taken = set(group)
+        left = [c for c in left if c not in taken]
+    return out
+
+
+def _panel_frame(group: list[tuple[int, int]], max_cols: int, max_rows: int) -> tuple[int, int, int, int]:
+    """(x0, y0, cols, rows): the group's box with a border of one tile where there is room."""
+    xs = [c[0] for c in group]
+    ys = [c[1] for c in group]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    bx = min(2, max_cols - cols)
+    by = min(2, max_rows - rows)
+    return x0 - (bx + 1) // 2, y0 - (by + 1) // 2, cols + bx, rows + by
+
+
+def _edge_coords(d: ImageDraw.ImageDraw, fr: Frame) -> None:
+    """Column numbers (x) above and below the panel, row numbers (y) on both sides."""
+    c = fr.cell
+    for i in range(fr.cols):
+        cx = fr.left + i * c + c / 2
+        text(d, (cx, fr.top - 6), str(fr.x0 + i), 20, UI["muted"], anchor="ms", bold=True)
+        text(d, (cx, fr.top + fr.height + 6), str(fr.x0 + i), 20, UI["muted"], anchor="ma", bold=True)
+    for j in range(fr.rows):
+        cy = fr.top + j * c + c / 2
+        text(d, (fr.left - 8, cy), str(fr.y0 + j), 20, UI["muted"], anchor="rm", bold=True)
+        text(d, (fr.left + fr.width + 8, cy), str(fr.y0 + j), 20, UI["muted"], anchor="lm", bold=True)
+
+
+MAX_PANEL_CELL, MIN_PANEL_CELL = 80, 44
+MAX_PANEL_H = 1000  # one panel for the whole set when it fits this high at MIN_PANEL_CELL or more
+
+Panel = tuple[list[tuple[int, int]], Frame]
+
+
+def _panels(cells: list[tuple[int, int]], top: int) -> list[Panel]:
+    """Where the places go: one panel around them all (with a border of one tile) when it fits at
+    MIN_PANEL_CELL or more, else groups of nearby places at PAGE_CELL, one panel each, stacked."""
+    if not cells:
+        return []
+    room_w = W - 2 * MARGIN - 2 * AXIS_W
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    cols, rows = max(xs) - min(xs) + 3, max(ys) - min(ys) + 3
+    cell = min(MAX_PANEL_CELL, room_w // cols, MAX_PANEL_H // rows)
+    if cell >= MIN_PANEL_CELL:
+        fr = Frame(min(xs) - 1, min(ys) - 1, cols, rows, cell, (W - cols * cell) // 2, top + AXIS_H)
+        return [(sorted(cells, key=lambda c: (c[1], c[0])), fr)]
+    max_cols = room_w // PAGE_CELL
+    out: list[Panel] = []
+    y = top
+    for group in _groups(cells, max_cols, PANEL_ROWS):
+        x0, y0, cols, rows = _panel_frame(group, max_cols, PANEL_ROWS)
+        fr = Frame(x0, y0, cols, rows, PAGE_CELL, (W - cols * PAGE_CELL) // 2, y + AXIS_H)
+        out.append((group, fr))
+        y = fr.top + fr.height + AXIS_H + 10
+    return out
+
+
+def _panels_bottom(panels: list[Panel], top: int) -> int:
+    return max((fr.top + fr.height + AXIS_H + 10 for _, fr in panels), default=top)
+
+
+def _draw_panels(
+    img: Image.Image, view: dict[str, Any], panels: list[Panel], labels: dict[tuple[int, int], str],
+    since: set[tuple[int, int]],
+) -> dict[str, tuple[int, int]]:
+    """Draw each panel's tiles with its places lettered and the tile numbers on its edges.
+    Returns label -> centre of its letter."""
+    last = _last_xy(view)
+    where: dict[str, tuple[int, int]] = {}
+    for group, fr in panels:
+        _draw_cells(img, view, fr, last=last, spots=set(group), labels={c: labels[c] for c in group}, since=since)
+        _edge_coords(ImageDraw.Draw(img), fr)
+        for c in group:
+            px, py = fr.xy(*c)
+            where[labels[c]] = (px + fr.cell // 2, py + fr.cell // 2)
+    return where
+
+
+def places_image(
+    view: dict[str, Any], cells: list[tuple[int, int]] | None, names: list[str] | None = None, lang: str = "en",
+    labels: dict[tuple[int, int], str] | None = None, page: tuple[int, int] | None = None,
+) -> tuple[Image.Image, dict[str, tuple[int, int]]]:
+    """The part of the table around ``cells`` (the places of one menu page; None: every legal
+    place) with each place lettered as in the menu (``labels``, default :func:`place_labels`),
+    the tile numbers on the picture's edges (x above and below, y at the sides), the drawn tile,
+    a small map of the whole table with the page's places in white, and the tiles laid since the
+    viewer's last turn marked (``view["since"]``). Places far apart go in separate panels, so every
+    place is drawn and lettered whatever the set. ``page`` = (page number from 0, pages) for the
+    title. Returns the picture and where each letter is drawn (label -> (x, y) of its centre)."""
+    with legible(W):
+        return _places_image(view, cells, names, lang, labels, page)
+
+
+def _places_image(
+    view: dict[str, Any], cells: list[tuple[int, int]] | None, names: list[str] | None, lang: str,
+    labels: dict[tuple[int, int], str] | None, page: tuple[int, int] | None,
+) -> tuple[Image.Image, dict[str, tuple[int, int]]]:
+    cells = sorted(legal_cells(view)) if cells is None else list(cells)
+    labels = labels or place_labels(view)
+    nm = _names(view, names, lang)
+    last = _last_xy(view)
+    laid = {(p[0], p[1]) for p in view.get("since") or ()}
+    since = laid - {last}
+    panels = _panels(cells, 0)
+    side: list[tuple[str, Image.Image]] = []
+    if view.get("tile"):
+        side.append((_t(lang, "your_tile"), _tile_panel(view, [view["tile"]], lang)))
+    ext = _extent(view["board"])
+    whole = len(panels) == 1 and panels[0][1].inside(ext[0], ext[1]) and panels[0][1].inside(ext[2], ext[3])
+    if not whole:  # where on the table this page's places are (white), when the panels do not show it all
+        side.append((_t(lang, "overview"), overview(view, 200, panels[0][1] if len(panels) == 1 else None, last, set(cells))))
+    ordered = sorted(cells, key=lambda c: (len(labels[c]), labels[c]))
+    notes = []
+    if ordered:
+        first, final = labels[ordered[0]], labels[ordered[-1]]
+        total = len(legal_cells(view))
+        if page is not None and page[1] > 1:
+            notes.append(_t(lang, "page", a=first, b=final, p=page[0] + 1, n=page[1], total=total))
+        else:
+            notes.append(_t(lang, "spots1") if total == 1 else _t(lang, "spots", n=total))
+        notes.append(_t(lang, "edges"))
+    if laid:
+        notes.append(_t(lang, "since1") if len(laid) == 1 else _t(lang, "since", n=len(laid)))
+    top, top_h = _top(view, nm, lang, view.get("viewer"), side, " ".join(notes), note_max=4)
+    panels = _panels(cells, top_h)
+    img = new_canvas(W, _panels_bottom(panels, top_h) + MARGIN)
+    img.paste(top, (0, 0))
+    return img, _draw_panels(img, view, panels, labels, since)
+
+
+def turn_image(
+    view: dict[str, Any], names: list[str] | None = None, lang: str = "en", page: int = 0, per_page: int = 23,
+) -> tuple[Image.Image, dict[str, tuple[int, int]]]:
+    """The one picture of a turn DM for the player to move: whose turn and the last move, the
+    scores, the drawn tile, the tiles laid since the viewer's last turn (``view["since"]``, from
+    the bot's ``mark_since``) and every place of menu page ``page`` lettered as in the menu
+    (:func:`place_labels` with ``per_page``; :func:`place_pages` gives the pages), with tile
+    numbers on the edges. Returns the picture and where each letter is drawn."""
+    if not legal_cells(view):  # no place to choose (a tile to pick first, or not this seat's turn)
+        with legible(W):
+            img = _table(view, names, lang, you=view.get("viewer"), show_tile=True, focus=_last_xy(view))
+        return img, {}
+    pages = place_pages(view, per_page)
+    if len(legal_cells(view)) > MENU_MAX:  # = place_labels(view, per_page), without paging twice
+        labels = {c: letters(i) for i, c in enumerate(c for page in pages for c in page)}
+    else:
+        labels = place_labels(view)
+    cells = pages[min(page, len(pages) - 1)] if pages else []
+    return places_image(view, cells, names, lang, labels, (min(page, max(0, len(pages) - 1)), max(1, len(pages))))
+
+
+def turn_png(view: dict[str, Any], names: list[str] | None = None, lang: str = "en", page: int = 0, per_page: int = 23) -> bytes:
+    """PNG bytes of :func:`turn_image` (one picture per page of the place menu)."""
+    return encode_png(turn_image(view, names, lang, page, per_page)[0])
 
 
 # -- public API -------------------------------------------------------------------------------------
@@ -1285,6 +1587,7 @@ def rotations_png(view: dict[str, Any], lang: str, x: int, y: int, rots: list[in
 
 __all__ = [
     "SEAT_COLOURS", "board_image", "board_png", "feature_anchor", "hand_image", "hand_png", "legal_cells",
-    "meeple_sprite", "overview", "preview_image", "preview_png", "rotations_image", "rotations_png",
+    "meeple_sprite", "overview", "place_pages", "places_image", "preview_image", "preview_png", "rotations_image",
+    "rotations_png", "turn_image", "turn_png",
     "seat_colour", "spot_label", "tile_image", "ink_for", "mix", "place_labels", "tile_words", "last_words",
 ]

@@ -4,11 +4,14 @@
   up, called, with who revealed them; murdered / robbed / bewitched tags each on its own line
   under the tile; during the draft nothing of the last round), then one block per player: crown,
   name, gold, cards in hand, score, this round's draft progress (has picked / picking now / picks
-  later) or revealed characters, and the city, five district cards a row; at game over the final
-  table with ties on points explained. It reads only public fields, so a seat's view and the
-  public view give the very same bytes.
+  later) or revealed characters, and the city, five district cards a row; at game over the winner
+  in the header, the final table (ties on points explained) right under it and the cities as
+  compact chips in ranking order. It reads only public fields, so a seat's view and the public
+  view give the very same bytes.
 * :func:`hand_png` - the viewer's private picture: their character(s) this round, the draft
   choices when it is their pick, cards drawn and waiting to be kept, and their hand of districts.
+* :func:`turn_png` - the one picture of a turn DM: the table with the cities as compact chips (the
+  districts new since the viewer's last turn framed) over the private part of :func:`hand_png`.
 
 Original flat art: each district colour also has its own shape (colour-blind friendly: noble
 diamond, religious sun, trade coin, military triangle, special star); the cost is a gold coin.
@@ -21,6 +24,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.citadels.cards import INCOME_COLOUR
 from engines.citadels.names import name as _name
 from render.common import (
     PALETTE,
@@ -58,10 +62,9 @@ FILL = {
 EDGE = {c: mix(v, (0, 0, 0), 0.4) for c, v in FILL.items()}
 GOLD = (250, 204, 64)
 GOLD_EDGE = (150, 110, 20)
-CHAR_COLOUR = {  # income colour of a character, for its tile
-    "king": "yellow", "emperor": "yellow", "bishop": "blue", "abbot": "blue",
-    "merchant": "green", "alchemist": "green", "warlord": "red", "diplomat": "red",
-}
+# The income colour of a character, for its tile: the engine's (the characters that collect gold
+# for the districts of a colour), never a copy of it.
+CHAR_COLOUR = INCOME_COLOUR
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -73,6 +76,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "turn": "{rank}. {ch}: {name}",
         "wait": "waiting for {name}",
         "over": "Game over",
+        "wins": "Game over · {names} wins",
+        "win_many": "Game over · tie: {names}",
         "aside": "aside",
         "murdered": "murdered",
         "robbed": "robbed",
@@ -122,6 +127,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "turn": "{rank}. {ch}: {name}",
         "wait": "esperando a {name}",
         "over": "Fin de la partida",
+        "wins": "Fin de la partida · gana {names}",
+        "win_many": "Fin de la partida · empate: {names}",
         "aside": "apartado",
         "murdered": "asesinado",
         "robbed": "robado",
@@ -215,6 +222,8 @@ def card_icon(w: int, h: int) -> Image.Image:
 
 @cached(8)
 def crown(w: int, h: int) -> Image.Image:
+    marker(min(w, h), "crown")
+
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         pts = [(0, h * 0.25), (w * 0.27, h * 0.55), (w * 0.5, 0), (w * 0.73, h * 0.55), (w, h * 0.25), (w * 0.88, h), (w * 0.12, h)]
         d.polygon([(x * s, y * s) for x, y in pts], fill=GOLD, outline=GOLD_EDGE)
@@ -243,15 +252,8 @@ def district_card(kind: str, colour: str, cost: int, points: int, beautified: bo
             cx, cy = w / 2, band / 2 + 2
             draw_symbol(d, "star", ((cx - r) * s, (cy - r) * s, (cx + r) * s, (cy + r) * s), GOLD_EDGE)
         # name: up to two lines, as large as fits
-        room_w, room_h = w - 10, h - band - (22 if points != cost or beautified else 6)
-        size = min(24, int(h * 0.24))
-        low = floor()
-        while size > low:
-            lines = _wrap_words(label, size, room_w)
-            if len(lines) <= 2 and len(lines) * size * 1.15 <= room_h:
-                break
-            size -= 1
-        lines = _wrap_words(label, size, room_w)[:2]
+        room_w, room_h = w - 6, h - band - (22 if points != cost or beautified else 6)
+        size, lines = _name_lines(label, min(24, int(h * 0.24)), floor(), room_w, room_h)
         cy = band + 2 + room_h / 2
         lh = size * 1.12
         y0 = cy - lh * (len(lines) - 1) / 2
@@ -268,6 +270,24 @@ def district_card(kind: str, colour: str, cost: int, points: int, beautified: bo
 
 
 VOWELS = set("aeiouáéíóúAEIOUÁÉÍÓÚ")
+
+
+def _name_lines(label: str, size: int, low: int, width: int, height: float) -> tuple[int, list[str]]:
+    """(size, lines) of a card name in at most two lines: the largest size down to ``low`` at
+    which every word fits whole; only a word too wide even at ``low`` is split with a hyphen
+    (at a syllable, "Ayunta-miento"), so no short word is ever broken ("Monast-ery")."""
+    for k in range(size, low - 1, -1):
+        if all(text_width(word, k, True) <= width for word in label.split()):
+            lines = _wrap_words(label, k, width)
+            if len(lines) <= 2 and len(lines) * k * 1.15 <= height:
+                return k, lines
+    k = size
+    while k > low:
+        lines = _wrap_words(label, k, width)
+        if len(lines) <= 2 and len(lines) * k * 1.15 <= height:
+            break
+        k -= 1
+    return k, _wrap_words(label, k, width)[:2]
 
 
 def _wrap_words(label: str, size: int, width: int) -> list[str]:
@@ -356,7 +376,11 @@ def _status(view: dict[str, Any], names: list[str], lang: str) -> str:
     t = _t(lang)
     phase = view.get("phase")
     if phase == "over":
-        return t["over"]
+        ranking = (view.get("result") or {}).get("ranking") or []
+        first = [names[s] for s in ranking[0] if s < len(names)] if ranking else []
+        if not first:
+            return t["over"]
+        return t["wins" if len(first) == 1 else "win_many"].format(names=" & ".join(first))
     if phase == "draft":
         d = view.get("draft") or {}
         who = names[d["drafter"]] if d.get("drafter") is not None else "?"
@@ -428,10 +452,54 @@ def _city_rows(k: int) -> int:
     return max(1, (k + PER_ROW - 1) // PER_ROW)
 
 
-def _player_h(p: dict[str, Any], tags: bool) -> int:
+def _player_h(p: dict[str, Any], tags: bool, chips: dict[int, list] | None = None) -> int:
     k = len(p.get("city") or [])
-    city = 34 if k == 0 else _city_rows(k) * (CARD_H + CITY_GAP)
+    if chips is not None and k:
+        city = max(y + CHIP_H for _, y, _, _ in chips[p["seat"]]) + 4
+    else:
+        city = 34 if k == 0 else _city_rows(k) * (CARD_H + CITY_GAP)
     return ROW_PAD + INFO_H + (TAGS_H if tags else 0) + city + ROW_PAD
+
+
+CHIP_H = 38
+CHIP_GAP = 8
+
+
+def _chip_w(dist: dict[str, Any], lang: str) -> int:
+    extra = f" ★{dist['points'] + (1 if dist.get('beautified') else 0)}" if _chip_star(dist) else ""
+    return 8 + 22 + 6 + text_width(d_name(dist["kind"], lang) + extra, 20, True) + 8 + 32 + 4
+
+
+def _chip_star(dist: dict[str, Any]) -> bool:
+    return dist["points"] + (1 if dist.get("beautified") else 0) != dist["cost"]
+
+
+def _chips(city: list[dict[str, Any]], lang: str, width: int) -> list[tuple[int, int, int, dict[str, Any]]]:
+    """A compact city: one chip per district (colour, symbol, name, cost), flowing in lines
+    within ``width``: [(x, y, w, district)] from (0, 0)."""
+    out = []
+    x = y = 0
+    for dist in city:
+        w = min(width, _chip_w(dist, lang))
+        if x and x + w > width:
+            x, y = 0, y + CHIP_H + CHIP_GAP
+        out.append((x, y, w, dist))
+        x += w + CHIP_GAP
+    return out
+
+
+def _draw_chip(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, w: int, dist: dict[str, Any], lang: str) -> None:
+    colour = dist["colour"]
+    fill = FILL.get(colour, PALETTE["grey"])
+    edge = EDGE.get(colour, (80, 80, 80))
+    ink = ink_for(fill)
+    d.rounded_rectangle((x, y, x + w, y + CHIP_H), 9, fill=fill, outline=edge, width=2)
+    sym = SYMBOL.get(colour, "circle")
+    draw_symbol(d, sym, (x + 8, y + 8, x + 30, y + 30), ink, bg=fill)
+    label = d_name(dist["kind"], lang) + (f" ★{dist['points'] + (1 if dist.get('beautified') else 0)}" if _chip_star(dist) else "")
+    text(d, (x + 36, y + CHIP_H / 2), label, 20, ink, anchor="lm", bold=True, max_width=w - 36 - 40)
+    c = coin(16, str(dist["cost"]))  # its number at 20 px: 10 px on a phone
+    paste(img, c, (x + w - 4 - c.width, y + (CHIP_H - c.height) // 2))
 
 
 def _player_tags(view: dict[str, Any], p: dict[str, Any], lang: str) -> list[tuple[str, Any]]:
@@ -464,7 +532,9 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
         return _board_image(view, names, lang)
 
 
-def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
+def _board_image(view: dict[str, Any], names: list[str], lang: str, compact: bool = False) -> Image.Image:
+    """``compact``: each city as a flow of chips (name, colour, cost) instead of cards, for the
+    one picture of a turn DM."""
     from engines.citadels.cards import RANK
 
     t = _t(lang)
@@ -480,13 +550,13 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
     ranking = result.get("ranking") if over else None
     ties = [ln for note in (_tie_notes(result, names, lang) if over and ranking else []) for ln in wrap(note, 20, W - 2 * MARGIN)]
     res_h = (RES_HEAD + RES_ROW * n + 30 * len(ties) + 16) if breakdown and ranking else 0
-    cells = _track_cells(view, names, t)
-    if view.get("face_down_count"):
+    cells = _track_cells(view, names, t) if not over else []
+    if view.get("face_down_count") and not over:
         cells.append(("", t["face_down"].format(n=view["face_down_count"]), UI["muted"], []))
     rows = [cells[i : i + PER_ROW] for i in range(0, len(cells), PER_ROW)]
     row_hs = [TRACK_TILE_H + TRACK_LINE + TRACK_LINE * max([len(c[3]) for c in row] + [0]) + 8 for row in rows]
     secret_h = 30 if draft_phase else 0
-    track_h = 10 + sum(row_hs) + secret_h
+    track_h = 10 + sum(row_hs) + secret_h if not over else 0
     status = _status(view, names, lang)
     head_h = HEADER_H + (STATUS_H if status else 0)
     ptags = {p["seat"]: _player_tags(view, p, lang) for p in players}
@@ -496,7 +566,9 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
         k = sum(1 for dist in p.get("city") or () if (p["seat"], dist.get("id")) in since)
         if k:
             ptags[p["seat"]].append((t["new_since1"] if k == 1 else t["new_since"].format(n=k), UI["text"]))
-    H = head_h + track_h + sum(_player_h(p, bool(ptags[p["seat"]])) for p in players) + 8 + res_h
+    compact = compact or over  # the final picture: the ranking first, the cities as chips under it
+    chips = {p["seat"]: _chips(p.get("city") or [], _lang(lang), W - 2 * MARGIN) for p in players} if compact else None
+    H = head_h + track_h + sum(_player_h(p, bool(ptags[p["seat"]]), chips) for p in players) + 8 + res_h
     img = new_canvas(W, H)
     d = ImageDraw.Draw(img)
 
@@ -511,8 +583,11 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
     if status:
         pill(img, (MARGIN, HEADER_H + STATUS_H // 2 - 4), status, 24, UI["accent"], anchor="lm", max_width=W - 2 * MARGIN)
 
+    # --- game over: the ranking first, right under the winner's name
+    if res_h:
+        _results(img, d, head_h, names, breakdown, ranking, t, ties)
     # --- the characters of the round, this round only
-    y = head_h
+    y = head_h + res_h
     d.rectangle((0, y, W, y + track_h), fill=mix(UI["bg"], UI["panel"], 0.5))
     states = _track_states(view)
     tw = CARD_W
@@ -532,12 +607,15 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
     if draft_phase:
         text(d, (MARGIN, ty + 10), t["secret"], 20, UI["muted"], anchor="lm", max_width=W - 2 * MARGIN)
 
-    # --- one block per player
-    y = head_h + track_h
+    # --- one block per player (at game over in the order of the ranking)
+    y = head_h + res_h + track_h
+    if over and ranking:
+        place = {s: k for k, seats in enumerate(ranking) for s in seats}
+        players = sorted(players, key=lambda p: (place.get(p["seat"], n), p["seat"]))
     for p in players:
         s = p["seat"]
         tags = ptags[s]
-        ph = _player_h(p, bool(tags))
+        ph = _player_h(p, bool(tags), chips)
         active = s in to_move and not over
         row_bg = UI["panel"] if s % 2 == 0 else mix(UI["panel"], UI["bg"], 0.5)
         d.rectangle((0, y, W, y + ph - 4), fill=row_bg)
@@ -577,7 +655,13 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
         cy0 = y + ROW_PAD + INFO_H + (TAGS_H if tags else 0)
         if not city:
             text(d, (MARGIN, cy0 + 14), t["empty_city"], 20, UI["muted"], anchor="lm")
-        for i, dist in enumerate(city):
+        for cx0, cy1, cw, dist in chips[s] if chips is not None else []:
+            _draw_chip(img, d, MARGIN + cx0, cy0 + cy1, cw, dist, _lang(lang))
+            if (s, dist.get("id")) in since:
+                box = (MARGIN + cx0, cy0 + cy1, MARGIN + cx0 + cw, cy0 + cy1 + CHIP_H)
+                frame(d, box, 9, (20, 20, 20), 4)
+                frame(d, box, 9, (255, 255, 255), 3)
+        for i, dist in enumerate(city if chips is None else []):
             spr = district_card(dist["kind"], dist["colour"], dist["cost"], dist["points"], bool(dist.get("beautified")), _lang(lang), CARD_W, CARD_H)
             px, py = MARGIN + (i % PER_ROW) * (CARD_W + CITY_GAP), cy0 + (i // PER_ROW) * (CARD_H + CITY_GAP)
             paste(img, spr, (px, py))
@@ -585,8 +669,6 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
                 frame(d, (px, py, px + CARD_W - 1, py + CARD_H - 1), 8, (20, 20, 20), 4)
                 frame(d, (px, py, px + CARD_W - 1, py + CARD_H - 1), 8, (255, 255, 255), 3)
         y += ph
-    if res_h:
-        _results(img, d, y + 4, names, breakdown, ranking, t, ties)
     return img
 
 
@@ -772,6 +854,24 @@ def _hand_image(view: dict[str, Any], lang: str) -> Image.Image:
             paste(img, spr, (MARGIN + i * (HCARD_W + gap), y))
         y += HCARD_H + gap
     return img
+
+
+def turn_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
+    """The one picture of a turn DM for a seat view: the table with each city as compact chips
+    (the districts built since the viewer's last turn framed: ``view["since"]``), then the
+    viewer's characters, picks and hand (as :func:`hand_image`)."""
+    with legible(W):
+        board = _board_image(view, names, lang, compact=True)
+        hand = _hand_image({**view, "names": view.get("names") or names}, lang)
+    img = new_canvas(W, board.height + hand.height)
+    img.paste(board, (0, 0))
+    img.paste(hand, (0, board.height))
+    return img
+
+
+def turn_png(view: dict[str, Any], names: list[str], lang: str = "en") -> bytes:
+    """PNG bytes of :func:`turn_image`."""
+    return encode_png(turn_image(view, names, lang))
 
 
 def hand_png(view: dict[str, Any], lang: str = "en") -> bytes:

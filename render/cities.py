@@ -5,11 +5,15 @@
   (the height as a big number on a stack of layers), features and claimed achievements, plus the
   scores. A seat view and the public view give the same bytes (nothing in Cities is private).
 * :func:`hood_png` - one neighbourhood alone, larger (the turn preview).
+* :func:`turn_png` - the one picture of a turn DM (the table with the since-your-last-turn marks).
+* The header tells the star holder, the bag and the last move in words (:func:`last_words`); a
+  legend at the bottom explains the letters and marks; at game over a ranking replaces the rows.
+  Seats are told by a shape each (circle, square, diamond, hexagon) with their number, not colour alone.
 
 Original flat art, made to be read at 400 px wide on a phone (no text under 20 px on the 800 px
 board, 10 px once shown 400 px wide): every space carries its letter (R B G Y city colours, P park,
 W water) besides its colour, buildings their colour letter and height (one label, "R3", on the
-board's 60 px spaces), features a white badge with a letter (water and park designs numbered 1-4, M monument,
+board's 48 px spaces), features a white badge with a letter (water and park designs numbered 1-4, M monument,
 * wild), so nothing depends on telling colours apart. Static component data (names, tile layouts)
 comes from :mod:`engines.cities.components`. Texts in English ("en") and Spanish ("es").
 """
@@ -45,6 +49,7 @@ from render.common import (
     pill,
     text,
     text_width,
+    wrap,
 )
 
 W = 800
@@ -60,7 +65,34 @@ SPACE_FILL = {
 }
 BUILD_FILL = {c: PALETTE[c] for c in ("red", "blue", "green", "yellow")}
 LETTER = dict(zip(SPACE_TYPES, SPACE_LETTERS, strict=True))
-SEAT_COLOURS = [(255, 200, 60), (86, 180, 233), (204, 121, 167), (150, 220, 120)]
+#: Seat colours, apart under typical vision and simulated deuteranopia, protanopia and tritanopia
+#: (worst pairwise CIE76 distance >= 28: tests/render/test_colour_blind.py); each seat also has
+#: its own shape (:data:`SEAT_SHAPES`) with its number inside, so no seat is told by colour alone.
+SEAT_COLOURS = [(255, 200, 60), (86, 180, 233), (192, 96, 64), (192, 224, 160)]
+SEAT_SHAPES = ("circle", "square", "diamond", "hexagon")
+
+
+def seat_token(d: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, size: int, low: int, what: str = "seat token") -> None:
+    """A seat's marker: its shape in its colour, outlined, with its number inside."""
+    import math
+
+    colour = SEAT_COLOURS[seat % 4]
+    shape = SEAT_SHAPES[seat % 4]
+    r = size / 2
+    edge = (20, 20, 20)
+    if shape == "circle":
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=edge, width=2)
+    elif shape == "square":
+        q = r * 0.9
+        d.rectangle((cx - q, cy - q, cx + q, cy + q), fill=colour, outline=edge, width=2)
+    elif shape == "diamond":
+        q = r * 1.12
+        d.polygon([(cx, cy - q), (cx + q, cy), (cx, cy + q), (cx - q, cy)], fill=colour, outline=edge, width=2)
+    else:
+        pts = [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i))) for i in range(6)]
+        d.polygon(pts, fill=colour, outline=edge, width=2)
+    marker(size, what)
+    text(d, (cx, cy), str(seat + 1), max(low, 20), ink_for(colour), anchor="mm", bold=True)
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -69,8 +101,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "start": "choosing starting tiles",
         "over": "Game over",
         "wins": "{names} wins",
-        "star": "star: {name}",
-        "bag": "bag {n}",
+        "star": "★ {name} starts the round",
+        "bag": "{n} pieces in the bag",
+        "last": "Last: {what}",
+        "last_take": "{name} took slot {slot} of row {row}: {items}",
+        "last_tile": "{name} laid city tile {tile} at tile ({x}, {y})",
+        "last_feature": "{name} put the {feature} feature on space ({x}, {y})",
+        "last_build": "{name} built a {colour} floor on space ({x}, {y}): height {height}",
+        "last_decline": "{name} put back: {item}",
+        "last_start": "{name} chose the starting tile {tile}",
+        "legend": [
+            "A scoring cards · B city tiles · C features · D pieces (★ slot: +2 from the bag)",
+            "Spaces: R red, B blue, G green, Y yellow district, P park, W water",
+            "R3: a red building 3 high · 1-4: water or park design, M monument, * wild",
+            "Rings: an achievement's points; the marker beside one: who claimed it",
+        ],
         "rows": {"A": "A cards", "B": "B tiles", "C": "C features", "D": "D pieces"},
         "hidden": "?",
         "draw2": "+2 ?",
@@ -78,9 +123,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "parts": {"achievements": "rings", "cards": "cards", "water": "water", "park": "park",
                   "monuments": "monuments"},
         "holding": "holding: {items}",
-        "new_since": "white corners: {n} new since your last turn",
-        "new_since1": "white corners: 1 new since your last turn",
+        "new_since": "{n} new (white corners)",
+        "new_since1": "1 new (white corners)",
+        "since_head": "White corners: new since your last turn",
         "seat": "Player {n}",
+        "res_head": "Final scores",
+        "res_cols": "rings|cards|water|park|monum.|total",
     },
     "es": {
         "round": "Ronda {r}/{n}",
@@ -88,8 +136,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "start": "eligiendo losetas iniciales",
         "over": "Fin de la partida",
         "wins": "gana {names}",
-        "star": "estrella: {name}",
-        "bag": "bolsa {n}",
+        "star": "★ {name} empieza la ronda",
+        "bag": "{n} piezas en la bolsa",
+        "last": "Última: {what}",
+        "last_take": "{name} tomó el hueco {slot} de la fila {row}: {items}",
+        "last_tile": "{name} puso la loseta de ciudad {tile} en la loseta ({x}, {y})",
+        "last_feature": "{name} colocó la característica «{feature}» en el espacio ({x}, {y})",
+        "last_build": "{name} construyó un piso {colour} en el espacio ({x}, {y}): altura {height}",
+        "last_decline": "{name} devolvió: {item}",
+        "last_start": "{name} eligió la loseta inicial {tile}",
+        "legend": [
+            "A cartas · B losetas · C características · D piezas (hueco ★: +2 de la bolsa)",
+            "Espacios: R rojo, B azul, G verde, Y amarillo (barrios), P parque, W agua",
+            "R3: rojo de altura 3 · 1-4: diseño de agua o parque, M monumento, * comodín",
+            "Anillos: puntos de un logro; la ficha al lado: quién lo consiguió",
+        ],
         "rows": {"A": "A cartas", "B": "B losetas", "C": "C características", "D": "D piezas"},
         "hidden": "?",
         "draw2": "+2 ?",
@@ -97,9 +158,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "parts": {"achievements": "logros", "cards": "cartas", "water": "agua", "park": "parque",
                   "monuments": "monumentos"},
         "holding": "tiene: {items}",
-        "new_since": "esquinas blancas: {n} nuevos desde tu último turno",
-        "new_since1": "esquinas blancas: 1 nuevo desde tu último turno",
+        "new_since": "{n} nuevos (esquinas blancas)",
+        "new_since1": "1 nuevo (esquina blanca)",
+        "since_head": "Esquinas blancas: lo nuevo desde tu último turno",
         "seat": "Jugador {n}",
+        "res_head": "Puntuación final",
+        "res_cols": "logros|cartas|agua|parque|monum.|total",
     },
 }
 
@@ -287,10 +351,10 @@ def _hidden(d: ImageDraw.ImageDraw, x: int, y: int, h: int, label: str = "?") ->
 # The board
 
 
-ROW_H = 80
+ROW_H = 76
 LABEL_W = 56
 SLOT_W = (W - 2 * MARGIN - LABEL_W) // 4
-CELL = 60  # a neighbourhood space on the board: its letters are the phone floor (20 px at 800 px)
+CELL = 48  # a neighbourhood space on the board: its letters are the phone floor (20 px at 800 px)
 LINE_H = 26
 
 
@@ -345,6 +409,74 @@ def _new_in(view: dict[str, Any], seat: int) -> tuple[set[tuple[int, int]], set[
     return tiles, spaces
 
 
+def last_words(view: dict[str, Any], names: list[str], lang: str) -> str:
+    """The last move in words ("Carla put Tree on space (-4, 1)"), or "" before the first."""
+    last = view.get("last")
+    if not last:
+        return ""
+    t = _t(lang)
+    who = _who(names, last.get("seat"), lang)
+    act = last.get("action")
+    if act == "take":
+        items = last.get("items") or []
+        words = [name("colour:" + i, lang) if last.get("row") == "D" else name(i, lang) for i in items]
+        return t["last_take"].format(name=who, slot=int(last.get("slot", 0)) + 1, row=last.get("row", "?"),
+                                     items=", ".join(words) or "?")
+    if act == "tile":
+        return t["last_tile"].format(name=who, tile=last["tile"], x=last["x"], y=last["y"])
+    if act == "feature":
+        return t["last_feature"].format(name=who, feature=name(last["feature"], lang), x=last["x"], y=last["y"])
+    if act == "build":
+        return t["last_build"].format(name=who, colour=name("colour:" + last["colour"], lang), x=last["x"], y=last["y"],
+                                      height=last["height"])
+    if act == "decline":
+        item = last.get("item", "?")
+        return t["last_decline"].format(name=who, item=name("colour:" + item, lang) if item in BUILD_FILL else name(item, lang))
+    if act == "start":
+        return t["last_start"].format(name=who, tile=last.get("tile", "?"))
+    return ""
+
+
+RES_HEAD, RES_ROW = 80, 40
+RES_PARTS = ("achievements", "cards", "water", "park", "monuments")
+
+
+def _results(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], lang: str,
+             y: int, low: int) -> int:
+    """Game over: the players best first (ties share a place) with their points by kind. Returns
+    the bottom."""
+    t = _t(lang)
+    players = view["players"]
+    n = len(players)
+    total = {p["seat"]: p["score"]["total"] for p in players}
+    order = sorted(total, key=lambda s: (-total[s], s))
+    winners = set(view.get("winner") or [])
+    d.rounded_rectangle((MARGIN, y, W - MARGIN, y + RES_HEAD + RES_ROW * n + 8), 10, fill=UI["panel"])
+    text(d, (MARGIN + 12, y + 24), t["res_head"], 26, UI["accent"], anchor="lm", bold=True)
+    heads = t["res_cols"].split("|")
+    xs = [W - MARGIN - 50 - 88 * k for k in range(len(heads) - 1, -1, -1)]
+    for x, head in zip(xs, heads, strict=True):
+        text(d, (x, y + 60), head, max(low, 20), UI["muted"], anchor="mm", max_width=86)
+    y += RES_HEAD
+    place, prev = 0, None
+    by_seat = {p["seat"]: p for p in players}
+    for k, s in enumerate(order):
+        if total[s] != prev:
+            place, prev = k + 1, total[s]
+        ink = UI["good"] if s in winners else UI["text"]
+        cy = y + RES_ROW / 2
+        text(d, (MARGIN + 12, cy), f"{place}.", 22, ink, anchor="lm", bold=True)
+        seat_token(d, s, MARGIN + 60, cy, 30, low, "seat")
+        text(d, (MARGIN + 84, cy), _who(names, s, lang), 22, ink, anchor="lm", bold=True, max_width=xs[0] - 50 - MARGIN - 84)
+        score = by_seat[s]["score"]
+        for x, key in zip(xs, RES_PARTS, strict=False):
+            v = score.get(key, 0)
+            text(d, (x, cy), str(v) if v else "–", 22, UI["text"] if v else UI["muted"], anchor="mm")
+        text(d, (xs[-1], cy), str(total[s]), 24, ink, anchor="mm", bold=True)
+        y += RES_ROW
+    return y + 16
+
+
 def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
     with legible(W) as low:
         return _board(view, names, lang, low)
@@ -359,8 +491,9 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
     pw = (W - (cols + 1) * MARGIN) // cols
     grids = {}
     for p in view["players"]:
-        if cols == 2:
-            grids[p["seat"]] = (max(max_size), max(max_size))
+        if cols == 2:  # the full width, and only as many tile rows as the neighbourhood has yet
+            ts = p.get("tiles") or [{"x": 0, "y": 0}]
+            grids[p["seat"]] = (max(max_size), max(x["y"] for x in ts) - min(x["y"] for x in ts) + 1)
         else:  # 5x3 or 3x5, as the neighbourhood already lies
             ts = p.get("tiles") or [{"x": 0, "y": 0}]
             tall = (max(x["y"] for x in ts) - min(x["y"] for x in ts)) > (max(x["x"] for x in ts) - min(x["x"] for x in ts))
@@ -381,7 +514,6 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
     row_hs = [max(panel_h(s) for s in seats) for seats in panel_rows]
     # header: round and who is to move; the star and the bag beside it, or on a second line
     title = t["round"].format(r=view["round"], n=view["rounds"])
-    title_w = text_width(title, 26, True) + 16
     over = view["phase"] == "over"
     if over:
         win = view.get("winner") or []
@@ -393,27 +525,54 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
         if view["phase"] == "start":
             msg += " · " + t["start"]
         info = t["star"].format(name=_who(names, view.get("star"), lang)) + " · " + t["bag"].format(n=view.get("bag", 0))
-    pill_w = text_width(msg, 22, True) + 2 * 7 + 7
-    info_w = text_width(info, low) if info else 0
-    two_lines = bool(info) and MARGIN + title_w + pill_w + 16 + info_w > W - MARGIN
     line_h = 56
-    header_h = line_h + (34 if two_lines else 0)
-    rows_h = 4 * (ROW_H + 8)
+    # under the title: the star and the bag, then the last move in words (wrapped, up to 2 lines)
+    info_lines = [(info, UI["muted"])] if info else []
+    if view.get("since"):  # the catch-up picture: what the white corners mean, once
+        info_lines.append((t["since_head"], UI["text"]))
+    last = last_words(view, names, lang)
+    if last:
+        info_lines += [(ln, UI["text"]) for ln in wrap(t["last"].format(what=last), low, W - 2 * MARGIN)[:2]]
+    header_h = line_h + LINE_H * len(info_lines) + (8 if info_lines else 0)
+    # the legend of letters and marks, at the bottom (the rows' line only while there are rows)
+    items = [item for k, item in enumerate(t["legend"]) if not (over and k == 0)]
+    legend = [ln for item in items for ln in wrap(item, low, W - 2 * MARGIN)]
+    legend_h = LINE_H * len(legend) + 12
+    # with an odd number of neighbourhoods in two columns, the legend takes the empty place
+    # beside the last one when it fits there (a shorter picture)
+    beside: list[str] = []
+    if cols == 2 and len(panel_rows[-1]) == 1:
+        beside = [ln for item in items for ln in wrap(item, low, pw - 20)]
+        if LINE_H * len(beside) + 12 <= row_hs[-1]:
+            legend_h = 0
+        else:
+            beside = []
+    # at game over the ranking comes first, in place of the rows (nothing is left to take)
+    rows_h = 4 * (ROW_H + 8) if not over else RES_HEAD + RES_ROW * n + 16
     board_h = 3 * 40 + 12
-    H = header_h + rows_h + board_h + sum(h + 10 for h in row_hs) + MARGIN
+    H = header_h + rows_h + board_h + sum(h + 10 for h in row_hs) + legend_h + MARGIN
     img = new_canvas(W, H)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, header_h), fill=UI["panel"])
     x = MARGIN + text(d, (MARGIN, line_h / 2), title, 26, UI["text"], anchor="lm", bold=True) + 16
     pill(img, (x, line_h // 2), msg, 22, UI["accent"], anchor="lm", max_width=W - x - MARGIN)
-    if info and two_lines:
-        text(d, (MARGIN, line_h + 12), info, low, UI["muted"], anchor="lm", max_width=W - 2 * MARGIN)
-    elif info:
-        text(d, (W - MARGIN, line_h / 2), info, low, UI["muted"], anchor="rm")
+    for k, (line, ink) in enumerate(info_lines):
+        text(d, (MARGIN, line_h + LINE_H * k + LINE_H / 2), line, low, ink, anchor="lm", max_width=W - 2 * MARGIN)
+    if not beside:
+        ly = H - MARGIN - legend_h + 6
+        d.line((MARGIN, ly - 4, W - MARGIN, ly - 4), fill=UI["line"], width=1)
+        for k, line in enumerate(legend):
+            text(d, (MARGIN, ly + LINE_H * k + LINE_H / 2), line, low, UI["muted"], anchor="lm", max_width=W - 2 * MARGIN)
+    else:
+        lx, ly = MARGIN + pw + MARGIN + 10, H - MARGIN - row_hs[-1] - 10 + 6
+        for k, line in enumerate(beside):
+            text(d, (lx, ly + LINE_H * k + LINE_H / 2), line, low, UI["muted"], anchor="lm", max_width=pw - 20)
     # rows (A cards, B tiles, C features, D pieces: the row letter in front)
     y = header_h + 8
     ih = ROW_H - 16
-    for row in view["rows"]:
+    if over:
+        y = _results(img, d, view, names, lang, y, low)
+    for row in view["rows"] if not over else []:
         r = row["row"]
         d.rounded_rectangle((MARGIN, y, W - MARGIN, y + ROW_H), radius=8, fill=UI["panel"])
         text(d, (MARGIN + LABEL_W / 2 - 2, y + ROW_H / 2), r, 34, UI["accent"], anchor="mm", bold=True)
@@ -434,11 +593,7 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
                 text(d, (sx + SLOT_W - 10, y + 16), "★", 24, UI["accent"], anchor="rm")
             w = slot.get("worker")
             if w is not None:
-                colour = SEAT_COLOURS[w % 4]
-                cx, cy = sx + SLOT_W - 26, y + ROW_H - 22
-                d.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=colour, outline=(20, 20, 20), width=2)
-                marker(34, "worker")
-                text(d, (cx, cy), str(w + 1), max(low, 22), ink_for(colour), anchor="mm", bold=True)
+                seat_token(d, w, sx + SLOT_W - 26, y + ROW_H - 22, 34, low, "worker")
         y += ROW_H + 8
     # achievement board: rings with their points; a claimed ring takes its player's colour and number
     for a in view["board"]["achievements"]:
@@ -451,8 +606,8 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
             marker(34, "achievement ring")
             label = "x" if ring["covered"] else str(ring["value"])
             text(d, (rx + 17, y + 18), label, max(low, 20), ink_for(fill), anchor="mm", bold=True)
-            if seat is not None:
-                text(d, (rx + 38, y + 18), str(seat + 1), max(low, 20), UI["muted"], anchor="lm", bold=True)
+            if seat is not None:  # who claimed it: the seat's own marker beside the ring
+                seat_token(d, seat, rx + 52, y + 18, 26, low, "ring owner")
             rx += 70
         y += 40
     y += 12
@@ -467,8 +622,7 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
             d.rounded_rectangle((px, py, px + pw, py + ph), radius=10, fill=UI["panel"],
                                 outline=colour if p["seat"] in (view.get("to_move") or []) else UI["line"], width=3)
             score = p["score"]
-            d.ellipse((px + 8, py + 6, px + 38, py + 36), fill=colour)
-            text(d, (px + 23, py + 21), str(p["seat"] + 1), max(low, 20), ink_for(colour), anchor="mm", bold=True)
+            seat_token(d, p["seat"], px + 23, py + 21, 30, low, "seat")
             text(d, (px + 46, py + 21), _who(names, p["seat"], lang), 24, UI["text"], anchor="lm", bold=True,
                  max_width=pw - 170)
             text(d, (px + pw - 10, py + 21), t["pts"].format(n=score["total"]), 26, UI["accent"], anchor="rm", bold=True)
@@ -502,8 +656,11 @@ def hood_png(view: dict[str, Any], seat: int, size: int = 480) -> bytes:
 def marked_hood_image(view: dict[str, Any], seat: int, marks: dict[tuple[int, int], str] | None = None,
                       unit: str = "space", focus: tuple[int, int] | None = None, size: int = 400,
                       caption: str | None = None, min_span: int | None = None,
-                      window: tuple[int, int, int, int] | None = None, axes: bool = True) -> Image.Image:
-    """One neighbourhood with letters on the places the mover may choose.
+                      window: tuple[int, int, int, int] | None = None, axes: bool = True,
+                      where: dict[str, tuple[float, float]] | None = None) -> Image.Image:
+    """One neighbourhood with letters on the places the mover may choose (all of them, whatever
+    page of the menu they are on: a neighbourhood has at most 36 spaces); ``where`` (a dict to
+    fill) gets each label's centre on the picture.
 
     ``marks`` maps a place to its label: space coordinates (``unit="space"``) or tile cells
     (``unit="tile"``: free cells drawn as dashed outlines with the letter in the middle). ``focus``
@@ -569,6 +726,8 @@ def marked_hood_image(view: dict[str, Any], seat: int, marks: dict[tuple[int, in
             cx, cy = x + s / 2, y + s / 2
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=accent, outline=(20, 20, 20), width=2)
         text(d, (cx, cy), label, int(r * 1.3), ink_for(accent), anchor="mm", bold=True)
+        if where is not None:
+            where[label] = (cx, cy)
     if focus is not None:
         fx, fy = focus
         s = 2 * cell if unit == "tile" else cell
@@ -605,3 +764,16 @@ def rotations_png(views: list[tuple[str, dict[str, Any]]], seat: int, cell: tupl
     for k, p in enumerate(pics):
         img.paste(p, ((k % cols) * (pw + gap), (k // cols) * (ph + gap)))
     return encode_png(img)
+
+
+def turn_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
+    """The one picture of a turn DM: the table as on the board (nothing in Cities is private),
+    with what the others placed since the viewer's last turn marked (``view["since"]``, from the
+    bot's ``mark_since``). The place step shows :func:`marked_hood_image` instead, every legal
+    space lettered: no second copy of the board."""
+    return board_image(view, names, lang)
+
+
+def turn_png(view: dict[str, Any], names: list[str], lang: str = "en") -> bytes:
+    """PNG bytes of :func:`turn_image`."""
+    return encode_png(turn_image(view, names, lang))

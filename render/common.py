@@ -178,11 +178,21 @@ def floor() -> int:
 
 
 class Record:
-    """What a renderer drew: ``texts`` [(size px, text)] and ``markers`` [(size px, what)]."""
+    """What a renderer drew: ``texts`` [(size px, text)], ``markers`` [(size px, what)] and
+    ``places`` [(x, y, text)]: where each text was drawn straight on the picture (not inside a
+    sprite), to test a layout (what comes first)."""
 
     def __init__(self) -> None:
         self.texts: list[tuple[float, str]] = []
         self.markers: list[tuple[float, str]] = []
+        self.places: list[tuple[float, float, str]] = []
+
+    def y_of(self, s: str) -> float:
+        """The top-most y at which a text containing ``s`` was drawn on the picture."""
+        ys = [y for _, y, t in self.places if s in t]
+        if not ys:
+            raise KeyError(s)
+        return min(ys)
 
 
 @contextlib.contextmanager
@@ -204,10 +214,12 @@ def marker(size: float, what: str) -> None:
         rec[0].markers.append((size / _SCALE.get(), what))
 
 
-def _note_text(size: float, s: str) -> None:
+def _note_text(size: float, s: str, xy: tuple[float, float] | None = None) -> None:
     rec = _RECORD.get()
     if rec and s.strip():
         rec[0].texts.append((size / _SCALE.get(), s))
+        if xy is not None and _SCALE.get() == 1:
+            rec[0].places.append((xy[0], xy[1], s))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -389,7 +401,7 @@ def text(
         low = max(floor() * _SCALE.get(), int(size * 0.6))
         size = fit_size(s, max_width, size, min(size, low), bold)
         s = ellipsize(s, size, max_width, bold)
-    _note_text(size, s)
+    _note_text(size, s, xy)
     sw = _stroke(size, bold)
     draw.text(xy, prep(s), font=font(size, bold), fill=fill, anchor=anchor, stroke_width=sw, stroke_fill=fill)
     if not full_unicode():

@@ -5,6 +5,8 @@
   and told in words. It never reads ``view["hand"]`` (nor ``viewer``), so a seat view and the
   public view give the very same bytes.
 * :func:`hand_png` - the viewer's hand (private view), 600 px wide, rows of four large cards.
+* :func:`turn_png` - the one picture of a turn DM: the table with the viewer's hand in one row
+  under it and what to do. At game over the table starts with the round-by-round scores.
 
 Original flat art: rounded coloured cards, one shape per colour (colour-blind friendly: yellow
 sun, blue wave, white mountain, green diamond, red flame, lilac star) and a coin for wager cards.
@@ -84,6 +86,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_last": "No moves yet this round",
         "and": " and ",
         "seat": "Player {n}",
+        "final": "Final scores by round",
+        "round_col": "Round {n}",
+        "total_col": "Total",
     },
     "es": {
         "round": "Ronda {r}/{n}",
@@ -113,6 +118,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_last": "Aún no hay jugadas en esta ronda",
         "and": " y ",
         "seat": "Jugador {n}",
+        "final": "Puntuación final por ronda",
+        "round_col": "Ronda {n}",
+        "total_col": "Total",
     },
 }
 
@@ -353,6 +361,48 @@ def _fmt_score(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
+TABLE_HEAD, TABLE_ROW = 74, 38
+
+
+def score_table_h(view: dict[str, Any]) -> int:
+    """Height of the round-by-round score table of the final picture (0 before the end: then the
+    player bars say "total 52 = 40 + 12")."""
+    if view.get("phase") != "over" or not view.get("round_scores"):
+        return 0
+    return TABLE_HEAD + TABLE_ROW * len(view.get("expeditions") or [{}, {}]) + 12
+
+
+def _score_table(d: ImageDraw.ImageDraw, y: int, view: dict[str, Any], names: list[str], lang: str) -> int:
+    """Game over: the points of every round per player and the total, best first (a table with
+    its column names instead of "R1:40 R2:12"). Returns the bottom."""
+    t = _t(lang)
+    rs = view.get("round_scores") or []
+    seats = len(view.get("expeditions") or [{}, {}])
+    totals = view.get("totals") or [0] * seats
+    winners = set(view.get("winner") or [])
+    h = score_table_h(view)
+    d.rectangle((0, y, W, y + h - 6), fill=UI["panel"])
+    text(d, (MARGIN, y + 22), t["final"], 24, UI["accent"], anchor="lm", bold=True)
+    heads = [t["round_col"].format(n=i + 1) for i in range(len(rs))] + [t["total_col"]]
+    name_w = 220
+    cw = (W - 2 * MARGIN - name_w) / len(heads)
+    xs = [MARGIN + name_w + cw * (k + 0.5) for k in range(len(heads))]
+    for x, head in zip(xs, heads, strict=True):
+        text(d, (x, y + 56), head, 20, UI["muted"], anchor="mm", max_width=int(cw) - 4)
+    order = sorted(range(seats), key=lambda s: (-totals[s], s))
+    ry = y + TABLE_HEAD
+    for s in order:
+        ink = UI["good"] if s in winners else UI["text"]
+        cy = ry + TABLE_ROW / 2
+        text(d, (MARGIN, cy), ("★ " if s in winners else "") + names[s], 22, ink, anchor="lm", bold=True, max_width=name_w - 8)
+        vals = [r[s] if s < len(r) else 0 for r in rs]
+        for x, v in zip(xs, vals, strict=False):
+            text(d, (x, cy), str(v), 22, UI["text"], anchor="mm")
+        text(d, (xs[-1], cy), str(totals[s] if s < len(totals) else 0), 24, ink, anchor="mm", bold=True)
+        ry += TABLE_ROW
+    return y + h
+
+
 def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
     """The public board as a PIL image (see :func:`board_png`). Reads no hand."""
     with legible(W):
@@ -397,7 +447,8 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
     head_h = HEADER_H + (STATUS_H if status else 0)
     footer = wrap(_last_text(view, names, lang), 24, W - 2 * MARGIN)[:2]
     FOOTER_H = 16 + FOOTER_LINE * len(footer)
-    H = head_h + sum(block_h) + pile_h + FOOTER_H + 8
+    table_h = score_table_h(view)
+    H = head_h + table_h + sum(block_h) + pile_h + FOOTER_H + 8
     img = new_canvas(W, H)
     d = ImageDraw.Draw(img)
 
@@ -428,7 +479,7 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
         pill(img, (MARGIN, HEADER_H + STATUS_H // 2 - 6), status, 26, UI["accent"], anchor="lm", max_width=W - 2 * MARGIN)
     if last and last.get("draw") == "deck":
         frame(d, deck_box, 8, LAST_COLOUR, 3)
-    y = head_h
+    y = _score_table(d, head_h, view, names, lang) if table_h else head_h
 
     def player_block(seat: int, y: int) -> int:
         bar_fill = UI["panel_hi"]
@@ -438,20 +489,20 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Ima
             ink = (25, 25, 25)
         d.rectangle((0, y, W, y + BAR_H), fill=bar_fill)
         cy = y + BAR_H / 2
-        # right side: finished rounds, round score, total
+        # right side: this round's score, the total and the finished rounds summed into it
+        # ("total 52 = 40 + 12"; the final picture has them in a table under the header)
         rs = view.get("round_score") or [0] * seats
         totals = view.get("totals") or [0] * seats
         right = W - MARGIN
+        hist = [r[seat] for r in view.get("round_scores") or [] if seat < len(r)]
+        if len(hist) >= 2 and not over:
+            htxt = "= " + " + ".join(str(v) for v in hist)
+            right -= text(d, (right, cy), htxt, 22, mix(ink, bar_fill, 0.3), anchor="rm") + 8
         tot = t["total_pts"].format(n=totals[seat] if seat < len(totals) else 0)
         right -= text(d, (right, cy), tot, 26, ink, anchor="rm", bold=True) + 16
         if not over:
             rtxt = t["round_pts"].format(n=_fmt_score(rs[seat] if seat < len(rs) else 0))
             right -= text(d, (right, cy), rtxt, 24, ink, anchor="rm", bold=False) + 16
-        # finished rounds: round_scores[r] = [seat 0, seat 1]
-        hist = [r[seat] for r in view.get("round_scores") or [] if seat < len(r)]
-        if hist:
-            htxt = " ".join(f"R{i + 1}:{v}" for i, v in enumerate(hist))
-            right -= text(d, (right, cy), htxt, 20, mix(ink, bar_fill, 0.3), anchor="rm") + 14
         # left side: marker + name (+ winner pill)
         x = MARGIN
         if seat in to_move and not over:
@@ -596,3 +647,73 @@ def hand_png(view: dict[str, Any], lang: str = "en") -> bytes:
     if view.get("hand") is None:
         raise ValueError("hand_png needs a seat view with a hand, not the public view")
     return encode_png(hand_image(view, lang))
+
+
+# ---------------------------------------------------------------------------------------------
+# The one picture of a turn DM: the table and, under it, the viewer's hand in one row
+
+STRIP_GAP = 8
+STRIP_CARD_H = 128
+
+
+@cached(64)
+def strip_card(card: str, w: int, h: int) -> Image.Image:
+    """A hand card for the one-row strip: the colour's symbol on top and a big value (or the
+    wager's coin) under it: the colour is told by its symbol too, as everywhere."""
+    colour, value = _split(card)
+    fill = CARD_FILL.get(colour, PALETTE["grey"])
+    edge = CARD_EDGE.get(colour, (90, 90, 90))
+    ink = ink_for(fill)
+    sym = SYMBOL.get(colour, "circle")
+
+    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
+        d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), 12 * s, fill=fill, outline=edge, width=3 * s)
+        c = min(34, w - 30)
+        draw_symbol(d, sym, ((w - c) / 2 * s, 10 * s, (w + c) / 2 * s, (10 + c) * s), ink, bg=fill)
+        cx, cy = w / 2, 10 + c + (h - 10 - c) / 2
+        if _is_wager(value):
+            r = min(w, h - c) * 0.3
+            draw_symbol(d, "coin", ((cx - r) * s, (cy - r) * s, (cx + r) * s, (cy + r) * s), ink, bg=fill)
+        else:
+            text(d, (cx * s, cy * s), value, min(52, int(w * 0.55)) * s, ink, anchor="mm", bold=True)
+
+    return supersampled(w, h, paint)
+
+
+def turn_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Image.Image:
+    """The turn DM's one picture for a seat view: the table (the last move framed, as on the
+    board) with the viewer's hand in one row under it and, when it is their turn, what to do."""
+    with legible(W):
+        board = _board_image(view, names, lang)
+        return _with_hand(board, view, lang)
+
+
+def _with_hand(board: Image.Image, view: dict[str, Any], lang: str) -> Image.Image:
+    t = _t(lang)
+    hand = list(view.get("hand") or [])
+    viewer = view.get("viewer")
+    mine = view.get("phase") != "over" and viewer is not None and viewer in (view.get("to_move") or [])
+    n = max(8, len(hand))
+    cw = (W - 2 * MARGIN - (n - 1) * STRIP_GAP) // n
+    head = 52
+    H = board.height + head + STRIP_CARD_H + 16
+    img = new_canvas(W, H)
+    img.paste(board, (0, 0))
+    d = ImageDraw.Draw(img)
+    y = board.height
+    d.rectangle((0, y, W, y + head + STRIP_CARD_H + 16), fill=UI["panel"])
+    x = MARGIN + text(d, (MARGIN, y + head / 2), t["your_hand"], 26, UI["text"], anchor="lm", bold=True) + 16
+    if mine:
+        what = t["draw"] if view.get("phase") == "draw" else t["play"]
+        pill(img, (x, int(y + head / 2)), t["your_turn"].format(what=what), 22, UI["accent"], anchor="lm",
+             max_width=W - MARGIN - x)
+    total = len(hand) * cw + max(0, len(hand) - 1) * STRIP_GAP
+    x0 = (W - total) // 2
+    for i, card in enumerate(hand):
+        paste(img, strip_card(card, cw, STRIP_CARD_H), (x0 + i * (cw + STRIP_GAP), y + head))
+    return img
+
+
+def turn_png(view: dict[str, Any], names: list[str], lang: str = "en") -> bytes:
+    """PNG bytes of :func:`turn_image`."""
+    return encode_png(turn_image(view, names, lang))

@@ -6,6 +6,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def format_text(entry: dict[str, str], lang: str, params: dict[str, Any]) -> str:
+    """``entry`` ({"en": ..., "es": ...}) in ``lang`` (else English) filled with ``params``; the
+    bare text when a param is missing or malformed (the reader keeps their language)."""
+    text = entry.get(lang) or entry["en"]
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
 class PrefsError(ValueError):
     """Standing orders that make no sense; ``code`` keys a message "err.<code>" in bot.i18n."""
 
@@ -28,6 +38,9 @@ class Choice:
     token: str
     style: str = "secondary"  # primary | secondary | success | danger
     description: str | None = None
+    # the button row (0-4) a button goes on, to keep apart what a slip must not confuse (Lost
+    # Cities' plays and discards); None: the next free place
+    row: int | None = None
 
 
 @dataclass
@@ -41,6 +54,12 @@ class Controls:
     # An optional picture for this step (e.g. a preview of the tile where it would go); it
     # replaces the private message's picture. Drawn from the seat's view only.
     picture: bytes | None = None
+    # Further selects under the first, (placeholder, options) each, one message row each (at most 4,
+    # and rows for the buttons: 5 rows a message): e.g. 76 places in three selects, two taps each
+    more_selects: list[tuple[str, list[Choice]]] = field(default_factory=list)
+    # An action (its token) to take at once for the person instead of asking: ending the turn
+    # when it is their only legal move and their auto-end setting is on (``controls(auto_end=)``)
+    auto: str | None = None
 
 
 class GameUI:
@@ -62,16 +81,35 @@ class GameUI:
         of the turn DM. By default nothing is marked (the words beside the picture tell it)."""
         return view
 
-    def controls(self, view: dict[str, Any], legal: list[dict[str, Any]], lang: str, picked: str | None = None) -> Controls:
+    def controls(self, view: dict[str, Any], legal: list[dict[str, Any]], lang: str, picked: str | None = None,
+                 auto_end: bool = True) -> Controls:
         """The private turn controls of the seat whose view this is.
 
         ``legal`` are the seat's legal actions (JSON). ``picked`` is the value of the select the
         person just chose (None on the first step): a UI can go through several narrowing steps
         (e.g. position, then rotation, then meeple) by giving select options whose values encode
-        the path so far (at most 100 characters). Buttons carry action tokens (``token()``, at most
-        80 characters, [A-Za-z0-9_.-]) and apply the action when pressed. Runs in a worker thread.
+        the path so far (at most 100 characters), or a select option can be an action token that
+        acts at once when picked (``pick_action``). Buttons carry action tokens (``token()``, at
+        most 80 characters, [A-Za-z0-9_.-]) and apply the action when pressed. ``auto_end`` (the
+        person's setting, on by default): when ending the turn is the only legal move, the
+        controls carry it in ``Controls.auto`` to be taken at once. Runs in a worker thread.
         """
         raise NotImplementedError
+
+    def ends_turn(self, action: dict[str, Any]) -> bool:
+        """Is ``action`` the game's "end the turn" (asked of the engine's declarations)?"""
+        return False
+
+    def auto_end(self, legal: list[dict[str, Any]], auto_end: bool = True) -> str | None:
+        """The token of the turn's end when it is the only legal move and the setting is on."""
+        if auto_end and len(legal) == 1 and self.ends_turn(legal[0]):
+            return self.token(legal[0])
+        return None
+
+    def pick_action(self, value: str) -> dict[str, Any] | None:
+        """The action a select pick stands for when the pick acts at once (no confirm step; Undo is
+        the safety net), or None when the pick only narrows the choice (controls(picked=value))."""
+        return None
 
     def parse_prefs(self, text: str) -> list[str]:
         """A player's standing orders (e.g. a Citadels draft priority list) from what they typed.
@@ -82,11 +120,17 @@ class GameUI:
         """An action to take for the player at once, from their standing orders, or None to ask them."""
         return None
 
-    def quiet_step(self, action: dict[str, Any], phase_after: Any) -> bool:
-        """True when a move that passes the turn needs no board post: a hidden step (its news is
-        private, e.g. a draft pick) followed by another hidden step. ``phase_after()`` gives the
-        public phase after the move. Default: every turn change is posted."""
+    def secret_step(self, action: dict[str, Any]) -> bool:
+        """Is ``action`` a secret step (only the mover knows the choice, e.g. a Citadels draft
+        pick)? Asked of the engine's action declarations. Default: no."""
         return False
+
+    def quiet_step(self, action: dict[str, Any], events: Any) -> bool:
+        """True when a move that passes the turn needs no board post: a secret step whose engine
+        ``events`` are all private (``Event.private_to``), so the next step is secret too - the
+        move that ends a secret phase emits a public event (Citadels' "draft_done")."""
+        evs = list(events or [])
+        return self.secret_step(action) and bool(evs) and all(_private(e) for e in evs)
 
     def token(self, action: dict[str, Any]) -> str:
         raise NotImplementedError
@@ -107,6 +151,53 @@ class GameUI:
 
     def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
         return ""
+
+    # -- the illustrated guide of /partida rules ---------------------------------------------------
+
+    # its words by language ({"en": {key: text}, "es": ...}); the game's render draws them
+    guide: dict[str, dict[str, str]] = {}
+
+    def guide_images(self, lang: str) -> list[Any]:
+        """The pictures (PIL images) of the game's illustrated guide in ``lang`` (English when the
+        guide has no words in it); [] for a game without one."""
+        return []
+
+    def guide_pngs(self, lang: str) -> list[bytes]:
+        from render.guides import pngs
+
+        return pngs(self.guide_images(lang))
+
+    def _guide(self, draw: Any, lang: str) -> list[Any]:
+        """Draw the guide with ``draw(words, lang)`` (a game's render/<game>_guide.guide_images)."""
+        from render.guides import images
+
+        lang = lang if lang in self.guide else "en"
+        return images(lambda: draw(self.guide[lang], lang))
+
+    # -- the engine's refusals in words ------------------------------------------------------------
+
+    # code (EngineError.code) -> {"en": ..., "es": ...}, formatted with the refusal's params
+    refusals: dict[str, dict[str, str]] = {}
+
+    def refusal_params(self, params: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The refusal's params as its words show them (e.g. card ids as card names)."""
+        return dict(params)
+
+    def rule_text(self, code: str, params: dict[str, Any], lang: str) -> str | None:
+        """An engine refusal in the reader's language, or None when this game has no words for
+        ``code`` (the shared texts answer then). The one way a game words its refusals: from
+        ``refusals`` and ``refusal_params`` (or overridden whole)."""
+        entry = self.refusals.get(code)
+        if entry is None:
+            return None
+        return format_text(entry, lang, self.refusal_params(params, lang))
+
+
+def _private(event: Any) -> bool:
+    """Whether an engine event (an Event or its JSON) is private to some seats."""
+    if isinstance(event, dict):
+        return event.get("private_to") is not None
+    return getattr(event, "private_to", None) is not None
 
 
 @dataclass(frozen=True)

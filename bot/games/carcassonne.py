@@ -2,8 +2,9 @@
 
 Private turn steps (``controls``), each a select whose values encode the path so far:
 
-1. ``None`` / ``pg.N`` - the places where the tile fits (page N; 23 a page with "more…"/"back"
-   entries when there are more than 25), nearest to the last tile first.
+1. ``None`` / ``pg~N`` - the places where the tile fits, nearest to the last tile first: 25 a
+   select, up to five selects in one message (``Controls.more_selects``), the last one paged
+   (page N, bot/games/paging.py) when even they do not hold them all.
 2. ``at.X.Y`` / ``rt.X.Y.R`` - a preview of the tile laid there (first legal rotation, or R) with
    its meeple spots numbered and the other legal rotations in small, one button per legal spot
    plus "no meeple" (each carries the whole place action), and a select to turn the tile.
@@ -17,12 +18,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engines.carcassonne import actions as CA
 from engines.carcassonne import texts as engine_texts
 
-from ..i18n import register_rules
+from . import paging
 from .base import Choice, Controls, GameUI, Manifest
-
-PAGE = 23  # positions per page when there are more than 25
 
 T = {
     "place": {
@@ -33,30 +33,28 @@ T = {
         "en": "Your tile: **{tile}**. It fits in one place only (A on the picture).",
         "es": "Tu loseta: **{tile}**. Solo cabe en un sitio (A en la imagen).",
     },
-    "page": {"en": " Page {p} of {n}.", "es": " Página {p} de {n}."},
     "pick_pos": {"en": "Where to lay the tile", "es": "Dónde poner la loseta"},
+    "pick_pos_range": {"en": "Where to lay the tile: {a} … {b}", "es": "Dónde poner la loseta: {a} … {b}"},
     "pick_rot": {"en": "How to turn it", "es": "Cómo girarla"},
     "meeple_step": {
-        "en": "**{tile}** on place **{label}**, turned {deg}°. Put a meeple on a numbered spot, or none.",
-        "es": "**{tile}** en el sitio **{label}**, girada {deg}°. Pon un meeple en un sitio numerado, o ninguno.",
+        "en": "Your tile ({tile}) on place **{label}**, turned {deg}°. Put a meeple on a numbered spot, or none.",
+        "es": "Tu loseta ({tile}) en el sitio **{label}**, girada {deg}°. Pon un meeple en un sitio numerado, o ninguno.",
     },
     "no_meeples": {
-        "en": "**{tile}** on place **{label}**, turned {deg}°. You have no meeples left: confirm to lay it.",
-        "es": "**{tile}** en el sitio **{label}**, girada {deg}°. No te quedan meeples: confirma para ponerla.",
+        "en": "Your tile ({tile}) on place **{label}**, turned {deg}°. You have no meeples left: confirm to lay it.",
+        "es": "Tu loseta ({tile}) en el sitio **{label}**, girada {deg}°. No te quedan meeples: confirma para ponerla.",
     },
     "dig_note": {
         "en": "\nYou may first dig with your archaeologist (draws an extra tile to choose from).",
         "es": "\nAntes puedes excavar con tu arqueólogo (roba otra loseta para elegir).",
     },
     "choose_step": {
-        "en": "Your archaeologist dug up a tile: choose which one to play ({a} or {b}); the other goes back into the pile.",
-        "es": "Tu arqueólogo ha desenterrado una loseta: elige cuál jugar ({a} o {b}); la otra vuelve a la reserva.",
+        "en": "Your archaeologist dug up a tile: choose which one to play ({a}, or {b}); the other goes back into the pile.",
+        "es": "Tu arqueólogo ha desenterrado una loseta: elige cuál jugar ({a}, o {b}); la otra vuelve a la reserva.",
     },
     "pos_label": {"en": "Place {label}", "es": "Sitio {label}"},
     "fits": {"en": "fits {n} ways · ({x}, {y})", "es": "cabe de {n} formas · ({x}, {y})"},
     "fits1": {"en": "fits one way · ({x}, {y})", "es": "cabe de una forma · ({x}, {y})"},
-    "more": {"en": "More places… ({a}-{b} of {n})", "es": "Más sitios… ({a}-{b} de {n})"},
-    "prev": {"en": "Previous places… ({a}-{b} of {n})", "es": "Sitios anteriores… ({a}-{b} de {n})"},
     "back": {"en": "← Another place", "es": "← Otro sitio"},
     "rot0": {"en": "Not turned (0°)", "es": "Sin girar (0°)"},
     "rot": {"en": "Turned {deg}° clockwise", "es": "Girada {deg}° a la derecha"},
@@ -81,7 +79,7 @@ T = {
     "d_none": {"en": "no meeple", "es": "sin meeple"},
     "d_meeple": {"en": "meeple on {kind} {fid}", "es": "meeple en {kind} {fid}"},
     "d_dig": {"en": "{who} digs with the archaeologist", "es": "{who} excava con el arqueólogo"},
-    "d_choose": {"en": "{who} plays tile {tile}", "es": "{who} juega la loseta {tile}"},
+    "d_choose": {"en": "{who} plays {tile}", "es": "{who} juega {tile}"},
     "status": {"en": "Tiles left {n} · {scores} · {ed}", "es": "Quedan {n} losetas · {scores} · {ed}"},
     "ed": {"en": "{n}{sfx} edition rules", "es": "reglas de la {n}.ª edición"},
 }
@@ -91,19 +89,11 @@ KIND_WORDS = {  # the kinds the engine's "scored" events name
     "road": {"en": "road", "es": "camino"},
     "farm": {"en": "field", "es": "campo"},
     "monastery": {"en": "monastery", "es": "monasterio"},
-}
-
-KINDS = {
-    "c": {"en": "city", "es": "ciudad"},
-    "r": {"en": "road", "es": "camino"},
-    "f": {"en": "field", "es": "campo"},
-    "m": {"en": "monastery", "es": "monasterio"},
     "ruins": {"en": "ruins", "es": "ruinas"},
 }
 
-TOKEN_RE = re.compile(r"^P\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3])(?:\.(c\d|r\d|f\d|m|ruins))?$")
-CHOOSE_RE = re.compile(r"^C\.([A-X]|medina)$")
-PICK_RE = re.compile(r"^(?:pg\.(\d{1,4})|at\.(-?\d{1,6})\.(-?\d{1,6})|rt\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3]))$")
+PICK_RE = re.compile(r"^(?:at\.(-?\d{1,6})\.(-?\d{1,6})|rt\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3]))$")
+PAGES = "pg"  # the paging node of the places (bot/games/paging.py): "pg~N"
 
 # Engine refusal texts (codes from engines/carcassonne): the engine's own en/es texts, with the
 # Spanish "feature_occupied" reworded so it does not show the English kind name it is given.
@@ -116,16 +106,11 @@ RULE_TEXTS["edges_mismatch"] = {
     "en": "Tile {tile} does not match its neighbours at ({x}, {y}) turned that way.",
     "es": "La loseta {tile} no encaja con sus vecinas en ({x}, {y}) girada así.",
 }
-register_rules(RULE_TEXTS, game="carcassonne")
 
 
 def tr(key: str, lang: str, **kw: Any) -> str:
     entry = T[key]
     return (entry.get(lang) or entry["en"]).format(**kw)
-
-
-def _kind_of(fid: str) -> str:
-    return "ruins" if fid == "ruins" else fid[:1]
 
 
 def _ev(event: Any, key: str) -> Any:
@@ -139,6 +124,35 @@ def _ev(event: Any, key: str) -> Any:
 
 def _edition(n: int, lang: str) -> str:
     return tr("ed", lang, n=n, sfx={1: "st", 2: "nd", 3: "rd"}.get(n, "th"))
+
+
+# The illustrated guide of /partida rules (render/carcassonne_guide.py draws it with these words).
+GUIDE: dict[str, dict[str, str]] = {
+    "en": {
+        "cc1_title": "Carcassonne · your turn",
+        "cc1_tile": "1. You draw a tile",
+        "cc1_place": "2. Lay it next to the table: every touching edge must match (city, road, field). Letters mark where it fits",
+        "cc1_meeple": "3. You may put a meeple on one part of it nobody holds yet (numbers)",
+        "cc2_title": "Carcassonne · scoring",
+        "cc2_road": "Finished road: 1 point a tile",
+        "cc2_city": "Finished city: 2 a tile and 2 a shield",
+        "cc2_mon": "Monastery with all 8 neighbours: 9",
+        "cc2_editions": "Rules edition {eds}: {n}",
+        "cc2_end": "At the end, open roads, cities and monasteries score 1 a tile (a shield 1) and farmers score their fields. The meeple goes back when its part is finished.",
+    },
+    "es": {
+        "cc1_title": "Carcassonne · tu turno",
+        "cc1_tile": "1. Robas una loseta",
+        "cc1_place": "2. Ponla junto al tablero: cada borde que toca debe coincidir (ciudad, camino, campo). Las letras marcan dónde cabe",
+        "cc1_meeple": "3. Puedes poner un meeple en una parte suya que nadie ocupe (números)",
+        "cc2_title": "Carcassonne · puntuación",
+        "cc2_road": "Camino terminado: 1 punto por loseta",
+        "cc2_city": "Ciudad terminada: 2 por loseta y 2 por escudo",
+        "cc2_mon": "Monasterio con sus 8 vecinas: 9",
+        "cc2_editions": "Reglas de la edición {eds}: {n}",
+        "cc2_end": "Al final, caminos, ciudades y monasterios abiertos dan 1 por loseta (y 1 por escudo) y los granjeros puntúan sus campos. El meeple vuelve cuando su parte se termina.",
+    },
+}
 
 
 class CarcassonneUI(GameUI):
@@ -163,6 +177,14 @@ class CarcassonneUI(GameUI):
             "maratón, `medina=true` Medina Azahara. `/partida estado` muestra la edición de esta partida."
         ),
     }
+    guide = GUIDE
+
+    def guide_images(self, lang):
+        from render.carcassonne_guide import guide_images
+
+        return self._guide(guide_images, lang)
+
+    refusals = RULE_TEXTS  # the engine's refusal texts, two reworded above
 
     # -- pictures ------------------------------------------------------------------------------------
 
@@ -187,28 +209,10 @@ class CarcassonneUI(GameUI):
     # -- tokens --------------------------------------------------------------------------------------
 
     def token(self, action: dict[str, Any]) -> str:
-        kind = action.get("type")
-        if kind == "place":
-            base = f"P.{int(action['x'])}.{int(action['y'])}.{int(action['rot'])}"
-            return f"{base}.{action['meeple']}" if action.get("meeple") else base
-        if kind == "medina_use":
-            return "M"
-        if kind == "choose":
-            return f"C.{action['tile']}"
-        raise ValueError(f"not a Carcassonne action: {action!r}")
+        return CA.to_token(action)
 
     def action(self, token: str) -> dict[str, Any]:
-        if not isinstance(token, str):
-            raise ValueError(token)
-        if token == "M":
-            return {"type": "medina_use"}
-        m = CHOOSE_RE.match(token)
-        if m:
-            return {"type": "choose", "tile": m[1]}
-        m = TOKEN_RE.match(token)
-        if not m:
-            raise ValueError(token)
-        return {"type": "place", "x": int(m[1]), "y": int(m[2]), "rot": int(m[3]), "meeple": m[4]}
+        return CA.from_token(token)
 
     # -- controls ------------------------------------------------------------------------------------
 
@@ -234,13 +238,14 @@ class CarcassonneUI(GameUI):
         fx, fy = (last["x"], last["y"]) if last else (0, 0)
         return sorted(cells, key=lambda c: (abs(c[0] - fx) + abs(c[1] - fy), c[1], c[0]))
 
-    def controls(self, view, legal, lang, picked=None):
+    def controls(self, view, legal, lang, picked=None, auto_end=True):
         buttons: list[Choice] = []
         if view.get("phase") == "choose" or any(a.get("type") == "choose" for a in legal):
             tiles = [a["tile"] for a in legal if a.get("type") == "choose"]
-            for t in tiles:
-                buttons.append(Choice(tr("play_tile", lang, tile=t), self.token({"type": "choose", "tile": t}), "primary"))
-            a, b = (tiles + ["?", "?"])[:2]
+            words = [self._tile(view, t, lang) for t in tiles]
+            for t, w in zip(tiles, words, strict=True):
+                buttons.append(Choice(tr("play_tile", lang, tile=w)[:80], self.token({"type": "choose", "tile": t}), "primary"))
+            a, b = (words + ["?", "?"])[:2]
             return Controls(tr("choose_step", lang, a=a, b=b), buttons=buttons)
         can_dig = any(a.get("type") == "medina_use" for a in legal)
         dig = [Choice(tr("dig", lang), "M", "success")] if can_dig else []
@@ -248,17 +253,18 @@ class CarcassonneUI(GameUI):
         groups = self._group(legal)
         order = self._order(view, list(groups))
         tile = view.get("tile") or "?"
-        tname = "Medina" if tile == "medina" else tile
+        tname = self._tile(view, tile, lang)  # in words, never its internal letter
         m = PICK_RE.match(picked) if isinstance(picked, str) else None
         cell: tuple[int, int] | None = None
         rot: int | None = None
         page = 0
-        if m and m[1] is not None:
-            page = int(m[1])
-        elif m and m[2] is not None:
-            cell = (int(m[2]), int(m[3]))
-        elif m and m[4] is not None:
-            cell, rot = (int(m[4]), int(m[5])), int(m[6])
+        paged = paging.parse(picked)
+        if paged and paged[0] == PAGES:
+            page = paged[1]
+        elif m and m[1] is not None:
+            cell = (int(m[1]), int(m[2]))
+        elif m and m[3] is not None:
+            cell, rot = (int(m[3]), int(m[4])), int(m[5])
         if cell is not None and cell not in groups:
             cell, rot = None, None  # not a legal place (an old message): start again
         if cell is not None and rot is not None and rot not in groups[cell]:
@@ -268,20 +274,23 @@ class CarcassonneUI(GameUI):
             # other ways too, and the select changes it (one tap less per turn than a rotation step)
             rot = sorted(groups[cell])[0]
         if cell is None:
-            pages = max(1, (len(order) + PAGE - 1) // PAGE) if len(order) > 25 else 1
-            page = min(page, pages - 1)
+            labels = self._labels(view)
+            # up to 25 places a select, several selects in one message (5 rows, one kept for the
+            # dig button): any place is two taps; beyond that the last select pages the rest
+            room = 5 - (1 if dig else 0)
+            options = self._position_options(groups, order, lang, labels)
+            chunks = [options[i:i + paging.LIMIT] for i in range(0, len(options), paging.LIMIT)]
+            if len(chunks) > room:
+                chunks = chunks[:room - 1] + [paging.page(options[(room - 1) * paging.LIMIT:], PAGES, page, lang)]
             text = tr("place", lang, tile=tname, n=len(order)) if len(order) != 1 else tr("place1", lang, tile=tname)
-            if pages > 1:
-                text += tr("page", lang, p=page + 1, n=pages)
             picture = None
             if picked is not None:  # back to the first step: show the places again
                 from render.carcassonne import hand_png
 
                 picture = hand_png(view, view.get("names"), lang)
-            return Controls(
-                text + note, tr("pick_pos", lang), self._position_choices(groups, order, page, lang, self._labels(view)),
-                dig, picture,
-            )
+            selects = [(self._range(chunk, lang), chunk) for chunk in chunks]
+            head = selects[0][0] if len(selects) > 1 else tr("pick_pos", lang)
+            return Controls(text + note, head, selects[0][1], dig, picture, more_selects=selects[1:])
         x, y = cell
         place = self._labels(view).get(cell, "?")
         rots = sorted(groups[cell])
@@ -291,7 +300,8 @@ class CarcassonneUI(GameUI):
         spots = [f for f in options if f is not None]
         for i, fid in enumerate(spots):
             what = spot_label(view, tile, rot, fid, lang)
-            key = "farmer_btn" if fid.startswith("f") else "archaeologist_btn" if fid == "ruins" else "meeple_btn"
+            kind = CA.feature_kind(fid, tile)
+            key = "farmer_btn" if kind == "farm" else "archaeologist_btn" if kind == "ruins" else "meeple_btn"
             buttons.append(Choice(tr(key, lang, n=i + 1, what=what)[:80], self.token(
                 {"type": "place", "x": x, "y": y, "rot": rot, "meeple": fid}), "secondary"))
         if None in options:
@@ -302,11 +312,21 @@ class CarcassonneUI(GameUI):
             select = self._rotation_choices(view, groups, order, cell, lang)
             placeholder = tr("pick_rot", lang)
         else:
-            page = order.index(cell) // PAGE if len(order) > 25 else 0
+            page = paging.holding(order.index(cell), len(order))
             select = self._position_choices(groups, order, page, lang, self._labels(view))
             placeholder = tr("pick_pos", lang)
         picture = preview_png(view, None, lang, x, y, rot, spots=spots, rots=rots)
         return Controls(text + note, placeholder, select, (dig + buttons)[:20], picture)
+
+    @staticmethod
+    def _tile(view: dict[str, Any] | None, tile: str | None, lang: str) -> str:
+        """A tile in words ("a city corner with a curved road"), from its geometry."""
+        from engines.carcassonne.tiles import GEOMETRY
+        from render.carcassonne import tile_words
+
+        if not tile:
+            return "?"
+        return tile_words(view if view and view.get("geometry") else {"geometry": GEOMETRY}, tile, lang)
 
     @staticmethod
     def _labels(view: dict[str, Any]) -> dict[tuple[int, int], str]:
@@ -315,27 +335,25 @@ class CarcassonneUI(GameUI):
 
         return place_labels(view)
 
-    def _position_choices(self, groups, order, page, lang, labels) -> list[Choice]:
-        n = len(order)
-        if n <= 25:
-            shown, prev, more = order, None, None
-        else:
-            start = page * PAGE
-            shown = order[start:start + PAGE]
-            prev = page - 1 if page > 0 else None
-            more = page + 1 if start + PAGE < n else None
+    def _position_options(self, groups, order, lang, labels) -> list[Choice]:
         out = []
-        if prev is not None:
-            out.append(Choice(tr("prev", lang, a=prev * PAGE + 1, b=min(n, prev * PAGE + PAGE), n=n), f"pg.{prev}"))
-        for x, y in shown:
+        for x, y in order:
             k = len(groups[(x, y)])
             out.append(Choice(
                 tr("pos_label", lang, label=labels.get((x, y), "?")), f"at.{x}.{y}",
                 description=tr("fits1", lang, x=x, y=y) if k == 1 else tr("fits", lang, n=k, x=x, y=y),
             ))
-        if more is not None:
-            out.append(Choice(tr("more", lang, a=more * PAGE + 1, b=min(n, more * PAGE + PAGE), n=n), f"pg.{more}"))
         return out
+
+    def _position_choices(self, groups, order, page, lang, labels) -> list[Choice]:
+        return paging.page(self._position_options(groups, order, lang, labels), PAGES, page, lang)
+
+    @staticmethod
+    def _range(chunk: list[Choice], lang: str) -> str:
+        """A select's placeholder naming the places it holds: "Where to lay the tile: A-Y"."""
+        places = [c for c in chunk if c.token.startswith("at.")]
+        first, last = (places[0].label.split()[-1], places[-1].label.split()[-1]) if places else ("", "")
+        return tr("pick_pos_range", lang, a=first, b=last)[:150]
 
     def _rotation_choices(self, view, groups, order, cell, lang) -> list[Choice]:
         from render.carcassonne import KIND_NAMES
@@ -351,8 +369,7 @@ class CarcassonneUI(GameUI):
             desc = tr("spots", lang, what=", ".join(names)) if names else tr("no_spots", lang)
             label = tr("rot0", lang) if r == 0 else tr("rot", lang, deg=90 * r)
             out.append(Choice(label, f"rt.{x}.{y}.{r}", description=desc[:100]))
-        page = order.index(cell) // PAGE if len(order) > 25 else 0
-        out.append(Choice(tr("back", lang), f"pg.{page}"))
+        out.append(Choice(tr("back", lang), paging.value(PAGES, paging.holding(order.index(cell), len(order)))))
         return out
 
     # -- words ---------------------------------------------------------------------------------------
@@ -362,10 +379,8 @@ class CarcassonneUI(GameUI):
         points scored) it names the tile in words and the points: "Ana laid a city corner with a
         curved road, with a meeple on the road (south) · Ana +4 (road)"."""
         kind = action.get("type")
-        if kind == "medina_use":
-            return tr("d_dig", lang, who=name)
-        if kind == "choose":
-            return tr("d_choose", lang, who=name, tile=action.get("tile"))
+        if kind in ("medina_use", "choose"):
+            return tr(CA.BY_TYPE[kind].story, lang, who=name, tile=self._tile(None, action.get("tile"), lang))
         return self._story(action, name, lang, names or [], events or [])
 
     def _story(self, action, name, lang, names, events) -> str:
@@ -381,8 +396,8 @@ class CarcassonneUI(GameUI):
             if tile:
                 what = spot_label(geo, tile, int(action.get("rot", 0)), fid, lang)
             else:
-                what = KINDS.get(_kind_of(fid), {}).get(lang, fid)
-            out += tr("s_farmer" if fid.startswith("f") else "s_meeple", lang, what=what)
+                what = KIND_WORDS.get(CA.feature_kind(fid), {}).get(lang, fid)
+            out += tr("s_farmer" if CA.is_farmer(fid, tile) else "s_meeple", lang, what=what)
         if events:
             scored = [_ev(e, "data") or {} for e in events if _ev(e, "kind") == "scored"]
             if not scored:
@@ -396,19 +411,17 @@ class CarcassonneUI(GameUI):
     def label(self, action, lang):
         """A short, distinct name for a legal move (typed moves): where, how turned, which spot."""
         kind = action.get("type")
-        if kind == "medina_use":
-            return tr("dig", lang)
-        if kind == "choose":
-            return tr("play_tile", lang, tile=action.get("tile"))
+        if kind in ("medina_use", "choose"):
+            return tr(CA.BY_TYPE[kind].label, lang, tile=self._tile(None, action.get("tile"), lang))
         rot = int(action.get("rot", 0))
         rtxt = tr("d_rot0", lang) if rot == 0 else tr("d_rot", lang, deg=90 * rot)
         fid = action.get("meeple")
         if fid:
-            what = KINDS.get(_kind_of(fid), {}).get(lang, fid)
+            what = KIND_WORDS.get(CA.feature_kind(fid), {}).get(lang, fid)
             mtxt = tr("d_meeple", lang, kind=what, fid=fid)
         else:
             mtxt = tr("d_none", lang)
-        return tr("d_place", lang, who="", x=action.get("x"), y=action.get("y"), rot=rtxt, meeple=mtxt).lstrip(": ")
+        return tr(CA.BY_TYPE["place"].label, lang, who="", x=action.get("x"), y=action.get("y"), rot=rtxt, meeple=mtxt).lstrip(": ")
 
     def status(self, view, names, lang):
         pairs = list(zip(names, view["scores"], strict=False))

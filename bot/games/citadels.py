@@ -1,10 +1,12 @@
 """Citadels on Discord: the character draft by DM, then each called character's turn.
 
 Everything a player may do comes from the engine's legal actions. Simple choices are buttons
-(income, character targets, seats, end of turn); choices among district cards go through the
-select, grouped ("Build…", "Warlord: destroy…") and split into pages when there are more than
-Discord's 25 options. A select value is either an action token (then the controls show a green
-confirm button for it) or a node of that menu ("@build", "@destroy/s2", "@lighthouse/yellow~1").
+(income, character targets, seats, end of turn, and the districts to build when they fit among
+the 20 buttons); other choices among district cards go through the select, grouped ("Build…",
+"Warlord: destroy…") and paged (bot/games/paging.py) beyond Discord's 25 options. A select value
+is either an action token, which acts at once when picked (``pick_action``; Undo is the safety
+net), or a node of that menu ("@build", "@destroy/s2", "@lighthouse/yellow~1"). Ending the turn,
+when it is the only legal move, is carried in ``Controls.auto`` (the person's auto-end setting).
 
 Tokens (``token()`` / ``action()``, at most 80 characters of ``[A-Za-z0-9_.-]``): an operation
 code and its arguments joined by "-"; a district id "manor#2" travels as "manor.2".
@@ -21,12 +23,8 @@ from engines.citadels import cards as C
 from engines.citadels import texts as CT
 from engines.citadels.names import name
 
-from ..i18n import register_rules
+from . import paging
 from .base import Choice, Controls, GameUI, Manifest, PrefsError
-
-# -- engine refusal texts (register once, at import) ---------------------------------------------
-
-register_rules({code: {"en": en, "es": es} for code, (en, es) in CT.ERRORS.items()}, game="citadels")
 
 # -- texts ---------------------------------------------------------------------------------------
 
@@ -71,7 +69,6 @@ T: dict[str, tuple[str, str]] = {
     "targets": ("Murdered: {m} · robbed: {r} · bewitched: {b}.", "Asesinado: {m} · robado: {r} · hechizado: {b}."),
     "none": ("-", "-"),
     "placeholder": ("Choose a district…", "Elige un distrito…"),
-    "confirm_hint": ("Press the green button to confirm.", "Pulsa el botón verde para confirmar."),
     "keep_head": ("Keep {k} of the cards you drew:", "Quédate con {k} de las cartas robadas:"),
     "redraw_head": (
         "Discard more cards to the bottom of the deck, or draw {n} new cards now.",
@@ -117,7 +114,6 @@ T: dict[str, tuple[str, str]] = {
     "b_bell_yes": ("Announce: end at 7", "Anunciar: fin con 7"),
     "b_bell_no": ("No announcement", "Sin anuncio"),
     "b_back": ("← Back", "← Volver"),
-    "b_more": ("More… (page {n})", "Más… (página {n})"),
     # select groups
     "g_build": ("Build a district", "Construir un distrito"),
     "g_mdiscard": ("Magician: discard cards and redraw", "Mago: descartar y robar cartas"),
@@ -302,11 +298,11 @@ class Entry:
     group: str | None = None
     sub: tuple[str, str] | None = None  # (key, label) for a second level inside the group
     description: str | None = None
-    confirm: str | None = None  # the confirm button's label (select entries)
+    confirm: str | None = None  # the entry's label without its colour and cost (select entries)
     style: str = "secondary"
+    special: bool = False  # a special (purple) district: its description says what it does
 
 
-PAGE = 23  # entries per select page (+ back / more options <= 25)
 MAX_BUTTONS = 20
 
 
@@ -407,7 +403,7 @@ def _select_entry(view, a, tok, lang, owners) -> Entry:
         return Entry(tok, label, group, sub, desc, label)
     sub = (card["colour"], COLOUR_WORD[card["colour"]][1 if lang == "es" else 0]) if op == "lighthouse" else None
     sq = COLOUR_WORD[card["colour"]][0].split()[0]
-    return Entry(tok, f"{sq} {label} ({card['cost']})", group, sub, desc, label, "success")
+    return Entry(tok, f"{sq} {label} ({card['cost']})", group, sub, desc, label, "success", card["kind"] in PURPLE)
 
 
 def _destroy_price(view: dict[str, Any], owner: int, did: str) -> int | str:
@@ -426,15 +422,8 @@ GROUP_KEYS = {
 
 
 def _page(items: list[Choice], node: str, page: int, lang: str, back: str | None) -> list[Choice]:
-    """At most 25 options: a back option, one page of items and a 'more' option."""
-    if len(items) <= _room(back):
-        out = list(items)
-    else:
-        pages = [items[i : i + PAGE] for i in range(0, len(items), PAGE)]
-        page = min(max(page, 0), len(pages) - 1)
-        out = list(pages[page])
-        nxt = (page + 1) % len(pages)
-        out.append(Choice(tr("b_more", lang, n=nxt + 1), f"{node}~{nxt}"))
+    """At most 25 options: a back option and one page of items (bot/games/paging.py)."""
+    out = paging.page(items, node, page, lang, _room(back))
     if back is not None:
         out.insert(0, Choice(tr("b_back", lang), back))
     return out
@@ -455,15 +444,18 @@ def menu(entries: list[Entry], picked: str | None, lang: str) -> tuple[list[Choi
         else:
             node = f"@{chosen.group}"
     elif picked and picked.startswith("@"):
-        node, _, p = picked.partition("~")
-        page = int(p) if p.isdigit() else 0
+        node, page = paging.parse(picked) or (picked, 0)
         if node == "@" or not _items_at(grouped, node, lang):
             node = "@"
+    groups = _groups(grouped)
+    top = f"@{groups[0]}" if len(groups) == 1 and not _flat(grouped) else "@"  # one group: no level for it
+    if node == "@":
+        node = top
     items = _items_at(grouped, node, lang)
-    back = None if node == "@" else (node.rpartition("/")[0] if "/" in node else "@")
+    back = None if node == top else (node.rpartition("/")[0] if "/" in node else "@")
     if chosen is not None and len(items) > _room(back):
         idx = next((i for i, c in enumerate(items) if c.token == chosen.token), 0)
-        page = idx // PAGE
+        page = paging.holding(idx, len(items), _room(back))
     return _page(items, node, page, lang, back), chosen
 
 
@@ -519,6 +511,37 @@ def _items_at(grouped: list[Entry], node: str, lang: str) -> list[Choice]:
 # -- the UI --------------------------------------------------------------------------------------
 
 
+# The illustrated guide of /partida rules (render/citadels_guide.py draws it with these words).
+GUIDE: dict[str, dict[str, str]] = {
+    "en": {
+        "cit1_title": "Citadels · a round",
+        "cit1_draft": "1. Starting with the crown, each player secretly picks a character",
+        "cit1_call": "2. Characters are called in rank order: 1, 2, 3… the one who holds it plays its turn",
+        "cit1_power": "Each character has a power: the Assassin (1) makes one lose its turn, the King (4) takes the crown…",
+        "cit2_title": "Citadels · your turn",
+        "cit2_income": "1. Take 2 gold or draw 2 cards and keep 1",
+        "cit2_build": "2. Build at most one district from your hand: pay its cost in gold",
+        "cit2_score": "The round a city reaches 8 districts is the last. Points: district costs, +3 for all five colours, +4 first complete city (+2 the others), special districts",
+        "gold": "gold",
+        "cards": "cards",
+        "city": "Your city",
+    },
+    "es": {
+        "cit1_title": "Ciudadelas · una ronda",
+        "cit1_draft": "1. Empezando por quien tiene la corona, cada jugador elige en secreto un personaje",
+        "cit1_call": "2. Los personajes se llaman por rango: 1, 2, 3… quien lo tiene juega su turno",
+        "cit1_power": "Cada personaje tiene un poder: el Asesino (1) hace perder el turno a otro, el Rey (4) toma la corona…",
+        "cit2_title": "Ciudadelas · tu turno",
+        "cit2_income": "1. Toma 2 de oro o roba 2 cartas y quédate con 1",
+        "cit2_build": "2. Construye como mucho un distrito de tu mano: paga su coste en oro",
+        "cit2_score": "La ronda en que una ciudad llega a 8 distritos es la última. Puntos: coste de los distritos, +3 por los cinco colores, +4 la primera ciudad completa (+2 las demás), distritos especiales",
+        "gold": "oro",
+        "cards": "cartas",
+        "city": "Tu ciudad",
+    },
+}
+
+
 class CitadelsUI(GameUI):
     key = "citadels"
     rules = {
@@ -543,12 +566,24 @@ class CitadelsUI(GameUI):
             "con `/partida preferencias órdenes: Arquitecto, Rey, Mercader`."
         ),
     }
+    guide = GUIDE
+
+    def guide_images(self, lang):
+        from render.citadels_guide import guide_images
+
+        return self._guide(guide_images, lang)
+
+    # the engine's refusal texts (engines/citadels/texts.py)
+    refusals = {code: {"en": en, "es": es} for code, (en, es) in CT.ERRORS.items()}
+
+    def refusal_params(self, params, lang):
+        return {k: str(v) for k, v in params.items()}
 
     # -- pictures ----------------------------------------------------------------------------------
 
     def mark_since(self, view, actions):
-        built = [[seat, a["district"]] for seat, a in actions if a.get("type") == "build"]
-        built += [[seat, a["card"]] for seat, a in actions if a.get("type") == "wizard_take" and a.get("build")]
+        # which actions build, and what: the engine's action declarations say (A.built)
+        built = [[seat, d] for seat, a in actions if (d := A.built(a)) is not None]
         return {**view, "since": built} if built else view
 
     def board_png(self, view, names, lang):
@@ -591,9 +626,8 @@ class CitadelsUI(GameUI):
             raise PrefsError("prefs_empty")
         return out
 
-    def quiet_step(self, action, phase_after):
-        # draft picks and set-asides are secret: the channel hears of the draft once it is over
-        return action.get("type") in ("draft", "discard_character") and phase_after() == "draft"
+    def secret_step(self, action):
+        return A.is_secret(action)
 
     def auto_action(self, view, legal, prefs):
         if view.get("phase") != "draft":
@@ -606,22 +640,40 @@ class CitadelsUI(GameUI):
 
     # -- controls ----------------------------------------------------------------------------------
 
-    def controls(self, view, legal, lang, picked=None):
+    def ends_turn(self, action):
+        return A.ends_turn(action)
+
+    def pick_action(self, value):
+        """A district picked in the select acts at once (menu nodes start with "@")."""
+        if not isinstance(value, str) or value.startswith("@"):
+            return None
+        try:
+            return decode_token(value)
+        except ValueError:
+            return None
+
+    def controls(self, view, legal, lang, picked=None, auto_end=True):
         entries = entries_for(view, legal, lang)
+        builds = [e for e in entries if e.group == "build"]
+        told: list[str] = []
+        if builds and sum(1 for e in entries if e.group is None) + len(builds) <= MAX_BUTTONS:
+            for e in builds:  # few districts to build: a button each, one tap (Undo if it slipped)
+                e.group = None
+                if e.special:  # what a special district does, which a button cannot describe
+                    told.append(f"• {e.confirm}: {e.description}")
         buttons = [Choice(e.label[:80], e.token, e.style) for e in entries if e.group is None]
         if len(buttons) > MAX_BUTTONS:  # never seen in play; keep the limit whatever happens
             for e in entries[MAX_BUTTONS:]:
                 if e.group is None:
                     e.group, e.confirm = "more", e.label
             buttons = buttons[:MAX_BUTTONS]
-        options, chosen = menu(entries, picked, lang)
-        text = self._text(view, lang)
-        if chosen is not None:
-            buttons.insert(0, Choice((chosen.confirm or chosen.label)[:80], chosen.token, "success"))
-            if len(buttons) > MAX_BUTTONS:
-                buttons.pop()
-            text += "\n" + tr("confirm_hint", lang)
-        return Controls(text, tr("placeholder", lang) if options else None, options, buttons)
+        # a district picked in the select acts at once (pick_action): no confirm step, Undo instead
+        options, _chosen = menu(entries, picked, lang)
+        # ending the turn as the only legal move: taken at once where the person's setting is on
+        # (the button stays for a layer that does not take Controls.auto)
+        text = "\n".join([self._text(view, lang), *told])
+        return Controls(text, tr("placeholder", lang) if options else None, options, buttons,
+                        auto=self.auto_end(legal, auto_end))
 
     def _text(self, view: dict[str, Any], lang: str) -> str:
         me = view.get("viewer")
@@ -657,7 +709,7 @@ class CitadelsUI(GameUI):
                 mine = set(view.get("my_characters") or []) | set(view.get("my_discards") or [])
                 passed = [c for c in view.get("characters", []) if c not in mine
                           and any(c in x for x in view.get("draft_seen") or [])]
-                if passed and tn.get("character") in ("assassin", "witch", "thief"):
+                if passed and tn.get("character") in A.targeting_characters():
                     lines.append(tr("passed_on", lang, list=", ".join(ch_name(c, lang) for c in passed)))
             if tn.get("must_thank"):
                 lines.append(tr("must_thank", lang))

@@ -3,19 +3,21 @@
 Private turn steps (``controls``); every choice comes from the engine's legal actions:
 
 * start phase - one button per starting tile still offered;
-* take phase - one button per legal row slot ("A1 · Lakes", "D★ · +2 ?"): one tap;
+* take phase - one button per legal row slot ("A1 · Lakes", "D★ · 🟥🟨"), one button row per
+  worker row, colour squares for the pieces and the tiles' spaces: one tap;
 * place phase - the item being placed is the one named in ``picked`` or else the first held one
   (the city tile, then the feature tiles, then the pieces). Its legal places are lettered on a
-  picture of the neighbourhood and listed in a select; "Remove … from the game" is one button;
-  other held items are entries of the same select, to place them first.
-  - a feature tile or a piece: picking a space shows a preview of the neighbourhood with the item
-    there (``engines.cities.preview``) and a Confirm button (2 taps an item; 1 when only one space
-    is legal: the preview comes at once);
+  picture of the neighbourhood; "Remove … from the game" is one button; other held items are
+  entries of a select, to place them first.
+  - a feature tile or a piece: up to 20 legal spaces are one button each, lettered as on the
+    picture (one tap places it); more go in a select whose picks place it at once
+    (``pick_action``); Undo is the safety net, no preview-and-confirm step;
   - the city tile: picking a free cell shows the tile there turned each legal way, one button per
-    way (2 taps).
+    way (2 taps); a cell with only one way is itself the move (one pick).
 
-``picked`` values: ``i.t`` / ``i.f.<feature>`` / ``i.p.<colour>`` (+ ``.<page>``) the item,
-``c.<x>.<y>`` a tile cell, ``s.f.<feature>.<x>.<y>`` / ``s.p.<colour>.<x>.<y>`` a space.
+``picked`` values: ``i.t`` / ``i.f.<feature>`` / ``i.p.<colour>`` (+ ``~<page>``, bot/games/paging.py) the item,
+``c.<x>.<y>`` a tile cell; ``s.f.<feature>.<x>.<y>`` / ``s.p.<colour>.<x>.<y>`` (a space's preview
+and confirm) only in messages sent before picks acted at once.
 Action tokens: ``S.<tile>``, ``K.<row><slot>``, ``T.<x>.<y>.<rot>``, ``F.<feature>.<x>.<y>``,
 ``B.<colour>.<x>.<y>``, ``X.t.<tile>`` / ``X.f.<feature>`` / ``X.p.<colour>``. Typed moves also
 accept ``A1``..``D4`` for a take.
@@ -26,12 +28,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engines.cities import actions as CX
 from engines.cities import components as comp
 from engines.cities import texts as engine_texts
 
+from . import paging
 from .base import Choice, Controls, GameUI, Manifest
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_BUTTONS = 20  # Discord: 25 components a message, a row of them for the select
 PIECE_ES = {"red": "roja", "blue": "azul", "green": "verde", "yellow": "amarilla"}
 
 T = {
@@ -39,7 +44,7 @@ T = {
         "en": "Choose your starting tile (the picture shows the table). The others pick after you, counter-clockwise.",
         "es": "Elige tu loseta inicial (la imagen muestra la mesa). Los demás eligen después, en sentido antihorario.",
     },
-    "start_btn": {"en": "Start with {tile} ({layout})", "es": "Empezar con {tile} ({layout})"},
+    "start_btn": {"en": "Start with {layout}", "es": "Empezar con {layout}"},
     "take": {
         "en": "Round {round}/{rounds} · {left} worker(s) left. Put a worker on a row slot to take what lies there:",
         "es": "Ronda {round}/{rounds} · te quedan {left} trabajador(es). Pon un trabajador en un hueco de una fila para tomar lo que hay:",
@@ -73,12 +78,15 @@ T = {
         "es": "La **loseta de ciudad {tile}** en el sitio **{label}**: la imagen muestra cada forma de girarla; pulsa una para colocarla.",
     },
     "pick_space": {"en": "Where to place it", "es": "Dónde colocarla"},
+    "place_item_btn": {
+        "en": "Place the **{item}**: press the letter of a space (as on the picture), or remove it from the game.",
+        "es": "Coloca la **{item}**: pulsa la letra de un espacio (como en la imagen) o retírala del juego.",
+    },
+    "space_btn": {"en": "{label} · {what}", "es": "{label} · {what}"},
     "pick_cell": {"en": "Where to place the city tile", "es": "Dónde colocar la loseta de ciudad"},
     "opt_space": {"en": "{label} · ({x}, {y}) {what}", "es": "{label} · ({x}, {y}) {what}"},
     "opt_cell": {"en": "Place {label} · tile cell ({x}, {y})", "es": "Sitio {label} · celda ({x}, {y})"},
     "opt_ways": {"en": "{n} way(s) to turn it", "es": "{n} forma(s) de girarla"},
-    "more": {"en": "More spaces… ({a}-{b} of {n})", "es": "Más espacios… ({a}-{b} de {n})"},
-    "prev": {"en": "Previous spaces… ({a}-{b} of {n})", "es": "Espacios anteriores… ({a}-{b} de {n})"},
     "on_height": {"en": "on {colour} {h} → {n} high", "es": "sobre {colour} {h} → altura {n}"},
     "empty_space": {"en": "{space}", "es": "{space}"},
     "wild_space": {"en": "wild space", "es": "espacio comodín"},
@@ -106,19 +114,25 @@ def _piece(colour: str, lang: str) -> str:
 
 def _item_words(kind: str, item: str, lang: str) -> str:
     """A held item in words: 'city tile T07', 'Boat', 'red piece'."""
-    if kind == "t":
-        return engine_texts.item_name(item, lang)
+    if kind == "t":  # its spaces as colour squares, never its internal code
+        term = engine_texts.TERMS["city_tile"].get(lang, engine_texts.TERMS["city_tile"]["en"])
+        return f"{term} {_layout(item)}"
     if kind == "p":
         return _piece(item, lang)
     term = engine_texts.TERMS["feature_tile"][lang if lang in ("en", "es") else "en"]
     return f"{term} {comp.name(item, lang)}" if lang == "es" else f"{comp.name(item, lang)} {term}"
 
 
+# What a button shows for a space type or a building colour: a coloured square, and a picture for
+# the park and the water (so the green piece and the park never read alike)
+SQUARE = {"red": "🟥", "blue": "🟦", "green": "🟩", "yellow": "🟨", "park": "🌳", "water": "💧"}
+
+
 def _layout(tile: str) -> str:
-    """A tile's four spaces as letters, 'RB/PW' (top row / bottom row, unturned)."""
+    """A tile's four spaces as squares, '🟥🟦/🌳💧' (top row / bottom row, unturned)."""
     sp = comp.ROTATED[comp.TILE_INDEX[tile]][0]
-    letters = [comp.SPACE_LETTERS[s] for s in sp]
-    return f"{letters[0]}{letters[1]}/{letters[2]}{letters[3]}"
+    marks = [SQUARE.get(comp.SPACE_TYPES[s], comp.SPACE_LETTERS[s]) for s in sp]
+    return f"{marks[0]}{marks[1]}/{marks[2]}{marks[3]}"
 
 
 def _ev(event: Any) -> dict[str, Any]:
@@ -127,18 +141,41 @@ def _ev(event: Any) -> dict[str, Any]:
     return {"kind": getattr(event, "kind", None), "seat": getattr(event, "seat", None), "data": getattr(event, "data", {})}
 
 
-TOKEN_RE = re.compile(
-    r"^(?:S\.(?P<start>S\d)|K\.(?P<row>[A-D])(?P<slot>[0-3])|T\.(?P<tx>-?\d{1,3})\.(?P<ty>-?\d{1,3})\.(?P<rot>[0-3])"
-    r"|F\.(?P<feat>[a-z]+-\d{1,2})\.(?P<fx>-?\d{1,3})\.(?P<fy>-?\d{1,3})"
-    r"|B\.(?P<col>red|blue|green|yellow)\.(?P<bx>-?\d{1,3})\.(?P<by>-?\d{1,3})"
-    r"|X\.(?P<dk>[tfp])\.(?P<dv>[A-Za-z0-9-]{1,12}))$"
-)
 TYPED_TAKE_RE = re.compile(r"^([A-Da-d])\s*([1-4])$")
 PICK_RE = re.compile(
-    r"^(?:i\.(?P<ik>[tfp])(?:\.(?P<iv>[A-Za-z0-9-]{1,12}))?(?:\.(?P<page>\d{1,2}))?"
+    r"^(?:i\.(?P<ik>[tfp])(?:\.(?P<iv>[A-Za-z0-9-]{1,12}))?"
     r"|c\.(?P<cx>-?\d{1,3})\.(?P<cy>-?\d{1,3})"
     r"|s\.(?P<sk>[fp])\.(?P<sv>[A-Za-z0-9-]{1,12})\.(?P<sx>-?\d{1,3})\.(?P<sy>-?\d{1,3}))$"
 )
+
+
+# The illustrated guide of /partida rules (render/cities_guide.py draws it with these words).
+GUIDE: dict[str, dict[str, str]] = {
+    "en": {
+        "ci1_title": "Cities · your turn",
+        "ci1_take": "Put a worker on a slot of a row and take what lies there",
+        "ci1_rows": "A scoring cards · B city tiles · C feature tiles · D building pieces (★ the star space: 2 pieces from the bag)",
+        "ci1_place_title": "Cities · your neighbourhood",
+        "ci1_place": "Then place it in your neighbourhood: city tiles edge to edge, pieces on a space of their colour or on their colour, features on their own space. Or remove it from the game",
+        "ci2_title": "Cities · scoring",
+        "ci2_cards": "Achievements as soon as you meet them; scoring cards at the end, for each time your neighbourhood shows their pattern",
+        "ci2_areas": "Each water and each park area: {points} points for 1 to {n} different features",
+        "ci2_monuments": "Each monument: {n} points",
+        "ci2_end": "The match ends after the last round; the most points wins.",
+    },
+    "es": {
+        "ci1_title": "Cities · tu turno",
+        "ci1_take": "Pon un trabajador en un hueco de una fila y toma lo que hay",
+        "ci1_rows": "A cartas de puntuación · B losetas de ciudad · C losetas de característica · D piezas de edificio (★ la estrella: 2 piezas de la bolsa)",
+        "ci1_place_title": "Cities · tu barrio",
+        "ci1_place": "Después colócalo en tu barrio: losetas de ciudad lado con lado, piezas en un espacio de su color o sobre su color, características en su espacio. O retíralo del juego",
+        "ci2_title": "Cities · puntuación",
+        "ci2_cards": "Los logros, en cuanto los cumples; las cartas de puntuación al final, por cada vez que tu barrio muestra su patrón",
+        "ci2_areas": "Cada zona de agua y cada zona de parque: {points} puntos por 1 a {n} características distintas",
+        "ci2_monuments": "Cada monumento: {n} puntos",
+        "ci2_end": "La partida acaba tras la última ronda; gana quien tiene más puntos.",
+    },
+}
 
 
 class CitiesUI(GameUI):
@@ -169,6 +206,12 @@ class CitiesUI(GameUI):
             "(el tablero de logros; al azar por defecto), `long=true` (2 jugadores: 7 rondas, barrios de 3x5)."
         ),
     }
+    guide = GUIDE
+
+    def guide_images(self, lang):
+        from render.cities_guide import guide_images
+
+        return self._guide(guide_images, lang)
 
     # -- pictures ------------------------------------------------------------------------------------
 
@@ -197,48 +240,27 @@ class CitiesUI(GameUI):
     # -- tokens --------------------------------------------------------------------------------------
 
     def token(self, action: dict[str, Any]) -> str:
-        kind = action.get("type")
-        if kind == "start":
-            return f"S.{action['tile']}"
-        if kind == "take":
-            return f"K.{action['row']}{int(action['slot'])}"
-        if kind == "tile":
-            return f"T.{int(action['x'])}.{int(action['y'])}.{int(action['rot'])}"
-        if kind == "feature":
-            return f"F.{action['feature']}.{int(action['x'])}.{int(action['y'])}"
-        if kind == "build":
-            return f"B.{action['colour']}.{int(action['x'])}.{int(action['y'])}"
-        if kind == "decline":
-            for key, letter in (("tile", "t"), ("feature", "f"), ("piece", "p")):
-                if action.get(key):
-                    return f"X.{letter}.{action[key]}"
-        raise ValueError(f"not a Cities action: {action!r}")
+        return CX.to_token(action)
 
     def action(self, token: str) -> dict[str, Any]:
+        """The action of a token (the engine's declarations), or of a typed take "A1".."D4"."""
         if not isinstance(token, str):
             raise ValueError(token)
         typed = TYPED_TAKE_RE.match(token.strip())
         if typed:
             return {"type": "take", "row": typed[1].upper(), "slot": int(typed[2]) - 1}
-        m = TOKEN_RE.match(token.strip())
-        if not m:
-            raise ValueError(token)
-        if m["start"]:
-            return {"type": "start", "tile": m["start"]}
-        if m["row"]:
-            return {"type": "take", "row": m["row"], "slot": int(m["slot"])}
-        if m["rot"] is not None:
-            return {"type": "tile", "x": int(m["tx"]), "y": int(m["ty"]), "rot": int(m["rot"])}
-        if m["feat"]:
-            return {"type": "feature", "feature": m["feat"], "x": int(m["fx"]), "y": int(m["fy"])}
-        if m["col"]:
-            return {"type": "build", "colour": m["col"], "x": int(m["bx"]), "y": int(m["by"])}
-        key = {"t": "tile", "f": "feature", "p": "piece"}[m["dk"]]
-        return {"type": "decline", key: m["dv"]}
+        return CX.from_token(token.strip())
 
     # -- controls ------------------------------------------------------------------------------------
 
-    def controls(self, view, legal, lang, picked=None):
+    def pick_action(self, value):
+        """A place picked in the select acts at once when its value is an action token."""
+        try:
+            return CX.from_token(value) if isinstance(value, str) else None
+        except ValueError:
+            return None
+
+    def controls(self, view, legal, lang, picked=None, auto_end=True):
         kinds = {a.get("type") for a in legal}
         if "start" in kinds:
             buttons = [
@@ -258,11 +280,11 @@ class CitiesUI(GameUI):
         if row == "A":
             parts = [comp.name(i, lang) for i in items]
         elif row == "B":
-            parts = [f"{i} {_layout(i)}" for i in items]
+            parts = [_layout(i) for i in items]
         elif row == "C":
             parts = [comp.name(i, lang) for i in items]
         elif row == "D":
-            parts = ["".join(comp.COLOUR_LETTERS[comp.COLOURS.index(c)] for c in items)] if items else []
+            parts = ["".join(SQUARE.get(c, c) for c in items)] if items else []
         if s.get("hidden"):
             parts.append(tr("face_down", lang))
         if s.get("star") and not items:
@@ -276,7 +298,8 @@ class CitiesUI(GameUI):
         buttons = []
         for a in sorted((a for a in legal if a["type"] == "take"), key=lambda a: (a["row"], a["slot"])):
             style = {"A": "primary", "B": "success", "C": "secondary", "D": "danger"}[a["row"]]
-            buttons.append(Choice(self._slot_label(view, a["row"], a["slot"], lang), self.token(a), style))
+            # one button row per worker row (A on the first, D on the fourth)
+            buttons.append(Choice(self._slot_label(view, a["row"], a["slot"], lang), self.token(a), style, row="ABCD".index(a["row"])))
         text = tr("take", lang, round=view.get("round"), rounds=view.get("rounds"), left=player.get("workers_left", "?"))
         return Controls(f"{text}\n{tr('take_rows', lang)}", buttons=buttons)
 
@@ -321,14 +344,16 @@ class CitiesUI(GameUI):
 
         seat = view.get("viewer")
         held = self._held(view)
+        page = 0
+        paged = paging.parse(picked)  # "i.<kind>.<item>~<page>": a page of that item's places
+        if paged:
+            picked, page = paged
         m = PICK_RE.match(picked) if isinstance(picked, str) else None
         current: tuple[str, str] | None = None
-        page = 0
         cell: tuple[int, int] | None = None
         space: tuple[int, int] | None = None
         if m and m["ik"]:
             current = (m["ik"], m["iv"] or (view.get("pending") or {}).get("tile") or "")
-            page = int(m["page"] or 0)
         elif m and m["cx"] is not None:
             current, cell = ("t", (view.get("pending") or {}).get("tile") or ""), (int(m["cx"]), int(m["cy"]))
         elif m and m["sk"]:
@@ -348,7 +373,7 @@ class CitiesUI(GameUI):
             for k, v in held if (k, v) != current
         ]  # select entries (a button would apply an action)
         if decline is not None:
-            buttons.append(Choice(tr("decline", lang, item=words)[:80], self.token(decline), "danger"))
+            buttons.append(Choice(tr(CX.CODEC.decl(decline).label, lang, item=words)[:80], self.token(decline), "danger"))
         head = self._holding_text(view, lang)
         if not places:
             return Controls(f"{head}\n{tr('no_place', lang, item=words)}", tr("pick_space", lang), others, buttons)
@@ -357,11 +382,17 @@ class CitiesUI(GameUI):
             labels = {c: LETTERS[k % 26] + ("" if k < 26 else str(k // 26)) for k, c in enumerate(cells)}
             if len(cells) == 1:  # one place only: straight to its ways to turn the tile (a tap saved)
                 cell = cells[0]
-            select = [
-                Choice(tr("opt_cell", lang, label=labels[c], x=c[0], y=c[1]), f"c.{c[0]}.{c[1]}",
-                       description=tr("opt_ways", lang, n=sum(1 for a in places if (a["x"], a["y"]) == c)))
+            room = paging.LIMIT - len(others)
+            if cell in labels:
+                page = paging.holding(cells.index(cell), len(cells), room)
+            ways_at = {c: [a for a in places if (a["x"], a["y"]) == c] for c in cells}
+            select = paging.page([
+                # a cell with one way to turn the tile: picking it lays the tile at once
+                Choice(tr("opt_cell", lang, label=labels[c], x=c[0], y=c[1]),
+                       self.token(ways_at[c][0]) if len(ways_at[c]) == 1 else f"c.{c[0]}.{c[1]}",
+                       description=tr("opt_ways", lang, n=len(ways_at[c])))
                 for c in cells
-            ][: 25 - len(others)] + others
+            ], f"i.t.{item}", page, lang, room) + others
             if cell in labels:
                 ways = [a for a in places if (a["x"], a["y"]) == cell]
                 views = [(tr("rot_caption", lang, label=labels[cell], deg=90 * a["rot"]), preview(view, a)) for a in ways]
@@ -371,55 +402,52 @@ class CitiesUI(GameUI):
                            self.token(a), "success")
                     for a in ways
                 ]
-                text = f"{head}\n{tr('rotations', lang, tile=item, label=labels[cell])}"
+                text = f"{head}\n{tr('rotations', lang, tile=_layout(item), label=labels[cell])}"
                 return Controls(text, tr("pick_cell", lang), select, rot_buttons + buttons, picture)
             picture = marked_hood_png(view, seat, labels, unit="tile")
-            text = f"{head}\n{tr('place_tile', lang, tile=item)}"
+            text = f"{head}\n{tr('place_tile', lang, tile=_layout(item))}"
             return Controls(text, tr("pick_cell", lang), select, buttons, picture)
         spaces = list(dict.fromkeys((a["x"], a["y"]) for a in places))
         labels = {c: LETTERS[k % 26] + ("" if k < 26 else str(k // 26)) for k, c in enumerate(spaces)}
-        if len(spaces) == 1:  # one space only: straight to its preview (a tap saved)
-            space = spaces[0]
         by_xy = {(sp["x"], sp["y"]): sp for sp in view["players"][seat]["spaces"]}
-        room = 25 - len(others)
+        at = {(a["x"], a["y"]): a for a in places}
+        if space not in labels and len(spaces) + len(buttons) <= MAX_BUTTONS:
+            # few places: one button each, lettered as on the picture; a press places the item
+            # (one tap; Undo is the safety net)
+            space_buttons = [
+                Choice(tr("space_btn", lang, label=labels[c], what=self._space_words(by_xy.get(c) or {}, lang))[:80],
+                       self.token(at[c]), "success")
+                for c in spaces
+            ]
+            picture = marked_hood_png(view, seat, labels)
+            text = f"{head}\n{tr('place_item_btn', lang, item=words)}"
+            return Controls(text, tr("pick_space", lang) if others else None, others, space_buttons + buttons, picture)
+        room = paging.LIMIT - len(others)
         if space in labels:
-            page = spaces.index(space) // (room - 2) if len(spaces) > room else 0
-        select = self._space_choices(spaces, labels, by_xy, kind, item, page, lang, room) + others
+            page = paging.holding(spaces.index(space), len(spaces), room)
+        select = self._space_choices(spaces, labels, by_xy, kind, item, page, lang, room, places) + others
         if space in labels:
             action = next(a for a in places if (a["x"], a["y"]) == space)
             shown = preview(view, action)
             sp = {(s["x"], s["y"]): s for s in shown["players"][seat]["spaces"]}.get(space) or {}
             height = tr("height", lang, n=sp.get("height")) if kind == "p" else ""
             picture = marked_hood_png(shown, seat, focus=space)
-            confirm = Choice(tr("confirm", lang, item=words, x=space[0], y=space[1])[:80], self.token(action), "success")
+            confirm = Choice(tr(CX.CODEC.decl(action).label, lang, item=words, x=space[0], y=space[1])[:80], self.token(action), "success")
             text = f"{head}\n{tr('preview', lang, item=words, x=space[0], y=space[1], height=height)}"
             return Controls(text, tr("pick_space", lang), select, [confirm, *buttons], picture)
         picture = marked_hood_png(view, seat, labels)
         text = f"{head}\n{tr('place_item', lang, item=words)}"
         return Controls(text, tr("pick_space", lang), select, buttons, picture)
 
-    def _space_choices(self, spaces, labels, by_xy, kind, item, page, lang, room=25) -> list[Choice]:
-        n = len(spaces)
-        size = room - 2  # a page leaves room for "previous" and "more"
-        if n <= room:
-            shown, prev, more = spaces, None, None
-        else:
-            start = page * size
-            shown = spaces[start:start + size]
-            prev = page - 1 if page > 0 else None
-            more = page + 1 if start + size < n else None
+    def _space_choices(self, spaces, labels, by_xy, kind, item, page, lang, room=paging.LIMIT, places=()) -> list[Choice]:
         out = []
-        if prev is not None:
-            out.append(Choice(tr("prev", lang, a=prev * size + 1, b=min(n, prev * size + size), n=n), f"i.{kind}.{item}.{prev}"))
-        for x, y in shown:
+        for x, y in spaces:
             sp = by_xy.get((x, y)) or {}
             out.append(Choice(
                 tr("opt_space", lang, label=labels[(x, y)], x=x, y=y, what=self._space_words(sp, lang)),
-                f"s.{kind}.{item}.{x}.{y}",
+                self.token(next(a for a in places if (a["x"], a["y"]) == (x, y))),  # acts at once
             ))
-        if more is not None:
-            out.append(Choice(tr("more", lang, a=more * size + 1, b=min(n, more * size + size), n=n), f"i.{kind}.{item}.{more}"))
-        return out
+        return paging.page(out, f"i.{kind}.{item}", page, lang, room)
 
     @staticmethod
     def _space_words(sp: dict[str, Any], lang: str) -> str:
@@ -449,16 +477,15 @@ class CitiesUI(GameUI):
                 return " ".join(lines)
         kind = action.get("type")
         if kind == "take":
-            return tr("s_take", lang, who=name, row=action.get("row"), slot=int(action.get("slot", 0)) + 1)
+            return tr(CX.CODEC.decl(action).story, lang, who=name, row=action.get("row"), slot=int(action.get("slot", 0)) + 1)
         return f"{name}: {engine_texts.action_label(action, lang)}"
 
     def label(self, action, lang):
         """A short, distinct name for a legal move (typed moves)."""
         kind = action.get("type")
-        if kind == "start":
-            return tr("start_btn", lang, tile=action["tile"], layout=_layout(action["tile"]))
-        if kind == "tile":
-            return tr("l_tile", lang, x=action["x"], y=action["y"], deg=90 * action["rot"])
+        if kind in ("start", "tile"):
+            return tr(CX.CODEC.decl(action).label, lang, tile=action.get("tile"), layout=_layout(action["tile"]) if kind == "start" else "",
+                      x=action.get("x"), y=action.get("y"), deg=90 * int(action.get("rot") or 0))
         return engine_texts.action_label(action, lang)
 
     def rule_text(self, code: str, params: dict[str, Any], lang: str) -> str | None:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import _format as format_entry
+from engines.lost_cities import actions as LA
+
 from .base import Choice, Controls, GameUI, Manifest
 
 # A turn is two taps: one button plays or discards a card (no "which card?" menu first), one
-# button draws. Buttons: every play first (green), then every discard (grey), in hand order.
+# button draws. Buttons: the plays (green) on their own rows, then the discards (grey) on theirs,
+# in hand order.
 
 T = {
     "play_phase": {
@@ -87,6 +89,41 @@ def tr(key: str, lang: str, **kw: Any) -> str:
     return T[key].get(lang, T[key]["en"]).format(**kw)
 
 
+# The illustrated guide of /partida rules (render/lost_cities_guide.py draws it with these words).
+GUIDE: dict[str, dict[str, str]] = {
+    "en": {
+        "lc1_title": "Lost Cities · your turn in two steps",
+        "lc1_play": "Play a card on your expedition of its colour: higher than the last one",
+        "lc1_discard": "…or discard it face up on its colour's pile",
+        "lc1_draw": "Then draw: from the deck, or the top card of any pile (not the one you just discarded)",
+        "lc1_hand": "Your hand",
+        "lc1_exp": "Your expedition",
+        "lc1_pile": "Discard pile",
+        "lc1_deck": "Deck",
+        "lc2_title": "Lost Cities · how an expedition scores",
+        "lc2_rule": "(sum of the numbers − 20) × (1 + wagers), +20 with 8 or more cards",
+        "lc2_a": "{cards} = {sum} → ({sum} − 20) × {mult} = {points}",
+        "lc2_b": "{cards} = {sum} → {sum} − 20 = {points}: a started expedition costs 20",
+        "lc2_c": "A colour you never start scores 0. The round ends with the last deck card.",
+    },
+    "es": {
+        "lc1_title": "Lost Cities · tu turno en dos pasos",
+        "lc1_play": "Juega una carta en tu expedición de su color: mayor que la última",
+        "lc1_discard": "…o descártala boca arriba en la pila de su color",
+        "lc1_draw": "Después roba: del mazo o la carta de arriba de cualquier pila (no la que acabas de descartar)",
+        "lc1_hand": "Tu mano",
+        "lc1_exp": "Tu expedición",
+        "lc1_pile": "Pila de descarte",
+        "lc1_deck": "Mazo",
+        "lc2_title": "Lost Cities · cómo puntúa una expedición",
+        "lc2_rule": "(suma de los números − 20) × (1 + apuestas), +20 con 8 cartas o más",
+        "lc2_a": "{cards} = {sum} → ({sum} − 20) × {mult} = {points}",
+        "lc2_b": "{cards} = {sum} → {sum} − 20 = {points}: empezar una expedición cuesta 20",
+        "lc2_c": "Un color que no empiezas puntúa 0. La ronda acaba con la última carta del mazo.",
+    },
+}
+
+
 class LostCitiesUI(GameUI):
     key = "lost-cities"
     controls_draw = False
@@ -106,6 +143,12 @@ class LostCitiesUI(GameUI):
             "puntúa (suma − 20) × (1 + apuestas), +20 con 8 cartas o más. Las rondas se suman; empieza el que va ganando."
         ),
     }
+    guide = GUIDE
+
+    def guide_images(self, lang):
+        from render.lost_cities_guide import guide_images
+
+        return self._guide(guide_images, lang)
 
     def board_png(self, view, names, lang):
         from render.lost_cities import board_png
@@ -117,21 +160,14 @@ class LostCitiesUI(GameUI):
 
         return hand_png(view, lang) if view.get("hand") is not None else None
 
-    # Tokens: "p.red-7" play, "x.red-7" discard, "d.deck" / "d.red" draw; a picked card is its id.
+    # Tokens: "p.red-7" play, "x.red-7" discard, "d.deck" / "d.red" draw: the engine's declarations
     def token(self, action: dict[str, Any]) -> str:
-        if action["type"] == "draw":
-            return f"d.{action['from']}"
-        return ("p." if action["type"] == "play" else "x.") + action["card"]
+        return LA.to_token(action)
 
     def action(self, token: str) -> dict[str, Any]:
-        kind, _, arg = token.partition(".")
-        if kind not in ("p", "x", "d") or not arg:
-            raise ValueError(token)
-        if kind == "d":
-            return {"type": "draw", "from": arg}
-        return {"type": "play" if kind == "p" else "discard", "card": arg}
+        return LA.from_token(token)
 
-    def controls(self, view, legal, lang, picked=None):
+    def controls(self, view, legal, lang, picked=None, auto_end=True):
         if view["phase"] == "draw":
             buttons = []
             for a in legal:
@@ -145,32 +181,37 @@ class LostCitiesUI(GameUI):
         order = {c: i for i, c in enumerate(hand)}
         plays = sorted((a["card"] for a in legal if a["type"] == "play"), key=lambda c: order.get(c, 99))
         discards = sorted((a["card"] for a in legal if a["type"] == "discard"), key=lambda c: order.get(c, 99))
-        buttons = [Choice(tr("play", lang, card=card_name(c, lang)), f"p.{c}", "success") for c in _one_wager(plays)]
-        buttons += [Choice(tr("discard", lang, card=card_name(c, lang)), f"x.{c}", "secondary") for c in _one_wager(discards)]
-        return Controls(tr("play_phase", lang), buttons=buttons[:20])
+        # plays and discards never share a row: a slip must not cost a card (issue 20); 5 a row,
+        # the plays on rows 0-1, the discards on rows 2-3
+        buttons = [self._button({"type": "play", "card": c}, lang, "success", k // 5) for k, c in enumerate(_one_wager(plays)[:10])]
+        buttons += [self._button({"type": "discard", "card": c}, lang, "secondary", 2 + k // 5)
+                    for k, c in enumerate(_one_wager(discards)[:10])]
+        return Controls(tr("play_phase", lang), buttons=buttons)
 
-    def rule_text(self, code: str, params: dict[str, Any], lang: str) -> str | None:
-        """An engine refusal in the reader's language (cards and colours translated)."""
-        entry = RULES.get(code)
-        if entry is None:
-            return None
+    def _button(self, action: dict[str, Any], lang: str, style: str, row: int) -> Choice:
+        """A play or discard button: its label's key and its token from the action's declaration."""
+        return Choice(tr(LA.BY_TYPE[action["type"]].label, lang, card=card_name(action["card"], lang)), self.token(action), style,
+                      row=row)
+
+    refusals = RULES
+
+    def refusal_params(self, params: dict[str, Any], lang: str) -> dict[str, Any]:
+        """Cards and colours of a refusal in the reader's language."""
         shown = dict(params)
         for key in ("card", "top"):
             if isinstance(shown.get(key), str):
                 shown[key] = card_name(shown[key], lang)
         if isinstance(shown.get("colour"), str):
             shown["colour"] = COLOUR_NAMES.get(shown["colour"], {}).get(lang, shown["colour"])
-        return format_entry(entry, lang, shown)
+        return shown
 
     def describe(self, action, name, lang, names=None, events=None):
         """A move in words. With the move's engine ``events`` a draw from a discard pile names the
         card taken (public: it lay face up); a draw from the deck never does."""
         from render.lost_cities import card_name as card_words  # "the red 7", "el 7 rojo": as on the board
 
-        if action["type"] == "play":
-            return tr("d_play", lang, who=name, card=card_words(action["card"], lang))
-        if action["type"] == "discard":
-            return tr("d_discard", lang, who=name, card=card_words(action["card"], lang))
+        if action["type"] in ("play", "discard"):
+            return tr(LA.BY_TYPE[action["type"]].story, lang, who=name, card=card_words(action["card"], lang))
         if action["from"] == "deck":
             return tr("d_deck", lang, who=name)
         colour = COLOUR_NAMES[action["from"]][lang]
@@ -188,7 +229,7 @@ class LostCitiesUI(GameUI):
         return tr("d_pile", lang, who=name, colour=colour)
 
     def status(self, view, names, lang):
-        total = [t + r for t, r in zip(view["totals"], view["round_score"], strict=True)]
+        total = view["scores"]  # the engine's: finished rounds plus the round being played
         return tr(
             "status", lang, round=view["round"], rounds=view["rounds"], deck=view["deck"],
             a=names[0], sa=total[0], b=names[1], sb=total[1],

@@ -71,6 +71,17 @@ class Decl:
     # bot/games/citadels.py; {name} takes an argument's value ("gold"/"cards", "yes"/"no" for a flag)
     story: str = ""
     label: str = ""
+    # the character whose power this action is (None: anybody's action)
+    power: str | None = None
+    # the argument naming the district this action builds, and the flag argument that must be set
+    # for it to build (""/"" : it builds nothing)
+    builds: str = ""
+    builds_if: str = ""
+    # a secret step: only the mover knows the choice (its events are private); consecutive secret
+    # steps need no board post between them
+    secret: bool = False
+    # the action that ends the mover's turn
+    ends: bool = False
 
     @property
     def model_name(self) -> str:
@@ -82,29 +93,30 @@ def _a(name: str, kind: str, optional: bool = False) -> Arg:
 
 
 DECLS: tuple[Decl, ...] = (
-    Decl("draft", "dr", (_a("character", "character"),), "s_draft", "take"),
-    Decl("discard_character", "dc", (_a("character", "character"),), "s_discard_character", "set_aside"),
+    Decl("draft", "dr", (_a("character", "character"),), "s_draft", "take", secret=True),
+    Decl("discard_character", "dc", (_a("character", "character"),), "s_discard_character", "set_aside", secret=True),
     Decl("income", "in", (_a("take", "take"),), "s_income_{take}", "b_{take}"),
     Decl("keep", "kp", (_a("card", "card"),), "s_keep", "b_keep"),
-    Decl("build", "b", (_a("district", "card"),), "s_build", "l_build"),
-    Decl("end_turn", "end", (), "s_end_turn", "b_end"),
+    Decl("build", "b", (_a("district", "card"),), "s_build", "l_build", builds="district"),
+    Decl("end_turn", "end", (), "s_end_turn", "b_end", ends=True),
     Decl("thank", "thx", (), "s_thank", "b_thank"),
     Decl("collect", "col", (), "s_collect", "b_collect"),
-    Decl("murder", "mu", (_a("character", "character"),), "s_murder", "b_murder"),
-    Decl("bewitch", "bw", (_a("character", "character"),), "s_bewitch", "b_bewitch"),
-    Decl("rob", "rb", (_a("character", "character"),), "s_rob", "b_rob"),
-    Decl("swap_hands", "sw", (_a("seat", "seat"),), "s_swap_hands", "b_swap"),
-    Decl("magician_discard", "md", (_a("card", "card"),), "s_magician_discard", "l_mdiscard"),
-    Decl("magician_draw", "mdr", (), "s_magician_draw", "b_mdraw"),
-    Decl("wizard_look", "wl", (_a("seat", "seat"),), "s_wizard_look", "b_look"),
-    Decl("wizard_take", "wt", (_a("card", "card"), _a("build", "flag", optional=True)), "s_wizard_take_{build}", "l_wtake_{build}"),
-    Decl("give_crown", "gc", (_a("seat", "seat"),), "s_give_crown", "b_crown"),
+    Decl("murder", "mu", (_a("character", "character"),), "s_murder", "b_murder", power="assassin"),
+    Decl("bewitch", "bw", (_a("character", "character"),), "s_bewitch", "b_bewitch", power="witch"),
+    Decl("rob", "rb", (_a("character", "character"),), "s_rob", "b_rob", power="thief"),
+    Decl("swap_hands", "sw", (_a("seat", "seat"),), "s_swap_hands", "b_swap", power="magician"),
+    Decl("magician_discard", "md", (_a("card", "card"),), "s_magician_discard", "l_mdiscard", power="magician"),
+    Decl("magician_draw", "mdr", (), "s_magician_draw", "b_mdraw", power="magician"),
+    Decl("wizard_look", "wl", (_a("seat", "seat"),), "s_wizard_look", "b_look", power="wizard"),
+    Decl("wizard_take", "wt", (_a("card", "card"), _a("build", "flag", optional=True)), "s_wizard_take_{build}", "l_wtake_{build}",
+         power="wizard", builds="card", builds_if="build"),
+    Decl("give_crown", "gc", (_a("seat", "seat"),), "s_give_crown", "b_crown", power="emperor"),
     Decl("tribute", "tr", (_a("pay", "pay"),), "s_tribute_{pay}", "l_tribute_{pay}"),
-    Decl("abbot_take", "ab", (_a("seat", "seat"),), "s_abbot_take", "b_abbot"),
-    Decl("navigate", "nv", (_a("take", "take"),), "s_navigate_{take}", "b_nav_{take}"),
-    Decl("destroy", "de", (_a("district", "card"),), "s_destroy", "l_destroy"),
-    Decl("exchange", "ex", (_a("give", "card"), _a("take", "card")), "s_exchange", "l_exchange"),
-    Decl("beautify", "bt", (_a("district", "card"),), "s_beautify", "l_beautify"),
+    Decl("abbot_take", "ab", (_a("seat", "seat"),), "s_abbot_take", "b_abbot", power="abbot"),
+    Decl("navigate", "nv", (_a("take", "take"),), "s_navigate_{take}", "b_nav_{take}", power="navigator"),
+    Decl("destroy", "de", (_a("district", "card"),), "s_destroy", "l_destroy", power="warlord"),
+    Decl("exchange", "ex", (_a("give", "card"), _a("take", "card")), "s_exchange", "l_exchange", power="diplomat"),
+    Decl("beautify", "bt", (_a("district", "card"),), "s_beautify", "l_beautify", power="artist"),
     Decl("laboratory", "lab", (_a("card", "card"),), "s_laboratory", "l_lab"),
     Decl("smithy", "smi", (), "s_smithy", "b_smithy"),
     Decl("museum", "mus", (_a("card", "card"),), "s_museum", "l_museum"),
@@ -285,6 +297,31 @@ def story_key(a: dict[str, Any]) -> str:
     """The key of the public story line of a JSON action (see Decl.story)."""
     d = BY_TYPE[a["type"]]
     return d.story.format(**_words(d, a))
+
+
+def targeting_characters() -> frozenset[str]:
+    """The characters whose power names another character (murder, rob, bewitch...)."""
+    return frozenset(d.power for d in DECLS if d.power and any(a.kind == "character" for a in d.args))
+
+
+def built(a: dict[str, Any]) -> str | None:
+    """The district a JSON action builds (its id), or None when it builds nothing."""
+    d = BY_TYPE.get(a.get("type"))  # type: ignore[arg-type]
+    if d is None or not d.builds or (d.builds_if and not a.get(d.builds_if)):
+        return None
+    return a.get(d.builds)
+
+
+def ends_turn(a: dict[str, Any]) -> bool:
+    """Does the JSON action end the mover's turn (see Decl.ends)?"""
+    d = BY_TYPE.get(a.get("type"))  # type: ignore[arg-type]
+    return bool(d and d.ends)
+
+
+def is_secret(a: dict[str, Any]) -> bool:
+    """A secret step: only the mover knows its choice (see Decl.secret)."""
+    d = BY_TYPE.get(a.get("type"))  # type: ignore[arg-type]
+    return bool(d and d.secret)
 
 
 def label_key(a: dict[str, Any]) -> str:

@@ -484,6 +484,7 @@ class LostCities(Game[State]):
             "round_score": [0, 0] if s.phase == OVER else [_score(s, 0), _score(s, 1)],
             "round_scores": [list(r) for r in m.round_scores],
             "totals": s.totals(),
+            "scores": self.scores(s),  # each seat's score now: the totals plus the round being played
             "just_discarded": COLOURS[just] if just >= 0 else None,
             "last": last,
             "winner": list(res.ranking[0]) if res else None,

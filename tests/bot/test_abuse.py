@@ -1,4 +1,4 @@
-from bot.abuse import Limiter
+from bot.core.abuse import Limiter
 
 
 def test_limit_per_key_with_a_sliding_window():

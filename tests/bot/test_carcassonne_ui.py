@@ -7,9 +7,9 @@ import re
 
 import pytest
 
+from bot.core.refusals import error_text
 from bot.games import ui_for
 from bot.games.carcassonne import CarcassonneUI
-from bot.i18n import error_text
 from engines.carcassonne import GAME
 from render import carcassonne as R
 from tests.render.test_carcassonne import NAMES, greedy, medina_states, random_big
@@ -55,6 +55,10 @@ def check_limits(c):
     assert len(c.buttons) <= 20
     for b in c.buttons:
         assert 1 <= len(b.label) <= 80 and TOKEN.match(b.token), b
+    for _placeholder, more in c.more_selects:  # further selects: Discord's limits each, 5 rows a message
+        assert c.select and 1 <= len(more) <= 25
+        assert all(1 <= len(ch.label) <= 100 and len(ch.token) <= 100 for ch in more)
+    assert (1 if c.select else 0) + len(c.more_selects) + -(-len(c.buttons) // 5) <= 5
 
 
 def walk(view, legal, lang="en"):
@@ -71,6 +75,7 @@ def walk(view, legal, lang="en"):
         check_limits(c)
         reached.update(b.token for b in c.buttons)
         todo.extend(ch.token for ch in c.select)
+        todo.extend(ch.token for _, more in c.more_selects for ch in more)  # further selects of the message
     return reached
 
 
@@ -98,7 +103,7 @@ def test_steps_position_then_rotation_then_meeple(states):
     second = ui.controls(view, legal, "en", multi)
     assert second.picture and second.picture[:4] == b"\x89PNG" and second.buttons
     rots = [ch.token for ch in second.select if ch.token.startswith("rt.")]
-    assert len(rots) >= 2 and second.select[-1].token.startswith("pg.")  # and a way back
+    assert len(rots) >= 2 and second.select[-1].token.startswith("pg~")  # and a way back
     assert {b.token for b in second.buttons} == {b.token for b in ui.controls(view, legal, "en", rots[0]).buttons}
     third = ui.controls(view, legal, "en", rots[1])
     assert third.picture and third.buttons[0].label == "No meeple"
@@ -123,7 +128,7 @@ def test_a_place_with_a_single_rotation_skips_the_rotation_step(states):
 def test_stale_or_forged_picks_start_again(states):
     _, view, legal = seat_inputs(states["mid"])
     first = ui.controls(view, legal, "en", None)
-    for bad in ("at.999.999", "rt.999.999.1", "zzz", "pg.-1", "rt.0.0.9"):
+    for bad in ("at.999.999", "rt.999.999.1", "zzz", "pg~-1", "rt.0.0.9"):
         c = ui.controls(view, legal, "en", bad)
         assert [ch.token for ch in c.select] == [ch.token for ch in first.select]
         assert not c.buttons
@@ -134,15 +139,19 @@ def test_many_places_are_paged(states, no_pictures):
     seat, view, legal = seat_inputs(s)
     cells = {(a["x"], a["y"]) for a in legal if a["type"] == "place"}
     assert len(cells) > 25
+    # several selects in one message (25 places each), the last one paged when they do not fit
     seen: list[str] = []
-    page, pages = "pg.0", 0
+    page, pages = "pg~0", 0
     while page:
         c = ui.controls(view, legal, "es", page)
         check_limits(c)
-        seen += [ch.token for ch in c.select if ch.token.startswith("at.")]
-        nxt = [ch.token for ch in c.select if ch.token.startswith("pg.") and int(ch.token[3:]) > int(page[3:])]
+        selects = [c.select, *(more for _, more in c.more_selects)]
+        if pages == 0:
+            seen += [ch.token for sel in selects[:-1] for ch in sel if ch.token.startswith("at.")]
+        seen += [ch.token for ch in selects[-1] if ch.token.startswith("at.")]
+        nxt = [ch.token for ch in selects[-1] if ch.token.startswith("pg~") and int(ch.token[3:]) > int(page[3:])]
         page = nxt[0] if nxt else None
-        pages += 1
+        pages += len(selects) if pages == 0 else 1
     assert sorted(seen) == sorted(f"at.{x}.{y}" for x, y in cells) and pages >= 2
     assert walk(view, legal) == {ui.token(a) for a in legal}
 
@@ -248,3 +257,14 @@ def test_the_status_line_puts_the_final_scores_best_first():
     order = sorted(range(4), key=lambda i: -pub["scores"][i])
     positions = [line.index(f"{NAMES[i]} {pub['scores'][i]}") for i in order]
     assert positions == sorted(positions)
+
+
+def test_a_farmer_is_told_by_the_engine_not_by_the_feature_id():
+    from engines.carcassonne import actions as CA
+    from engines.carcassonne.tiles import GEOMETRY
+
+    for tile, geo in GEOMETRY.items():
+        for f in geo["features"]:
+            assert CA.feature_kind(f["id"], tile) == f["kind"], (tile, f)
+            assert CA.is_farmer(f["id"], tile) == (f["kind"] == "farm")
+    assert CA.is_farmer(None) is False and CA.feature_kind("ruins") == "ruins"

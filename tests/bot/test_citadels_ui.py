@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.core.refusals import error_text
 from bot.games import ui_for
 from bot.games.citadels import CitadelsUI
-from bot.i18n import error_text
 from engines.ai import best_player
 from engines.match import Match
 
@@ -59,7 +59,7 @@ def states(m: Match, seed: int, every: int = 1):
 def reachable(view, legal, lang):
     """Every token a person can reach from the first controls by picking in the select."""
     c = UI.controls(view, legal, lang)
-    found = {b.token for b in c.buttons}
+    found = {b.token for b in c.buttons} | ({c.auto} if c.auto else set())  # auto: taken at once
     todo, seen = [o.token for o in c.select], set()
     while todo:
         value = todo.pop()
@@ -132,10 +132,12 @@ def test_long_lists_are_grouped_and_paged():
     c = UI.controls(view, legal, "en")
     assert all(o.token.startswith("@") for o in c.select)  # colours first
     assert reachable(view, legal, "en") == {UI.token(a) for a in legal}
-    # picking a card shows its confirm button first, in green
+    # picking a card acts at once (issue 20: no green confirm; Undo is the safety net)
     leaf = UI.token(legal[0])
+    assert UI.pick_action(leaf) == legal[0]
+    assert UI.pick_action("@lighthouse") is None
     c = UI.controls(view, legal, "es", picked=leaf)
-    assert c.buttons[0].token == leaf and c.buttons[0].style == "success"
+    assert not any(b.token == leaf for b in c.buttons)
     assert any(o.token == leaf for o in c.select)
 
 
@@ -300,9 +302,11 @@ def test_every_special_district_is_explained_in_both_languages():
     m.state = scenario(2, {"dark_city": True}, picks={0: ["king", "bishop"], 1: ["merchant", "warlord"]},
                        hands={0: ["smithy", "manor"]}, gold={0: 9})
     GAME.step(m.state, 0, GAME.code_of({"type": "income", "take": "gold"}))
-    opts = UI.controls(m.view(0), m.legal(0), "es").select
-    smithy = next(o for o in opts if o.token == "b-smithy.1")
-    assert "roba 3 cartas" in smithy.description and "Herrería" in smithy.label
+    c = UI.controls(m.view(0), m.legal(0), "es")
+    # few districts to build are buttons (one tap): what a special one does is told in the text
+    smithy = next(o for o in [*c.select, *c.buttons] if o.token == "b-smithy.1")
+    assert "Herrería" in smithy.label
+    assert "roba 3 cartas" in (smithy.description or "") + c.text
 
 
 def test_the_draft_text_recalls_what_the_drafter_saw_earlier():
@@ -318,3 +322,56 @@ def test_the_draft_text_recalls_what_the_drafter_saw_earlier():
 
     assert "Earlier this round you saw: " + ", ".join(name("character", c, "en") for c in seen) in text
     assert "You already hold: " + name("character", seen[0], "en") in text
+
+
+def test_a_draft_pick_is_quiet_until_the_draft_ends_as_the_engine_events_say():
+    """Secret steps come from the engine: a draft pick's events are private; the pick that ends
+    the draft emits a public "draft_done", so it is posted (bot/games/base.py quiet_step)."""
+    m = Match.create("citadels", ["a", "b", "c", "d"], {}, seed=5)
+    quiet = []
+    while m.view(None)["phase"] == "draft":
+        seat = m.to_move()[0]
+        action = m.legal(seat)[0]
+        out = m.apply(seat, action)
+        quiet.append(UI.quiet_step(action, out.events))
+    assert quiet[-1] is False and all(quiet[:-1]) and len(quiet) >= 4
+    # a public step is never quiet, whatever its events
+    seat = m.to_move()[0]
+    action = next(a for a in m.legal(seat) if a["type"] == "income")
+    assert UI.quiet_step(action, m.apply(seat, action).events) is False
+    # another game's private draw (Lost Cities from the deck) is not a secret step
+    lc = Match.create("lost-cities", ["a", "b"], {}, seed=1)
+    lc.apply(0, next(a for a in lc.legal(0) if a["type"] == "discard"))
+    draw = {"type": "draw", "from": "deck"}
+    events = lc.apply(0, draw).events
+    assert events and all(e.private_to for e in events)
+    assert ui_for("lost-cities").quiet_step(draw, events) is False
+
+
+def test_targeting_and_building_come_from_the_action_declarations():
+    from engines.citadels import actions as A
+
+    assert A.targeting_characters() == {"assassin", "witch", "thief"}
+    view = {"players": []}
+    marked = UI.mark_since(view, [
+        (0, {"type": "build", "district": "manor#1"}),
+        (1, {"type": "wizard_take", "card": "temple#1", "build": True}),
+        (1, {"type": "wizard_take", "card": "temple#2", "build": False}),
+        (2, {"type": "income", "take": "gold"}),
+    ])
+    assert marked["since"] == [[0, "manor#1"], [1, "temple#1"]]
+    assert UI.mark_since(view, [(2, {"type": "income", "take": "gold"})]) is view
+
+
+def test_the_turn_ends_by_itself_when_ending_is_the_only_legal_move():
+    """Controls.auto carries the end of the turn when it is the only legal move (the person's
+    auto-end setting on, the default); with the setting off it is a button as before."""
+    end = [{"type": "end_turn"}]
+    view = {"phase": "turn", "players": [], "viewer": 0}
+    c = UI.controls(view, end, "en")
+    assert c.auto == UI.token(end[0]) and [b.token for b in c.buttons] == [c.auto]  # the button stays too
+    off = UI.controls(view, end, "en", auto_end=False)
+    assert off.auto is None and [b.token for b in off.buttons] == [UI.token(end[0])]
+    two = [{"type": "end_turn"}, {"type": "income", "take": "gold"}]
+    assert UI.controls(view, two, "en").auto is None
+    assert ui_for("lost-cities").auto_end([{"type": "draw", "from": "deck"}]) is None

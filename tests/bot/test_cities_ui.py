@@ -9,11 +9,12 @@ from collections import Counter
 import pytest
 from PIL import Image
 
-from bot.commands import playable_games
+from bot.core.refusals import error_text
+from bot.core.story import describe_move
+from bot.discord.commands import playable_games
 from bot.games import ui_for
 from bot.games.cities import PICK_RE, T
-from bot.i18n import OPTION_HELP, error_text
-from bot.story import describe_move
+from bot.i18n import OPTION_HELP
 from engines.match import Match
 
 UI = ui_for("cities")
@@ -121,7 +122,10 @@ def test_tile_step_cells_then_rotations_each_a_legal_placement():
     assert len(m.view(None)["players"][seat]["tiles"]) == 2
 
 
-def test_a_single_legal_space_goes_straight_to_its_preview():
+def test_a_legal_space_is_one_tap_when_few_are_legal():
+    """Issue 20: a piece or feature with up to 20 legal places gets one button each (lettered as on
+    the picture): one tap places it (the preview and confirm step went; Undo is the safety net)."""
+    single = False
     for seed in range(30, 60):
         m = start_match(2, seed=seed)
         take(m, "K.D")
@@ -129,11 +133,15 @@ def test_a_single_legal_space_goes_straight_to_its_preview():
         c = controls(m)
         colour = next(b.token for b in c.buttons if b.token.startswith("X.p.")).split(".")[2]
         builds = [a for a in m.legal(seat) if a["type"] == "build" and a["colour"] == colour]
-        if len(builds) == 1:
-            assert [b.token for b in c.buttons if b.style == "success"] == [UI.token(builds[0])]
-            assert "Preview" in c.text and c.picture
+        assert c.picture
+        if len(builds) <= 19:
+            assert [b.token for b in c.buttons if b.style == "success"] == [UI.token(a) for a in builds] or \
+                sorted(b.token for b in c.buttons if b.style == "success") == sorted(UI.token(a) for a in builds)
+            single = single or len(builds) == 1
+        else:  # many places: a select whose picks act at once
+            assert all(UI.pick_action(o.token) for o in c.select if not o.token.startswith("i."))
+        if single:
             return
-        assert not any(b.style == "success" for b in c.buttons)
     pytest.fail("no seed gave a piece with a single legal space")
 
 
@@ -147,16 +155,17 @@ def test_piece_step_select_preview_confirm_and_one_click_decline():
     c = controls(m)
     legal = m.legal(seat)
     builds = {(a["x"], a["y"]) for a in legal if a["type"] == "build" and a["colour"] == colour}
-    spaces = {tuple(map(int, o.token.split(".")[3:])) for o in c.select if o.token.startswith(f"s.p.{colour}.")}
-    assert spaces == builds
+    offered = [b.token for b in c.buttons if b.style == "success"] + [o.token for o in c.select]
+    spaces = {tuple(map(int, tok.split(".")[2:])) for tok in offered if tok.startswith(f"B.{colour}.")}
+    assert spaces == builds  # one button (or, with many, a select entry acting at once) per legal space
     decline = [b for b in c.buttons if b.token.startswith("X.")]
     assert [b.token for b in decline] == [f"X.p.{colour}"] and decline[0].style == "danger"
     # the other colours held are select entries (buttons would apply an action)
     others = {o.token for o in c.select if o.token.startswith("i.")}
     assert others == {f"i.p.{x}" for x in dict.fromkeys(pieces) if x != colour}
     for o in c.select:
-        assert PICK_RE.match(o.token), o.token
-    if builds:
+        assert PICK_RE.match(o.token) or UI.pick_action(o.token), o.token
+    if builds:  # a pick of an older message's preview value still shows the preview and its confirm
         x, y = sorted(builds)[0]
         c2 = controls(m, f"s.p.{colour}.{x}.{y}")
         confirm = [b for b in c2.buttons if b.style == "success"]
@@ -322,3 +331,31 @@ def test_turn_pictures_readable_on_a_phone(options):
             pic = Image.open(io.BytesIO(controls(m, picked).picture))
         size, what = min(rec.texts)
         assert size * seen_scale(pic.width) >= MIN_TEXT_SEEN, (what, size, pic.width)
+
+
+@pytest.mark.parametrize("game", ["lost-cities", "carcassonne", "cities"])
+def test_each_declared_action_has_its_words_and_round_trips(game):
+    """One declaration per action (engines/<game>/actions.py): its word keys exist in the game's
+    texts in both languages, and an action of each declaration goes to its token and back."""
+    import importlib
+
+    ui_mod = importlib.import_module(f"bot.games.{game.replace('-', '_')}")
+    decls = importlib.import_module(f"engines.{game.replace('-', '_')}.actions").DECLS
+    for d in decls:
+        for key in (d.story, d.label):
+            if key:
+                assert set(ui_mod.T[key]) >= {"en", "es"}, (game, key)
+    samples = {
+        "lost-cities": [{"type": "play", "card": "red-7"}, {"type": "discard", "card": "blue-w2"}, {"type": "draw", "from": "deck"}],
+        "carcassonne": [{"type": "place", "x": -3, "y": 2, "rot": 1, "meeple": "f0"}, {"type": "place", "x": 0, "y": 1, "rot": 0, "meeple": None},
+                        {"type": "medina_use"}, {"type": "choose", "tile": "medina"}],
+        "cities": [{"type": "start", "tile": "S1"}, {"type": "take", "row": "D", "slot": 3}, {"type": "tile", "x": -1, "y": 2, "rot": 3},
+                   {"type": "feature", "feature": "boat-1", "x": 2, "y": 0}, {"type": "build", "colour": "red", "x": 0, "y": -1},
+                   {"type": "decline", "tile": "T07"}, {"type": "decline", "piece": "blue"}],
+    }[game]
+    ui = ui_for(game)
+    assert {ui.token(a).split(".")[0] for a in samples} >= {d.token.split(".")[0] for d in decls}
+    for a in samples:
+        assert ui.action(ui.token(a)) == a
+    with pytest.raises(ValueError):
+        ui.action("Z.1.2")

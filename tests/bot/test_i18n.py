@@ -5,6 +5,7 @@ import string
 import pytest
 
 from bot import i18n
+from bot.core.refusals import error_text
 from bot.games import lost_cities
 
 
@@ -37,7 +38,7 @@ def test_every_lost_cities_refusal_code_is_translated():
     assert codes >= {"not_your_turn", "not_higher", "just_discarded"}
     for code in codes:
         for lang in ("en", "es"):
-            text = i18n.error_text(code, {"card": "red-5", "top": "red-7", "colour": "red", "min": 2, "max": 2, "got": 3, "reason": "x"}, lang, fallback="MISSING")
+            text = error_text(code, {"card": "red-5", "top": "red-7", "colour": "red", "min": 2, "max": 2, "got": 3, "reason": "x"}, lang, fallback="MISSING")
             assert text != "MISSING" and "{" not in text, (code, lang)
 
 
@@ -49,7 +50,7 @@ def test_locale_choice():
 def test_every_command_string_has_a_spanish_translation():
     from discord import app_commands
 
-    from bot.commands import PartidaCog, PeopleCog
+    from bot.discord.commands import PartidaCog, PeopleCog
 
     class Fake:
         pass
@@ -67,7 +68,7 @@ def test_every_command_string_has_a_spanish_translation():
 
 def test_refusals_are_worded_by_the_game_they_come_from():
     both = {"card": "red-5", "colour": "red"}
-    lc = i18n.error_text("pile_empty", both, "en", game="lost-cities")
+    lc = error_text("pile_empty", both, "en", game="lost-cities")
     assert "red" in lc and "{" not in lc
-    carc = i18n.error_text("pile_empty", {}, "en", game="carcassonne")
+    carc = error_text("pile_empty", {}, "en", game="carcassonne")
     assert "{" not in carc

@@ -11,10 +11,10 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.after_move import AfterMove
-from bot.posting import Presenter
-from bot.scheduler import Scheduler
-from bot.service import MatchService, Stale
+from bot.core.scheduler import Scheduler
+from bot.core.service import MatchService, Stale
+from bot.discord.posting import Presenter
+from bot.discord.wiring import wire
 from bot.store import NewJob, open_store
 from tests.store.conftest import url  # noqa: F401  (SQLite and PostgreSQL)
 
@@ -72,7 +72,7 @@ async def env(url):  # noqa: F811
     clock = Clock()
     service = MatchService(store)
     fake = FakeDiscord()
-    after = AfterMove(Presenter(fake, service), service, clock=clock)
+    after = wire(Presenter(fake, service), service, clock=clock, with_timers=False).after
     yield SimpleNamespace(store=store, service=service, fake=fake, after=after, clock=clock)
     await store.close()
 
@@ -144,7 +144,7 @@ async def test_after_n_attempts_a_job_is_failed_where_status_shows_it(env, caplo
     m = await lost_cities(env.service)
     env.fake.fail = {where: [http_error(500, discord.DiscordServerError)] * 100 for where in ("dm", "channel")}
     sched = env.after.scheduler
-    with caplog.at_level(logging.ERROR, logger="bot.scheduler"):
+    with caplog.at_level(logging.ERROR, logger="bot.core.scheduler"):
         for _ in range(sched.max_attempts + 1):
             await sched.run_due()
             env.clock.advance(sched.max_delay)
@@ -186,8 +186,8 @@ async def test_a_match_that_cannot_be_loaded_does_not_stop_the_others(env, caplo
     await env.store.update(rec.id, rec.version, game="no-such-game")  # e.g. a game no longer shipped
     # a restart: the sweep plans an AI check for every active match, the broken one first
     fresh = MatchService(env.store)
-    after = AfterMove(Presenter(env.fake, fresh), fresh, clock=env.clock)
-    with caplog.at_level(logging.ERROR, logger="bot.scheduler"):
+    after = wire(Presenter(env.fake, fresh), fresh, clock=env.clock, with_timers=False).after
+    with caplog.at_level(logging.ERROR, logger="bot.core.scheduler"):
         await after.start()
         await after.close()
         await after.scheduler.run_due()
@@ -203,7 +203,7 @@ async def test_the_story_survives_a_restart(env):
     await env.after.scheduler.run_due()
     await whole_turn(env.service, mid, 11)  # committed; the process dies before its jobs run
     fresh = MatchService(env.store)  # a new process: nothing in memory
-    after = AfterMove(Presenter(env.fake, fresh), fresh, clock=env.clock)
+    after = wire(Presenter(env.fake, fresh), fresh, clock=env.clock, with_timers=False).after
     await after.start()
     await after.close()
     await after.scheduler.run_due()

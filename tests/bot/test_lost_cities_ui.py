@@ -81,3 +81,20 @@ def test_the_story_names_the_card_taken_from_a_discard_pile():
     assert card_name(drawn, "en") not in ui.describe(deck, "Ana", "en", events=out2.events)
     # without events (an older caller) the pile is still named
     assert "red" in ui.describe({"type": "draw", "from": "red"}, "Ana", "en")
+
+
+def test_plays_and_discards_never_share_a_button_row():
+    """Issue 20: "Play white 8" never sits beside "Discard yellow wager": the plays take rows 0-1,
+    the discards rows 2-3, at most 5 a row (Discord's limit)."""
+    from collections import Counter
+
+    for seed in range(12):
+        s = _played(seed, 2 * seed)
+        seat = GAME.to_move(s)[0]
+        c = ui.controls(GAME.view(s, seat), _legal_json(s, seat), "en")
+        rows = {b.row for b in c.buttons}
+        plays = {b.row for b in c.buttons if b.token.startswith("p.")}
+        discards = {b.row for b in c.buttons if b.token.startswith("x.")}
+        assert plays and discards and not plays & discards
+        assert plays <= {0, 1} and discards <= {2, 3} and rows <= set(range(5))
+        assert max(Counter(b.row for b in c.buttons).values()) <= 5

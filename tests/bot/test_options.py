@@ -13,12 +13,12 @@ import time
 
 import pytest
 
-from bot.commands import parse_options
-from bot.flows import user_error_text
+from bot.core.options import new_options
+from bot.core.service import UserError
+from bot.core.timers import check_timer_settings, quiet_settings, split_options
+from bot.discord.commands import parse_options
+from bot.discord.flows import user_error_text
 from bot.i18n import options_problem
-from bot.options import new_options
-from bot.service import UserError
-from bot.timers import check_timer_settings, quiet_settings, split_options
 from engines import registry
 
 GAMES = registry.available()

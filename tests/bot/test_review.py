@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import MatchService, Stale
+from bot.core.service import MatchService, Stale
 from bot.store import open_store
 
 
@@ -65,8 +65,8 @@ async def test_stale_is_still_raised_to_people(service):
     ],
 )
 async def test_bad_options_are_explained_in_the_person_s_language(service, game, raw, es_words):
-    from bot.flows import user_error_text
-    from bot.service import UserError
+    from bot.core.service import UserError
+    from bot.discord.flows import user_error_text
 
     with pytest.raises(UserError) as e:
         await service.new_lobby(1, 100, game, 11, "Ana", raw, "es")
@@ -81,9 +81,9 @@ async def test_bad_options_are_explained_in_the_person_s_language(service, game,
 
 
 def test_games_without_standing_orders_say_so_in_spanish():
-    from bot.flows import user_error_text
+    from bot.core.service import UserError
+    from bot.discord.flows import user_error_text
     from bot.games import ui_for
-    from bot.service import UserError
 
     for key in ("lost-cities", "carcassonne"):
         with pytest.raises(ValueError) as e:
@@ -105,8 +105,8 @@ async def test_a_board_that_cannot_be_posted_does_not_stop_the_ai(service):
 
     import discord
 
-    from bot.after_move import AfterMove
-    from bot.posting import Presenter
+    from bot.discord.posting import Presenter
+    from bot.discord.wiring import wire
 
     class Channel:
         id = 100
@@ -124,7 +124,7 @@ async def test_a_board_that_cannot_be_posted_does_not_stop_the_ai(service):
         return DM()
 
     client = SimpleNamespace(get_channel=lambda cid: Channel(), create_dm=create_dm)
-    after = AfterMove(Presenter(client, service), service)
+    after = wire(Presenter(client, service), service, with_timers=False).after
     m = await service.new_lobby(1, 100, "lost-cities", 11, "Ana", {}, "en")
     m = await service.add_ai(m.record.id, None, 11, "AI 1")
     m = await service.start(m.record.id, None, 11, seed=4)
@@ -141,7 +141,7 @@ async def test_a_board_that_cannot_be_posted_does_not_stop_the_ai(service):
 
 
 def test_the_public_story_and_the_log_name_the_other_player_of_a_citadels_action():
-    from bot.flows import describe_move
+    from bot.discord.flows import describe_move
     from bot.games import ui_for
 
     names = ["Ana", "Ben", "Cy"]
@@ -159,7 +159,7 @@ async def test_states_handed_out_are_never_changed_by_controls_texts_or_ai_turns
     controls, the status line, the story and the AI must only read it."""
     import json
 
-    from bot.flows import describe_move
+    from bot.discord.flows import describe_move
     from bot.games import ui_for
 
     m = await service.new_lobby(1, 100, game, 11, "Ana", {}, "en")

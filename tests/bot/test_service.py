@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from bot.service import MatchService, Stale, UserError
+from bot.core.service import MatchService, Stale, UserError
 from bot.store import open_store
 from engines.core import EngineError
 from engines.lost_cities.ai import HeuristicPlayer

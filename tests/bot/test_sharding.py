@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from bot.ratelimit import TokenBucket, exempt, limit_http
-from bot.settings import SettingsError, load_settings
+from bot.core.settings import SettingsError, load_settings
+from bot.discord.ratelimit import TokenBucket, exempt, limit_http
 
 PG = "postgresql://postgres@127.0.0.1:5432/test"
 
@@ -79,7 +79,7 @@ async def test_interaction_answers_never_wait_for_the_bucket():
 
 
 def test_health_check_reads_the_age_of_the_file(tmp_path):
-    from bot.health import check, main
+    from bot.core.health import check, main
 
     path = tmp_path / "alive"
     assert check(str(path))[0] is False and "does not exist" in check(str(path))[1]

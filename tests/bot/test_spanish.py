@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from bot import i18n
+from bot.core.refusals import error_text
 from bot.games import lost_cities as LCUI
 from bot.games.lost_cities import LostCitiesUI
 from render import lost_cities as LR
@@ -84,12 +84,12 @@ def _lost_cities_spanish() -> list[str]:
             card = f"{colour}-{value}"
             out += [LR.card_name(card, "es"), LCUI.card_name(card, "es")]
             out += [ui.describe({"type": t, "card": card}, "Ana", "es") for t in ("play", "discard")]
-            out.append(i18n.error_text("not_in_hand", {"card": card}, "es"))
+            out.append(error_text("not_in_hand", {"card": card}, "es"))
         out.append(ui.describe({"type": "draw", "from": colour}, "Ana", "es"))
         out.append(LR._t("es")["drew_pile"].format(colour=LR.COLOUR_NAMES_FEM["es"][colour]))
-        out.append(i18n.error_text("pile_empty", {"colour": colour}, "es"))
-        out.append(i18n.error_text("not_higher", {"card": f"{colour}-5", "top": f"{colour}-8", "colour": colour}, "es"))
-        out.append(i18n.error_text("wager_after_number", {"colour": colour}, "es"))
+        out.append(error_text("pile_empty", {"colour": colour}, "es"))
+        out.append(error_text("not_higher", {"card": f"{colour}-5", "top": f"{colour}-8", "colour": colour}, "es"))
+        out.append(error_text("wager_after_number", {"colour": colour}, "es"))
     return out
 
 

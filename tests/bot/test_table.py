@@ -14,10 +14,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.service import MatchService, Stale, UserError
-from bot.stats import guild_stats, leaderboard_text, stats_text
+from bot.core.service import MatchService, Stale, UserError
+from bot.core.stats import guild_stats, leaderboard_text, stats_text
+from bot.core.table import LOG_PAGE, Table, commitment, page_of
 from bot.store import open_store
-from bot.table import LOG_PAGE, Table, commitment, page_of
 from engines.lost_cities.ai import HeuristicPlayer
 from engines.match import Match
 from tests.store.conftest import url  # noqa: F401  (SQLite and PostgreSQL)
@@ -406,10 +406,10 @@ def test_every_refusal_of_the_table_is_worded_in_both_languages():
     import re
     from pathlib import Path
 
-    from bot.flows import user_error_text
+    from bot.discord.flows import user_error_text
 
     codes = set()
-    for name in ("table.py", "table_ui.py"):
+    for name in ("core/table.py", "discord/table_ui.py"):
         codes |= set(re.findall(r'UserError\("([a-z_]+)"', (Path("bot") / name).read_text()))
     codes |= {"undo_needs_vote_revealed", "undo_needs_vote_others", "undo_refused_revealed", "undo_refused_others"}
     codes.discard("undo_needs_vote_")
@@ -492,7 +492,7 @@ async def test_a_rematch_copies_each_option_of_the_match(table, meta, options, e
 
 
 async def test_a_rematch_copies_the_timers_the_host_changed_during_the_match(table):
-    from bot.timers import settings_of
+    from bot.core.timers import settings_of
 
     svc = table.service
     m = await svc.new_lobby(1, 100, "lost-cities", ANA, "Ana", {"rounds": 1}, "en", meta={"timers": TIMERS})

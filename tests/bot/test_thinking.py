@@ -9,7 +9,7 @@ import signal
 
 import pytest
 
-from bot.thinking import Thinker, decide
+from bot.core.thinking import Thinker, decide
 from engines import registry
 
 

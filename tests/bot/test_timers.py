@@ -12,10 +12,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot import i18n
-from bot.games import ui_for
-from bot.service import UserError
-from bot.store import open_store
-from bot.timers import (
+from bot.core.service import UserError
+from bot.core.timers import (
     DEFAULTS,
     TEXTS,
     after_active,
@@ -23,6 +21,8 @@ from bot.timers import (
     quiet_until,
     split_options,
 )
+from bot.games import ui_for
+from bot.store import open_store
 from tests.bot.timers_harness import Bot, Clock, Outbox
 
 ANA, BEN, CARLA = 11, 22, 33
@@ -104,7 +104,7 @@ def test_deadline_options_are_parsed_and_refused_in_one_line():
         with pytest.raises(UserError) as e:
             split_options(bad)
         assert e.value.code == code
-        from bot.flows import user_error_text
+        from bot.discord.flows import user_error_text
 
         for lang in ("en", "es"):
             text = user_error_text(e.value, lang)
@@ -503,11 +503,11 @@ async def test_restart_with_timers_pending_nothing_twice_nothing_forgotten(both_
 
 
 async def test_turns_that_began_without_timers_get_a_clock_at_start(store, clock):
-    from bot.after_move import AfterMove
+    from bot.discord.wiring import wire
 
     box = Outbox(clock)
     plain = Bot(store, clock, box, pictures=False)
-    plain.after = AfterMove(plain.present, plain.service, clock=clock)  # a process without the timers
+    plain.after = wire(plain.present, plain.service, clock=clock, with_timers=False).after  # a process without the timers
     mid = await plain.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "10h", "policy": "standin"})
     await plain.run()
     assert ANA not in await store.notes(mid) or "clock_v" not in (await store.notes(mid))[ANA]
@@ -521,7 +521,7 @@ async def test_turns_that_began_without_timers_get_a_clock_at_start(store, clock
 def test_every_string_of_the_time_commands_has_a_spanish_translation():
     from discord import app_commands
 
-    from bot.timer_commands import TimeCog
+    from bot.discord.timer_commands import TimeCog
 
     strings = []
     for cmd in (TimeCog.away, TimeCog.quiet):
@@ -563,7 +563,7 @@ async def test_the_catch_up_picture_marks_the_tiles_laid_since_the_persons_last_
 async def test_a_seat_the_stand_in_holds_stays_its_owners_the_host_cannot_give_it_away(bot, store):
     """Issue 19: Ana's seat is held by the stand-in (policy replace); the host (Ben here) could seat
     an outsider there, who then saw her hand, and her "Take my seat back" was refused."""
-    from bot.table import Table
+    from bot.core.table import Table
 
     mid = await vanished(bot, "replace", misses=1, hours=1.1)
     rec = await store.get(mid)
@@ -613,7 +613,7 @@ async def test_the_catch_up_after_an_undo_tells_the_moves_made_again(store, cloc
     """Issue 19: Ben undoes twice, plays another card and draws: Ana's turn DM said "Nothing
     happened since you last played" (the catch-up read a stored log index that the undo did not
     move back). It now tells the undo and the new moves."""
-    from bot.table import Table
+    from bot.core.table import Table
 
     bot = Bot(store, clock, Outbox(clock), pictures=False)
     mid = await bot.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "off"})

@@ -12,12 +12,12 @@ from typing import Any
 
 import discord
 
-from bot.abuse import PersonalMessages
-from bot.after_move import AfterMove
-from bot.posting import Presenter
-from bot.service import MatchService, Stale
+from bot.core.abuse import PersonalMessages
+from bot.core.service import MatchService, Stale
+from bot.core.timers import split_options
+from bot.discord.posting import Presenter
+from bot.discord.wiring import wire
 from bot.store.base import utcnow
-from bot.timers import Timers, split_options
 
 
 class Clock:
@@ -134,9 +134,9 @@ class Bot:
                 return None if getattr(fn, "__name__", "").endswith("_png") else await real_draw(fn, *args)
 
             self.present.draw = no_picture  # type: ignore[method-assign]
-        self.after = AfterMove(self.present, self.service, clock=clock)
-        self.timers = Timers(self.after)
-        self.timers.pictures = pictures
+        jobs = wire(self.present, self.service, clock=clock)  # as the client's set-up wires them
+        self.after, self.timers = jobs.after, jobs.timers
+        jobs.messages.pictures = pictures
 
     async def run(self) -> int:
         return await self.after.scheduler.run_due()

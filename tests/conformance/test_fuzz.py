@@ -12,9 +12,9 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.client import parse_options
+from bot.core.service import UserError
+from bot.discord.client import parse_options
 from bot.i18n import options_problem
-from bot.service import UserError
 from engines import registry
 from engines.__main__ import main
 from engines.core import BadOptions

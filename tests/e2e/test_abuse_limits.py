@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import Partida
-from bot.commands import PartidaCog
-from bot.settings import load_settings
+from bot.core.settings import load_settings
+from bot.discord.client import Partida
+from bot.discord.commands import PartidaCog
 
 CREATE_PUBLIC_THREADS = 1 << 35
 

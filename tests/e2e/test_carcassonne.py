@@ -14,8 +14,8 @@ import random
 
 import pytest
 
-from bot.client import Partida
-from bot.settings import load_settings
+from bot.core.settings import load_settings
+from bot.discord.client import Partida
 from engines.match import Match
 from tests.standin.fixtures import standin  # noqa: F401
 

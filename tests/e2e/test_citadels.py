@@ -35,8 +35,8 @@ import time
 
 import pytest
 
-from bot.client import Partida
-from bot.settings import load_settings
+from bot.core.settings import load_settings
+from bot.discord.client import Partida
 from bot.store import open_store
 from engines.citadels.names import CHARACTER_NAMES
 from engines.match import Match
@@ -114,7 +114,7 @@ SEED = int(__import__("os").environ.get("CITADELS_E2E_SEED", "7"))
 
 async def test_seven_players_draft_in_dms_and_play_a_whole_match(standin, partida, tmp_path, monkeypatch):  # noqa: F811
     # a fixed seed makes the match (deck, crown, AI choices) the same on every run
-    monkeypatch.setattr("bot.service.fresh_seed", lambda: SEED)
+    monkeypatch.setattr("bot.core.service.fresh_seed", lambda: SEED)
     t0 = time.perf_counter()
     ana, ben, cara = standin.user("ana"), standin.user("ben"), standin.user("cara")
     people = {"ana": ana, "ben": ben, "cara": cara}
@@ -253,7 +253,7 @@ async def test_standing_orders_between_two_ai_seats_do_not_stall_the_match(stand
     comes right after AI 2's and right before AI 1's, i.e. inside the AI task. The match must reach
     round 2 (it used to stall in round 1's draft). cara's DMs are closed: she plays her turns from
     the board's "Take your turn" button, with the same Citadels controls in an ephemeral message."""
-    monkeypatch.setattr("bot.service.fresh_seed", lambda: 3)
+    monkeypatch.setattr("bot.core.service.fresh_seed", lambda: 3)
     cara = standin.user("cara", dms_open=False)
     channel = standin.channel_id("general")
     lobby = (await cara.slash("general", "partida new", game="citadels")).message

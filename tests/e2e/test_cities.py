@@ -19,8 +19,8 @@ from collections import Counter
 
 import pytest
 
-from bot.client import Partida
-from bot.settings import load_settings
+from bot.core.settings import load_settings
+from bot.discord.client import Partida
 from engines.match import Match
 from tests.standin.fixtures import standin  # noqa: F401
 
@@ -71,13 +71,17 @@ async def play_turn(server, person, msg, rng: random.Random, stats: Counter, dec
             assert "turn is over" in msg.content or "Tu turno ha terminado" in msg.content, msg.content
             return taps
         values = [o["value"] for o in msg.component(select)["options"]] if select else []
-        places = [v for v in values if v.startswith(("s.", "c."))]
+        places = [v for v in values if v.startswith(("s.", "c.", "B.", "F.", "T."))]  # a pick of B./F./T. acts at once
         tokens = {_token(b["custom_id"]): b["custom_id"] for b in buttons}
         actions = [t for t in tokens if not t.startswith("X.")]
         declines = [t for t in tokens if t.startswith("X.")]
         before = (msg.content, msg.custom_ids())
         stats["ver"] = max(stats["ver"], *(_version(c) for c in msg.custom_ids() if c.startswith("p:")))
-        if actions:  # only a take, a starting tile, a confirm or a way to turn the tile applies an action
+        if declines and decline:  # decline once, before anything else (a place's button would place it)
+            stats["X"] += 1
+            decline = False
+            r = await person.click(msg, tokens[declines[0]])
+        elif actions:  # a take, a starting tile, a place's button or a way to turn the tile applies an action
             if actions[0].startswith("S."):  # a starting tile: one button each, the table shown
                 assert "hand.png" in msg.files and not select
                 choice = rng.choice(actions)
@@ -85,7 +89,7 @@ async def play_turn(server, person, msg, rng: random.Random, stats: Counter, dec
                 assert "hand.png" in msg.files and not select
                 wanted = [t for t in actions if prefer and t.startswith("K." + prefer)]
                 choice = rng.choice(wanted or actions)
-            else:  # a confirm after a preview, or a way to turn the city tile (its picture shown)
+            else:  # a lettered place's button, or a way to turn the city tile (its picture shown)
                 assert "preview.png" in msg.files
                 choice = rng.choice(actions)
             stats[choice.split(".")[0]] += 1
@@ -183,7 +187,7 @@ async def test_two_players_bob_plays_in_spanish_in_his_dms_against_an_ai(standin
     await r.wait(lambda x: "started" in x.content, TIMEOUT)
     r = await bob.slash("general", "partida rules")  # the match's game only, in his language
     await r.wait_done(timeout=TIMEOUT)
-    assert r.text().startswith("**Cities**") and "barrio" in r.text() and "example-cities.png" in r.messages[0].files
+    assert r.text().startswith("**Cities**") and "barrio" in r.text() and "guide-cities-1.png" in r.messages[0].files  # its illustrated guide
     rng = random.Random(8)
     stats: Counter = Counter()
     dm_seen, turns, taps = 0, 0, []

@@ -14,9 +14,9 @@ import uuid
 
 import pytest
 
-from bot.client import Partida
-from bot.service import MatchService
-from bot.settings import load_settings
+from bot.core.service import MatchService
+from bot.core.settings import load_settings
+from bot.discord.client import Partida
 from bot.store import open_store
 
 from .helpers import is_board

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from bot.client import Partida
-from bot.settings import load_settings
+from bot.core.settings import load_settings
+from bot.discord.client import Partida
 from bot.store import open_store
 from engines.match import Match
 

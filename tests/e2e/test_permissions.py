@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import Partida
-from bot.settings import load_settings
+from bot.core.settings import load_settings
+from bot.discord.client import Partida
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from bot.client import Partida
-from bot.settings import load_settings
+from bot.core.settings import load_settings
+from bot.discord.client import Partida
 
 from .helpers import abandon, is_board
 

@@ -19,7 +19,7 @@ import uuid
 
 import pytest
 
-from bot.health import check as health_check
+from bot.core.health import check as health_check
 from bot.store import open_store
 from engines import registry
 from engines.match import Match

@@ -9,8 +9,8 @@ import sqlite3
 
 import pytest
 
-from bot.client import Partida
-from bot.settings import load_settings
+from bot.core.settings import load_settings
+from bot.discord.client import Partida
 from bot.store.sqlite import SqliteStore
 
 

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from bot.client import Partida
-from bot.settings import load_settings
+from bot.core.settings import load_settings
+from bot.discord.client import Partida
 from engines.lost_cities.ai import HeuristicPlayer
 
 from .helpers import controls, is_board, turn_button, wait_change

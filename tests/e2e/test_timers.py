@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from bot.client import Partida
+from bot.core.settings import load_settings
+from bot.discord.client import Partida
 from bot.games import ui_for
-from bot.settings import load_settings
 from tests.bot.timers_harness import Clock
 
 

@@ -109,7 +109,7 @@ def test_unfinished_citadels_log_prints_live_scores(capsys, tmp_path):
 
 @pytest.mark.parametrize("text", ["rounds=" + "9" * 4301, "rounds=" + "[" * 2000, "rounds=" + "[" * 900 + "]" * 900])
 def test_partida_new_options_too_big_or_too_deep_are_refused_by_the_game(text):
-    from bot.commands import parse_options
+    from bot.discord.commands import parse_options
     from engines import registry
     from engines.core import BadOptions
 

@@ -366,6 +366,7 @@ class LostCities(Game[State]):
             "round_score": [0, 0] if s.phase == OVER else [sum(expedition_score(e) for e in s.exps[p]) for p in (0, 1)],
             "round_scores": [list(r) for r in s.round_scores],
             "totals": s.totals(),
+            "scores": self.scores(s),
             "just_discarded": COLOURS[s.just] if s.just >= 0 else None,
             "last": last,
             "winner": list(res.ranking[0]) if res else None,

@@ -61,3 +61,38 @@ def worst_pair(colours: dict[str, Sequence[int]]) -> tuple[float, str, str, str 
         for i, a in enumerate(names)
         for b in names[i + 1 :]
     )
+
+
+def simulate_image(img, vision: str | None):
+    """The picture as seen with ``vision`` (Pillow only: sRGB -> linear by a table, the Machado
+    matrix by ``Image.convert``'s colour matrix, back to sRGB). 8-bit linear values lose a little
+    precision in the darkest tones: good enough to look at, not to measure (use :func:`delta_e`)."""
+    from PIL import Image
+
+    rgb = img.convert("RGB")
+    if vision is None:
+        return rgb
+    to_lin = [round(_linear(v) * 255) for v in range(256)] * 3
+    to_srgb = []
+    for v in range(256):
+        x = v / 255
+        s = 12.92 * x if x <= 0.0031308 else 1.055 * x ** (1 / 2.4) - 0.055
+        to_srgb.append(max(0, min(255, round(s * 255))))
+    m = MACHADO_2009[vision]
+    matrix = tuple(x for row in m for x in (*row, 0.0))
+    lin = rgb.point(to_lin)
+    return lin.convert("RGB", matrix).point(to_srgb * 3).convert("RGB") if isinstance(lin, Image.Image) else lin
+
+
+def vision_sheet(img, width: int = 400):
+    """Four copies side by side, each ``width`` px wide: typical vision, deuteranopia,
+    protanopia, tritanopia (to look at a picture as colour-blind players see it on a phone)."""
+    from PIL import Image
+
+    from tests.render.gallery import phone
+
+    small = phone(img, width)
+    sheet = Image.new("RGB", (4 * small.width + 30, small.height), (255, 255, 255))
+    for i, v in enumerate((None, "deuteranopia", "protanopia", "tritanopia")):
+        sheet.paste(simulate_image(small, v), (i * (small.width + 10), 0))
+    return sheet

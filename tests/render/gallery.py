@@ -5,6 +5,14 @@ legibility and colour tests, and to look at.
 each picture full size and scaled to a phone's 400 px width (``name.png`` and ``name@400.png``)::
 
     .venv/bin/python -m tests.render.gallery /tmp/partida-pics/after
+
+Before/after for review: write the gallery of an older commit (``git worktree add /tmp/old COMMIT``,
+then the same command run there into /tmp/partida-pics/before), then::
+
+    .venv/bin/python -m tests.render.gallery --compare /tmp/partida-pics/before /tmp/partida-pics/after OUT
+
+puts each picture's 400 px before and after side by side in OUT (``name.png``; pictures new in
+"after" alone).
 """
 
 from __future__ import annotations
@@ -69,15 +77,20 @@ def _carc_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
         names = NAMES[:n]
         for lang in ("en", "es"):
             out[f"carc_board_{key}_{lang}"] = lambda s=s, names=names, lang=lang: R.board_image(GAME.view(s, None), names, lang)
-            if key == "mid_6p":  # the catch-up picture of a turn DM: five tiles new since the last turn
+            if key == "mid_6p":  # the catch-up picture of a turn DM: five tiles new since the last turn, the last one included (as mark_since gives)
                 out[f"carc_catchup_{key}_{lang}"] = lambda s=s, names=names, lang=lang: R.board_image(
-                    {**(v := GAME.view(s, None)), "since": [[b["x"], b["y"]] for b in v["board"][-6:-1]]}, names, lang)
+                    {**(v := GAME.view(s, None)), "since": [[b["x"], b["y"]] for b in v["board"][-5:]]}, names, lang)
             movers = GAME.to_move(s)
             if not movers:
                 continue
             mine = GAME.view(s, movers[0])
             mine["names"] = names
             out[f"carc_hand_{key}_{lang}"] = lambda v=mine, names=names, lang=lang: R.hand_image(v, names, lang)
+            # the one picture of a turn DM: the catch-up marks, the tile, the places of a menu page
+            turn_view = {**mine, "since": [[b["x"], b["y"]] for b in mine["board"][-4:]]}
+            for page in range(min(2, len(R.place_pages(mine)))):
+                out[f"carc_turn_{key}_p{page + 1}_{lang}"] = lambda v=turn_view, names=names, lang=lang, page=page: (
+                    R.turn_image(v, names, lang, page=page)[0])
             if lang == "en" and key != "marathon":
                 legal = mine["legal"] or []
                 p = max(legal, key=lambda p: len(p["meeples"]))
@@ -141,6 +154,10 @@ def _cit_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
         v = m.view(seat)
         v["names"] = m.seats
         out[f"cit_hand_{key}"] = lambda v=v: R.hand_image(v, "es")
+        # the one picture of a turn DM: the table with compact cities, the new districts framed, the hand
+        tv = {**v, "since": [[p["seat"], p["city"][-1]["id"]] for p in v["players"] if p["city"]]}
+        for lang in ("en", "es"):
+            out[f"cit_turn_{key}_{lang}"] = lambda v=tv, m=m, lang=lang: R.turn_image(v, m.seats, lang)
 
 
 # -- Lost Cities --------------------------------------------------------------------------------
@@ -155,6 +172,7 @@ def _lc_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
         for lang in ("en", "es"):
             out[f"lc_board_{key}_{lang}"] = lambda make=make, lang=lang: R.board_image(public(make()), LC_NAMES, lang)
         out[f"lc_hand_{key}"] = lambda make=make: R.hand_image(make(), "es")
+        out[f"lc_turn_{key}_en"] = lambda make=make: R.turn_image(make(), LC_NAMES, "en")
 
 
 def _cities_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
@@ -188,6 +206,7 @@ def _cities_pictures(out: dict[str, Callable[[], Image.Image]]) -> None:
     out["cities_board_4p_end_es"] = lambda: board(4, 10_000, "es")
     out["cities_board_2p_long_en"] = lambda: board(2, 10_000, "en", long=True)
     out["cities_catchup_4p_mid_es"] = lambda: board(4, 60, "es", catch_up=True)
+    out["cities_turn_3p_mid_en"] = lambda: board(3, 90, "en", catch_up=True)
 
 
 def gallery(games: tuple[str, ...] = ("lc", "carc", "cit")) -> dict[str, Callable[[], Image.Image]]:
@@ -200,16 +219,14 @@ def gallery(games: tuple[str, ...] = ("lc", "carc", "cit")) -> dict[str, Callabl
         _carc_pictures(out)
     if "cit" in games:
         _cit_pictures(out)
-    if "guides" in games:
-        try:
-            from render import guides
-        except ImportError:
-            guides = None
-        if guides is not None:
-            for game in guides.GAMES:
-                for lang in ("en", "es"):
-                    for i, _ in enumerate(guides.guide_images(game, lang)):
-                        out[f"guide_{game}_{lang}_{i + 1}"] = lambda g=game, lang=lang, i=i: guides.guide_images(g, lang)[i]
+    if "guides" in games:  # every game's illustrated guide (GameUI.guide_images)
+        from bot.games import manifests
+
+        for game, manifest in manifests().items():
+            ui = manifest.ui
+            for lang in ("en", "es"):
+                for i, _ in enumerate(ui.guide_images(lang)):
+                    out[f"guide_{game}_{lang}_{i + 1}"] = lambda ui=ui, lang=lang, i=i: ui.guide_images(lang)[i]
     return out
 
 
@@ -226,7 +243,7 @@ def save(name: str, img: Image.Image, folder: Path) -> None:
     phone(img).save(folder / f"{name}@400.png")
 
 
-def write(folder: Path, games: tuple[str, ...] = ("lc", "carc", "cit", "guides")) -> list[str]:
+def write(folder: Path, games: tuple[str, ...] = ("lc", "carc", "cit", "cities", "guides")) -> list[str]:
     names = []
     for name, make in gallery(games).items():
         save(name, make(), folder)
@@ -234,6 +251,26 @@ def write(folder: Path, games: tuple[str, ...] = ("lc", "carc", "cit", "guides")
     return names
 
 
+def compare(before: Path, after: Path, out: Path) -> list[str]:
+    """Side by side at 400 px: each ``name@400.png`` of ``before`` (left) and ``after`` (right)."""
+    out.mkdir(parents=True, exist_ok=True)
+    names = []
+    for a in sorted(after.glob("*@400.png")):
+        b = before / a.name
+        right = Image.open(a).convert("RGB")
+        left = Image.open(b).convert("RGB") if b.exists() else Image.new("RGB", (1, 1), (255, 255, 255))
+        sheet = Image.new("RGB", (left.width + right.width + 20, max(left.height, right.height)), (255, 255, 255))
+        sheet.paste(left, (0, 0))
+        sheet.paste(right, (left.width + 20, 0))
+        sheet.save(out / a.name.replace("@400", ""))
+        names.append(a.name)
+    return names
+
+
 if __name__ == "__main__":
-    target = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/partida-pics/after")
-    print(len(write(target)), "pictures in", target)
+    if len(sys.argv) == 5 and sys.argv[1] == "--compare":
+        done = compare(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]))
+        print(len(done), "before/after sheets in", sys.argv[4])
+    else:
+        target = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/partida-pics/after")
+        print(len(write(target)), "pictures in", target)

@@ -53,7 +53,7 @@ def test_every_player_count_renders_board_and_hand(n):
 
             over = board_image(m.view(None), m.seats, lang)
             cut = {**m.view(None), "result": None}
-            # the final score table is below the cities
+            # the final score table is there too (under the header, above the cities)
             assert over.size[1] >= board_image(cut, m.seats, lang).size[1] + RES_HEAD + RES_ROW * n
         for seat in range(n):
             hand = hand_png(m.view(seat), lang)
@@ -251,3 +251,14 @@ def test_the_catch_up_picture_frames_the_districts_built_since_the_last_turn():
         return sum(1 for px in img.convert("RGB").getdata() if px == (255, 255, 255))
 
     assert b.height >= a.height and white(b) > white(a) + 300 * len(newest)
+
+
+def test_character_tile_colours_are_the_engines_income_colours():
+    """The tile colour of a character is asked of the engine (it once drifted: the Alchemist was
+    green on the tiles although it collects nothing)."""
+    from engines.citadels.cards import CHARACTERS, INCOME_COLOUR
+    from render import citadels as R
+
+    for ch in CHARACTERS:
+        assert R.CHAR_COLOUR.get(ch) == INCOME_COLOUR.get(ch), ch
+    assert "alchemist" not in R.CHAR_COLOUR

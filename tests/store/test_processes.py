@@ -116,7 +116,7 @@ def test_migrations_numbered_with_gaps_apply_and_a_late_lower_number_still_appli
 async def test_a_running_job_keeps_its_lease_past_the_lease_time(url):
     """The scheduler renews the lease of a job that runs longer than a lease: no other process
     takes it over meanwhile, and it runs once."""
-    from bot.scheduler import Scheduler
+    from bot.core.scheduler import Scheduler
 
     mine, other = await open_store(url), await open_store(url)
     runs: list[int] = []

@@ -10,6 +10,8 @@ from pydantic import Field, SecretStr, ValidationError, field_validator, model_v
 from pydantic_core import PydanticCustomError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from ..store import parse_database_url
+
 
 class SettingsError(Exception):
     """A missing or malformed setting; the message is one line meant for the person running the bot."""
@@ -91,8 +93,6 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _url(cls, v: str) -> str:
-        from .store import parse_database_url
-
         try:
             parsed = parse_database_url(v)
         except ValueError as e:

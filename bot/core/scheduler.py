@@ -6,8 +6,8 @@ process after a restart, or another process once the lease ran out) does it. Eve
 idempotent (a job may run again after a crash between its effect and ``finish_job``).
 
 A handler's error decides what happens next:
-- ``Retry(after)``, Discord 429 (``RateLimited``: its ``retry_after``), Discord 5xx, a network error or
-  a store error ("database is locked", a lost PostgreSQL connection): again later, with exponential
+- ``Retry(after)``, what the edge's ``classify`` calls transient (Discord: a 429 with its
+  ``retry_after``, a 5xx, a network error), an OS or network error, or a store error ("database is locked", a lost PostgreSQL connection): again later, with exponential
   backoff, up to ``max_attempts``; then one log line and the job is marked failed (an operator sees
   it in the store and ``/partida status`` names what could not be reached);
 - anything else is a bug or a permanent refusal: one log line with the traceback, marked failed at
@@ -28,12 +28,9 @@ import uuid
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-import aiohttp
-import discord
-
+from ..store import DamagedMatch, Job, Store, outage
+from ..store.base import utcnow
 from . import faults
-from .store import DamagedMatch, Job, Store, outage
-from .store.base import utcnow
 
 log = logging.getLogger(__name__)
 
@@ -48,20 +45,17 @@ class Retry(Exception):
         self.after = after
 
 
-def transient(exc: BaseException) -> tuple[bool, float | None]:
-    """(worth retrying, delay asked for) for an error raised by a job."""
+Classify = Callable[[BaseException], "tuple[bool, float | None] | None"]
+
+
+def transient(exc: BaseException, edge: Classify | None = None) -> tuple[bool, float | None]:
+    """(worth retrying, delay asked for) for an error raised by a job; ``edge`` first classifies the
+    errors of the outside service the jobs talk to (Discord's: ``bot/discord/wiring.py``), or None."""
     if isinstance(exc, Retry):
         return True, exc.after
-    if isinstance(exc, discord.RateLimited):
-        return True, float(exc.retry_after)
-    if isinstance(exc, discord.HTTPException):
-        if exc.status == 429:  # a 429 discord.py did not handle itself: honour its Retry-After
-            try:
-                return True, float(exc.response.headers.get("Retry-After"))
-            except (AttributeError, TypeError, ValueError):
-                return True, None
-        return exc.status >= 500, None
-    if isinstance(exc, (aiohttp.ClientError, OSError, TimeoutError, ConnectionError)):
+    if edge is not None and (verdict := edge(exc)) is not None:
+        return verdict
+    if isinstance(exc, (OSError, TimeoutError, ConnectionError)):
         return True, None
     if outage(exc):  # the store cannot serve for a moment ("database is locked", a full disk, PostgreSQL down)
         return True, None
@@ -87,8 +81,10 @@ class Scheduler:
         max_delay: float = 600.0,
         poll: float = 5.0,
         keep_done: timedelta = timedelta(days=7),
+        classify: Classify | None = None,
     ) -> None:
         self.store = store
+        self.classify = classify  # the outside service's errors: worth retrying, and when
         self.handlers = handlers
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.clock = clock
@@ -109,6 +105,13 @@ class Scheduler:
         self.retried = 0
 
     # -- control ---------------------------------------------------------------------------------
+
+    def register(self, handlers: dict[str, Handler]) -> None:
+        """Add job kinds and their handlers (the composition root does it once, before start)."""
+        clash = set(handlers) & set(self.handlers)
+        if clash:
+            raise ValueError(f"job kinds declared twice: {sorted(clash)}")
+        self.handlers.update(handlers)
 
     def wake(self) -> None:
         """Look for due jobs now (a move was committed, a test clock moved)."""
@@ -238,7 +241,7 @@ class Scheduler:
                 log.warning("could not renew the lease of job %s: %s", job.id, describe_error(e))
 
     async def _settle_error(self, job: Job, e: Exception) -> None:
-        again, after = transient(e)
+        again, after = transient(e, self.classify)
         if again and job.attempts < self.max_attempts:
             delay = after if after is not None else min(self.max_delay, self.base_delay * 2 ** (job.attempts - 1))
             self.retried += 1

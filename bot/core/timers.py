@@ -1,9 +1,9 @@
 """Play over days: deadlines, reminders, quiet hours, away, heads-up, the stand-in AI, catch-up.
 
-Every timer is a job with a due time (``bot/scheduler.py``); nothing lives only in memory, so a
+Every timer is a job with a due time (``bot/core/scheduler.py``); nothing lives only in memory, so a
 restart forgets nothing and (each handler checking what it already did) does nothing twice.
 
-A person's **turn** begins with a commit that plans a ``clock`` job (``bot/story.py``). That job and
+A person's **turn** begins with a commit that plans a ``clock`` job (``bot/core/story.py``). That job and
 the ones it plans walk through the turn's **events**: reminders at 50%, 80% and 95% of the deadline
 and the deadline itself (without a deadline: a reminder after 12 h, then daily). Times are counted
 on the person's own clock, which stops during their quiet hours and while they are away; so an
@@ -17,17 +17,16 @@ no newer turn of that seat began), so nobody is ever reminded of a turn that is 
 - At the deadline, the match's policy: ``wait`` (keep reminding daily), ``standin`` (the stand-in
   AI plays that turn, marked as such in the story), ``replace`` (the stand-in plays; after N missed
   deadlines in a row the seat goes to the AI for good) or ``end`` (the stand-in plays; after N
-  misses the match ends). A person takes their seat back with one click (``ReclaimButton``).
+  misses the match ends). A person takes their seat back with one click (``ReclaimButton``,
+  ``bot/discord/timer_jobs.py``).
 - Heads-up: a person may ask for a DM when the player before them starts their turn.
 - The "your turn" DM carries the board picture and the moves since the person last looked
-  (``catch_up``, a hook of ``bot/after_move.py``).
+  (``catch_up`` in ``bot/discord/timer_jobs.py``, given to ``bot/discord/after_move.py``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
-import io
 import logging
 import re
 from collections.abc import Callable
@@ -35,17 +34,13 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-import discord
-
-from . import i18n, options
-from .games import ui_for
-from .i18n import game_name, t
-from .posting import jump_link
-from .scheduler import Retry
+from .. import i18n
+from ..i18n import t
+from ..store import Job, NewJob, VersionConflict
+from . import options
+from .scheduler import Retry, Scheduler
 from .service import MatchService, Stale, UserError, ai_kind
-from .store import Job, NewJob, VersionConflict
-from .story import describe_move, lane, plan
-from .table import event_text
+from .story import lane, plan
 
 log = logging.getLogger(__name__)
 
@@ -218,7 +213,7 @@ i18n.OPTION_HELP.update({
 AUTOCOMPLETE = (("deadline", "48h"), ("policy", "replace"), ("misses", "3"))  # /partida new's options list
 
 
-# -- options: parsed with their bounds by bot/options.py ---------------------------------------------
+# -- options: parsed with their bounds by bot/core/options.py ---------------------------------------------
 
 parse_deadline, check_timer_settings, split_options = options.parse_deadline, options.timer_settings, options.split_options
 
@@ -273,7 +268,7 @@ def quiet_settings(start: str, end: str, tz: str) -> dict[str, Any]:
     return {"tz": str(tz).strip(), "quiet_start": a.strftime("%H:%M"), "quiet_end": b.strftime("%H:%M")}
 
 
-def _ts(value: str | None) -> datetime | None:
+def from_iso(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
 
@@ -299,7 +294,7 @@ def quiet_windows(person: dict[str, Any], start: datetime, end: datetime) -> lis
 def pauses(person: dict[str, Any], start: datetime, end: datetime) -> list[tuple[datetime, datetime]]:
     """When the person's clock stands still within [start, end] (quiet hours, away), merged."""
     spans = quiet_windows(person, start, end)
-    away_from, away_until = _ts(person.get("away_from")), _ts(person.get("away_until"))
+    away_from, away_until = from_iso(person.get("away_from")), from_iso(person.get("away_until"))
     if away_from and away_until and away_until > start and away_from < end:
         spans.append((away_from, away_until))
     spans.sort()
@@ -315,7 +310,7 @@ def pauses(person: dict[str, Any], start: datetime, end: datetime) -> list[tuple
 def after_active(person: dict[str, Any], start: datetime, seconds: float) -> datetime:
     """The instant when ``seconds`` of the person's own clock (not quiet, not away) have passed
     since ``start``."""
-    away = _ts(person.get("away_until"))
+    away = from_iso(person.get("away_until"))
     horizon = start + timedelta(seconds=3 * seconds + 2 * DAY) + (max(away - start, timedelta(0)) if away else timedelta(0))
     now, left = start, float(seconds)
     for lo, hi in pauses(person, start, horizon):
@@ -379,51 +374,27 @@ def iso(at: datetime) -> str:
 
 
 class Timers:
-    """The timer job kinds (registered in the after-move scheduler), the person-wide commands'
-    logic and the hooks of the turn DM and the board post."""
+    """The timers' policy: a turn's clock (reminders owed, deadlines, the stand-in), the seat taken
+    back, heads-up, and the person-wide settings. Discord-free: what is said is planned as
+    ``notice``/``dm``/``digest`` jobs, sent by ``bot/discord/timer_jobs.py``."""
 
-    def __init__(self, after: Any) -> None:
-        self.after = after
-        self.service: MatchService = after.service
-        self.store = after.store
-        self.present = after.present
-        self.client = after.client
-        self.clock: Callable[[], datetime] = after.scheduler.clock
-        handlers = after.scheduler.handlers
-        self._turn = handlers["turn"]
-        handlers.update({
-            "turn": self.on_turn, "clock": self.on_clock, "digest": self.on_digest,
-            "notice": self.on_notice, "dm": self.on_dm,
-        })
-        after.catch_up = self.catch_up
-        after.mentions = self.mentions
-        self.pictures = True  # the bench turns pictures off (a fake Discord, thousands of turns)
+    def __init__(self, service: MatchService, scheduler: Scheduler) -> None:
+        self.service = service
+        self.store = service.store
+        self.scheduler = scheduler
+        self.clock: Callable[[], datetime] = scheduler.clock
+
+    def handlers(self) -> dict[str, Any]:
+        """The job kinds the timers' policy declares (registered by the client's set-up)."""
+        return {"clock": self.on_clock}
 
     # -- small helpers -----------------------------------------------------------------------
 
-    async def lang_for(self, uid: int, fallback: str) -> str:
-        return (await self.store.locales([uid])).get(uid, fallback)
-
-    async def where(self, rec: Any) -> str:
-        ch = await self.present.channel(rec)
-        return f"{getattr(getattr(ch, 'guild', None), 'name', '')} #{getattr(ch, 'name', '')}".strip()
-
-    async def _later(self, job: Job, at: datetime, tag: str = "q") -> None:
+    async def later(self, job: Job, at: datetime, tag: str = "q") -> None:
         """Plan the same work again at ``at`` (quiet hours, the digest's hour)."""
         key = f"{job.key.split('@')[0]}@{tag}{at.strftime('%Y%m%dT%H%M%S')}"
         await self.store.add_jobs([NewJob(job.kind, key, key, job.payload, at, job.match_id)], now=self.clock())
-        self.after.scheduler.wake()
-
-    async def board_file(self, loaded: Any, lang: str, unseen: list[tuple[int, dict[str, Any]]] | None = None) -> list[discord.File]:
-        """The board picture; ``unseen``: moves to mark on it (the viewer has not seen them)."""
-        if not self.pictures or loaded.state is None:
-            return []
-        ui = ui_for(loaded.record.game)
-        view = await asyncio.to_thread(loaded.view, None)
-        if unseen:
-            view = ui.mark_since(view, unseen)
-        png = await self.present.draw(ui.board_png, view, loaded.names, lang)
-        return [discord.File(io.BytesIO(png), filename="board.png")] if png else []
+        self.scheduler.wake()
 
     async def sweep(self) -> int:
         """At start: every person to move whose turn has no clock yet (a match started before the
@@ -441,9 +412,8 @@ class Timers:
                     jobs.append(NewJob("clock", key, lane(rec.id, f"clock{seat}:v{rec.version}"), payload, None, rec.id))
         return await self.store.add_jobs(jobs, now=self.clock()) if jobs else 0
 
-    # -- turn DMs wait for the end of the person's quiet hours ------------------------------
-
-    async def on_turn(self, job: Job) -> None:
+    async def hold_turn(self, job: Job) -> None:
+        """A ``turn`` job (the turn DM) waits for the end of the person's quiet hours."""
         rec = await self.store.get(job.match_id)
         seat = int(job.payload["seat"])
         if rec is not None and rec.status == "active" and seat < len(rec.seats):
@@ -452,15 +422,6 @@ class Timers:
                 end = quiet_until(await self.store.person(uid), self.clock())
                 if end is not None:
                     raise Retry("quiet hours", after=(end - self.clock()).total_seconds())
-        await self._turn(job)
-
-    async def mentions(self, rec: Any) -> discord.AllowedMentions:
-        now = self.clock()
-        users = []
-        for uid in rec.user_ids:
-            if quiet_until(await self.store.person(uid), now) is None:
-                users.append(discord.Object(id=uid))
-        return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
     # -- the clock of a turn -----------------------------------------------------------------
 
@@ -527,14 +488,14 @@ class Timers:
         now = self.clock()
         key = f"clock:{rec.id}:{note['clock_v']}:{seat}:poke:{now.strftime('%Y%m%dT%H%M%S.%f')}"
         await self.store.add_jobs([NewJob("clock", key, key, {"version": note["clock_v"], "seat": seat, "step": "poke"}, now, rec.id)], now=now)
-        self.after.scheduler.wake()
+        self.scheduler.wake()
 
     async def remind(self, rec, seat, uid, v, ev: Event, cfg, person, start, now) -> None:
         mid = rec.id
         await self.store.set_note(mid, uid, {"remind_v": v, "remind_step": ev.step})
         jobs = []
         at = now
-        last = _ts(person.get("last_digest"))
+        last = from_iso(person.get("last_digest"))
         if last and last + DIGEST_GAP > at:
             at = last + DIGEST_GAP
         at = quiet_until(person, at) or at
@@ -544,7 +505,7 @@ class Timers:
             key = f"notice:remind:{mid}:{v}:{seat}"
             jobs.append(NewJob("notice", key, key, {"text": "remind.channel", "ping": uid, "seat": seat, "while_v": v, "left": True}, now, mid))
         await self.store.add_jobs(jobs, now=now)
-        self.after.scheduler.wake()
+        self.scheduler.wake()
 
     def left_text(self, cfg, person, start: datetime, now: datetime, lang: str) -> str:
         if not cfg["deadline"]:
@@ -570,7 +531,7 @@ class Timers:
                 continue
             person = await self.store.person(uid)
             left = self.left_text(cfg, person, datetime.fromisoformat(note["clock_start"]), now, lang)
-            away = _ts(person.get("away_until"))
+            away = from_iso(person.get("away_until"))
             extra = f" ({t('timer.away_until', lang, until=f'<t:{int(away.timestamp())}:f>')})" if away and away > now else ""
             lines.append(f"• {loaded.names[seat]}: {left}{extra}")
         return "\n".join(lines)
@@ -657,7 +618,7 @@ class Timers:
                 await self.store.update(mid, rec.version, jobs=jobs, **changes)
             except VersionConflict:
                 continue
-            self.after.scheduler.wake()
+            self.scheduler.wake()
             return True
         raise Retry("the match kept changing")
 
@@ -689,7 +650,7 @@ class Timers:
                 except VersionConflict:
                     continue
                 await self.store.set_note(mid, uid, {"misses": None, "missed_v": None, "clock_missed": None})
-                self.after.scheduler.wake()
+                self.scheduler.wake()
                 return await self.service.aload(new)
             raise UserError("busy")
 
@@ -713,7 +674,7 @@ class Timers:
             raise UserError("not_player")
         await self.store.set_note(rec.id, uid, {"headsup": True if on else None})
 
-    # -- sending ---------------------------------------------------------------------------------
+    # -- what may still be said -----------------------------------------------------------------
 
     async def still_waiting(self, rec: Any, payload: dict[str, Any]) -> bool:
         """A message about a turn is sent only while that turn goes on."""
@@ -727,167 +688,6 @@ class Timers:
             return False
         uid = rec.seats[seat].get("user_id")
         return (await self.store.notes(rec.id)).get(uid, {}).get("clock_v", payload["while_v"]) == payload["while_v"]
-
-    def _params(self, payload: dict[str, Any], lang: str, rec: Any) -> dict[str, Any]:
-        params = {k: v for k, v in payload.items() if isinstance(v, (str, int, float))}
-        if "game" in payload:
-            params["game"] = game_name(payload["game"], lang)
-        if rec is not None:
-            params["link"] = jump_link(rec)
-        return params
-
-    def reclaim_view(self, mid: int, seat: int, lang: str) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
-        view.add_item(ReclaimButton(mid, seat, t("reclaim.button", lang)))
-        return view
-
-    async def on_notice(self, job: Job) -> None:
-        """A line in the match's channel (in the match's language)."""
-        p = job.payload
-        rec = await self.store.get(job.match_id)
-        if rec is None or not await self.still_waiting(rec, p):
-            return
-        ping = p.get("ping")
-        if ping:
-            end = quiet_until(await self.store.person(ping), self.clock())
-            if end is not None:
-                await self._later(job, end)
-                return
-        lang = rec.lang
-        params = self._params(p, lang, rec)
-        if ping:
-            params["player"] = f"<@{ping}>"
-        if p.get("left"):
-            notes = await self.store.notes(rec.id)
-            note = notes.get(ping, {})
-            params["left"] = self.left_text(settings_of(rec, notes), await self.store.person(ping), datetime.fromisoformat(note["clock_start"]), self.clock(), lang)
-        ch = await self.present.channel(rec)
-        if ch is None:
-            return
-        kwargs: dict[str, Any] = {
-            "content": t(p["text"], lang, **params)[:2000],
-            "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=ping)] if ping else False),
-            "nonce": _nonce(job.key),
-        }
-        if "reclaim" in p:
-            kwargs["view"] = self.reclaim_view(rec.id, int(p["reclaim"]), lang)
-        await ch.send(**kwargs)
-
-    async def on_dm(self, job: Job) -> None:
-        """A DM to one person, in their language, outside their quiet hours."""
-        p = job.payload
-        uid = int(p["user"])
-        rec = await self.store.get(job.match_id) if job.match_id else None
-        if rec is not None and not await self.still_waiting(rec, p):
-            return
-        end = quiet_until(await self.store.person(uid), self.clock())
-        if end is not None:
-            await self._later(job, end)
-            return
-        lang = await self.lang_for(uid, rec.lang if rec else "en")
-        kwargs: dict[str, Any] = {"content": t(p["text"], lang, **self._params(p, lang, rec))[:2000], "nonce": _nonce(job.key)}
-        if "reclaim" in p and rec is not None:
-            kwargs["view"] = self.reclaim_view(rec.id, int(p["reclaim"]), lang)
-        try:
-            dm = await self.client.create_dm(discord.Object(id=uid))
-            await dm.send(**kwargs)
-        except discord.Forbidden:
-            log.info("DMs of %s are closed: %s not sent", uid, p["text"])
-
-    async def on_digest(self, job: Job) -> None:
-        """One DM naming every match where the person is owed a reminder; at most one an hour."""
-        uid = int(job.payload["user"])
-        now = self.clock()
-        person = await self.store.person(uid)
-        last = _ts(person.get("last_digest"))
-        if last and last + DIGEST_GAP > now:
-            await self._later(job, last + DIGEST_GAP, "h")
-            return
-        end = quiet_until(person, now)
-        if end is not None:
-            await self._later(job, end)
-            return
-        items = []
-        for rec in await self.store.matches_for_user(uid):
-            if rec.status != "active":
-                continue
-            notes = await self.store.notes(rec.id)
-            note = notes.get(uid, {})
-            v = note.get("remind_v")
-            tag = f"{v}:{note.get('remind_step')}"
-            if v is None or v != note.get("clock_v") or note.get("reminded") == tag:
-                continue
-            loaded = await self.service.aload(rec)
-            seat = next((i for i in loaded.to_move() if rec.seats[i].get("user_id") == uid and not rec.seats[i].get("ai")), None)
-            if seat is None:
-                continue  # that turn is over: never a reminder for it
-            items.append((rec, loaded, notes, note, tag))
-        if not items:
-            return
-        items.sort(key=lambda item: (item[3].get("reminded") is not None, item[0].id))  # never-named ones first
-        lang = await self.lang_for(uid, items[0][0].lang)
-        lines, files, named = [t("remind.title", lang)], [], []
-        for n, (rec, loaded, notes, note, _tag) in enumerate(items):
-            left = self.left_text(settings_of(rec, notes), person, datetime.fromisoformat(note["clock_start"]), now, lang)
-            line = t("remind.line", lang, game=game_name(loaded.game, lang), where=await self.where(rec), id=rec.id, left=left, link=jump_link(rec))
-            rest = len(items) - n - 1
-            more = t("remind.more", lang, n=rest) if rest else ""
-            if named and len("\n".join([*lines, line, more])) > DM_LIMIT:  # a whole line or none
-                break
-            lines.append(line)
-            named.append((rec, _tag))
-            if len(files) < 4:
-                files += await self.board_file(loaded, lang)
-        unnamed = len(items) - len(named)
-        if unnamed:
-            lines.append(t("remind.more", lang, n=unnamed))
-        try:
-            dm = await self.client.create_dm(discord.Object(id=uid))
-            await dm.send(content="\n".join(lines)[:DM_LIMIT], files=files, nonce=_nonce(job.key))
-        except discord.Forbidden:
-            log.info("DMs of %s are closed: reminder digest not sent (the channel was told)", uid)
-        await self.store.set_person(uid, {"last_digest": iso(now)})
-        for rec, tag in named:  # only what the DM named: the others stay owed
-            await self.store.set_note(rec.id, uid, {"reminded": tag})
-        if unnamed:  # the next digest names them, an hour from now
-            key = f"digest:{uid}:{(now + DIGEST_GAP).strftime('%Y%m%dT%H%M')}"
-            await self.store.add_jobs([NewJob("digest", key, f"u{uid}:digest", {"user": uid}, now + DIGEST_GAP, None)], now=now)
-
-    # -- catch-up in the turn DM --------------------------------------------------------------
-
-    async def catch_up(self, loaded: Any, seat: int, uid: int, lang: str, note: dict[str, Any]):
-        """(text, files, note changes): the board picture and, in words, the moves since the person
-        last looked (others' in public words; what the stand-in did for them, in private words)."""
-        rec = loaded.record
-        since = int(note.get("seen_upto", 0))
-        # Computed from the log and what the person last saw: an undo since then cut the log back
-        # (its event says to how many actions), and the moves made again are new to them.
-        events = await self.store.events(rec.id)
-        seen_event = int(note.get("seen_event", 0))
-        undos = [e for e in events if e.kind == "undo" and e.id > seen_event]
-        since = min([since, *(e.at_action for e in undos)])
-        actions = await self.store.actions(rec.id, since)
-        ui = ui_for(rec.game)
-        mark_en = t("standin.mark", "en")
-        lines = [f"• {event_text(e, lang)}" for e in undos if e.user_id != uid]
-        unseen: list[tuple[int, dict[str, Any]]] = []  # marked on the picture
-        for a in actions:
-            story = a.story if isinstance(a.story, dict) else {}
-            by_standin = str(story.get("en", "")).startswith(mark_en)
-            if a.seat == seat and not by_standin:
-                continue  # they know what they did themselves
-            unseen.append((a.seat, a.action))
-            if a.seat == seat and hasattr(ui, "label"):
-                words = f"{t('standin.mark', lang)} {ui.label(a.action, lang)}"
-            else:
-                words = story.get(lang) or describe_move(ui, a.action, loaded.names, a.seat, lang)
-            lines.append(f"• {words}")
-        if len(lines) > 8:
-            lines = [f"• … (+{len(lines) - 8})", *lines[-8:]]
-        told = "seen_upto" in note  # not their first turn DM of the match
-        text = f"{t('catchup.title', lang)}\n" + "\n".join(lines) if lines else (t("catchup.none", lang) if told else "")
-        seen = {"seen_upto": since + len(actions), "seen_event": max((e.id for e in events), default=0)}
-        return text[:900], await self.board_file(loaded, lang, unseen if told else None), seen
 
     # -- person-wide commands ----------------------------------------------------------------
 
@@ -907,7 +707,7 @@ class Timers:
         recs = [r for r in await self.store.matches_for_user(uid) if r.status == "active"]
         if days == 0:
             person = await self.store.person(uid)
-            was_away = (_ts(person.get("away_until")) or now) > now
+            was_away = (from_iso(person.get("away_until")) or now) > now
             await self.store.set_person(uid, {"away_until": iso(now) if was_away else None})
             if was_away:
                 await self._tell_all(recs, uid, "away.back_notice", now, {})
@@ -933,7 +733,7 @@ class Timers:
             jobs.append(NewJob("notice", key, key, {"text": text, "player": f"<@{uid}>", **params}, now, rec.id))
         if jobs:
             await self.store.add_jobs(jobs, now=now)
-            self.after.scheduler.wake()
+            self.scheduler.wake()
 
     async def _poke_all(self, uid: int, recs=None) -> None:
         for rec in recs if recs is not None else await self.store.matches_for_user(uid):
@@ -955,33 +755,3 @@ class Timers:
                 if rec.status == "active":
                     await self.poke(rec, other)
         return settings_of(rec, await self.store.notes(rec.id))
-
-
-def _nonce(key: str) -> str:
-    from .after_move import nonce
-
-    return nonce(key)
-
-
-class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:r:(?P<mid>\d+):(?P<seat>\d+)"):
-    """"Take my seat back": works from the DM or the channel, after any restart."""
-
-    def __init__(self, mid: int, seat: int, label: str = "Take my seat back") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"p:r:{mid}:{seat}"))
-        self.mid, self.seat = mid, seat
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["mid"]), int(match["seat"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from .flows import ack, guarded, reply
-
-        @guarded
-        async def run(interaction: discord.Interaction) -> None:
-            await ack(interaction, ephemeral=True, thinking=True)
-            lang = await interaction.client.flows.note_locale(interaction)  # type: ignore[attr-defined]
-            await interaction.client.timers.reclaim(self.mid, interaction.user.id)  # type: ignore[attr-defined]
-            await reply(interaction, t("reclaim.done", lang))
-
-        await run(interaction)

@@ -21,13 +21,14 @@ import discord
 
 from engines.core import EngineError
 
-from .games import ui_for
-from .i18n import M, error_text, game_name, lang_of, options_problem, t
+from ..core.refusals import error_text
+from ..core.service import MatchService, Place, Stale, UserError, timing
+from ..core.story import describe_move  # noqa: F401  (re-exported)
+from ..core.table import commitment
+from ..games import ui_for
+from ..i18n import M, game_name, lang_of, options_problem, t
+from ..store import DamagedMatch, outage
 from .posting import ALLOWED, Presenter, jump_link  # noqa: F401  (re-exported for the cogs)
-from .service import MatchService, Place, Stale, UserError, timing
-from .store import DamagedMatch, outage
-from .story import describe_move  # noqa: F401  (re-exported)
-from .table import commitment
 
 log = logging.getLogger(__name__)
 
@@ -231,6 +232,16 @@ class Flows:
             raise UserError("not_player")
         if loaded.record.version != ver:
             await self.fresh_or_stale(interaction, loaded, seat, lang)
+            return
+        action = ui_for(loaded.record.game).pick_action(value)
+        if action is not None:  # a pick that is itself a move acts at once (Undo is the safety net)
+            try:
+                result = await self.service.move(mid, ver, ("user", interaction.user.id), action, loaded=loaded)
+            except Stale:  # another click (or an AI, a standing order) moved first
+                await self.fresh_or_stale(interaction, await self.service.get(mid), seat, lang)
+                return
+            content, files, view = await self.present.mover_message(result, lang)
+            await interaction.edit_original_response(content=content, attachments=files, view=view)
             return
         content, files, view = await self.present.private_turn(loaded, seat, lang, picked=value, with_picture=False)
         if files:

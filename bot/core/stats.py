@@ -15,8 +15,8 @@ from typing import Any
 
 from engines import registry
 
-from .i18n import game_name, t
-from .store import MatchRecord, Store
+from ..i18n import game_name, t
+from ..store import MatchRecord, Store
 
 _RESULTS: dict[int, tuple[list[int], list[int]] | None] = {}  # match id -> (scores, winning seats)
 

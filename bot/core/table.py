@@ -36,12 +36,12 @@ from typing import Any
 from engines.core import Game
 from engines.match import seed_commitment
 
-from .games import ui_for
-from .i18n import t
+from ..games import ui_for
+from ..i18n import t
+from ..store import ActionRecord, ChannelBusy, EventRecord, MatchRecord, NewEvent, RawJSON, VersionConflict
+from ..store.base import dumps
 from .options import rematch_meta
 from .service import Loaded, MatchService, Place, Stale, UserError, ai_kind
-from .store import ActionRecord, ChannelBusy, EventRecord, MatchRecord, NewEvent, RawJSON, VersionConflict
-from .store.base import dumps
 from .story import LANGS, describe_move, plan
 
 LOG_PAGE = 15  # lines per page of /partida log

@@ -11,18 +11,19 @@ import json
 import logging
 import multiprocessing
 import os
-import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
 import discord
 
+from ..core.service import Loaded, MatchService, MoveResult
+from ..core.story import describe_move
+from ..core.table import Table
+from ..core.timers import settings_text
+from ..core.workers import exit_with_parent
+from ..games import ui_for
+from ..i18n import game_name, t
 from .components import DoButton, LobbyButton, PickSelect, RematchButton, TurnButton, UndoButton
-from .games import ui_for
-from .i18n import game_name, t
-from .service import Loaded, MatchService, MoveResult
-from .story import describe_move
 
 log = logging.getLogger(__name__)
 
@@ -31,17 +32,6 @@ ALLOWED = discord.AllowedMentions(everyone=False, roles=False, users=True, repli
 
 def jump_link(rec: Any) -> str:
     return f"https://discord.com/channels/{rec.guild_id or '@me'}/{rec.channel_id}"
-
-
-def _exit_with_parent(parent: int) -> None:
-    """In a drawing worker: leave as soon as the bot process is gone (even after a SIGKILL)."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True).start()
 
 
 def _warm() -> None:
@@ -69,6 +59,7 @@ class Presenter:
     def __init__(self, client: discord.Client, service: MatchService, render_processes: int = 0) -> None:
         self.client = client
         self.service = service
+        self.table = Table(service)  # the published log of a match that is over
         # Pictures are drawn off the event loop: in worker processes when configured (drawing holds
         # the GIL, and under load threads would starve the loop and the store), else in threads.
         self._pool: concurrent.futures.Executor | None = None
@@ -76,7 +67,7 @@ class Presenter:
         if render_processes > 0:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=render_processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_exit_with_parent, initargs=(os.getpid(),),
+                initializer=exit_with_parent, initargs=(os.getpid(),),
             )
             for _ in range(render_processes):  # start the workers now, in the background: the first
                 self._pool.submit(_warm)  # picture must not wait for a process to spawn and import
@@ -155,9 +146,7 @@ class Presenter:
                 range=str(game.min_players) if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}",
             )
         )
-        if rec.meta.get("timers"):  # the deadline chosen with /partida new (bot/timers.py)
-            from .timers import settings_text
-
+        if rec.meta.get("timers"):  # the deadline chosen with /partida new (bot/core/timers.py)
             content += "\n" + settings_text(rec.meta["timers"], lang)
         view = discord.ui.View(timeout=None)
         for act, style in (("join", "primary"), ("leave", "secondary"), ("ai", "secondary"), ("start", "success")):
@@ -193,8 +182,12 @@ class Presenter:
                 for ch in c.select[:25]
             ]
             view.add_item(PickSelect(rec.id, rec.version, options, c.select_placeholder))
+        for i, (placeholder, more) in enumerate(c.more_selects[:4], start=1):  # further selects, one row each
+            options = [discord.SelectOption(label=ch.label[:100], value=ch.token, description=(ch.description or None) and ch.description[:100])
+                       for ch in more[:25]]
+            view.add_item(PickSelect(rec.id, rec.version, options, placeholder, index=i))
         for ch in c.buttons[:20]:
-            view.add_item(DoButton(rec.id, rec.version, ch.token, ch.label, ch.style))
+            view.add_item(DoButton(rec.id, rec.version, ch.token, ch.label, ch.style, ch.row))
         return c.text, files, view
 
     async def mover_message(self, result: MoveResult, lang: str):
@@ -285,10 +278,20 @@ class Presenter:
             line = "… " + line[-1990:]
         return line
 
-    async def _final_extras(self, loaded: Loaded, kwargs: dict[str, Any], lang: str) -> str:
-        from .table_ui import table_flows
+    async def published(self, done: Loaded) -> tuple[list[discord.File], str]:
+        """The seed reveal and the log as a file, for a match that is over."""
+        rec = done.record
+        if rec.state is None and rec.seed is None:
+            return [], ""
+        data = await self.table.published_log(rec.id)
+        name = f"partida-{rec.game}-{rec.id}.json"
+        file = discord.File(io.BytesIO(json.dumps(data, indent=1).encode()), filename=name)
+        if "seed_sha256" not in data:
+            return [file], ""
+        return [file], t("seed.reveal", rec.lang, seed=data["seed"], salt=data["salt"], hash=data["seed_sha256"], file=name)
 
-        files, extra = await table_flows(self.client)._published(loaded)
+    async def _final_extras(self, loaded: Loaded, kwargs: dict[str, Any], lang: str) -> str:
+        files, extra = await self.published(loaded)
         kwargs["files"] = [*kwargs["files"], *files]
         view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(loaded.record.id, t("rematch.button", lang)))

@@ -15,22 +15,21 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from engines import registry
-from render.guides import GAMES as GUIDED
 
+from ..core.abuse import Limiter, PersonalMessages
+from ..core.options import new_options, parse_option_text
+from ..core.service import UserError
+from ..core.stats import guild_stats, leaderboard_text, stats_text
+from ..core.story import describe_move
+from ..core.table import commitment
+from ..core.timers import AUTOCOMPLETE as TIMER_CHOICES
+from ..games import ui_for
+from ..games.base import PrefsError
+from ..i18n import OPTION_HELP, game_name, lang_of, t
+from ..store import DamagedMatch
 from . import timer_commands
-from .abuse import Limiter, PersonalMessages
 from .flows import Flows, ack, handle_error, reply
-from .games import ui_for
-from .games.base import PrefsError
-from .i18n import OPTION_HELP, game_name, lang_of, t
-from .options import new_options, parse_option_text
 from .posting import ALLOWED, Presenter, jump_link
-from .service import UserError
-from .store import DamagedMatch
-from .story import describe_move
-from .table import commitment
-from .table_ui import table_flows
-from .timers import AUTOCOMPLETE as TIMER_CHOICES
 
 log = logging.getLogger(__name__)
 
@@ -298,7 +297,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
 
     @app_commands.command(name=_("log"), description=_("The whole match in words, page by page"))
     async def log_(self, interaction: discord.Interaction) -> None:
-        await table_flows(self.bot).show_log(interaction)  # the whole match, in pages (bot/table_ui.py)
+        await self.bot.table_flows.show_log(interaction)  # the whole match, in pages (bot/table_ui.py)
 
     async def _log(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction.locale)
@@ -327,7 +326,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             rec = next((h for h in history if h.status in ("finished", "abandoned") and h.state is not None), None)
         if rec is None or rec.state is None:
             raise UserError("no_match")
-        data = await table_flows(self.bot).table.published_log(rec.id)  # with the seed's salt and hash
+        data = await self.bot.table_flows.table.published_log(rec.id)  # with the seed's salt and hash
         name = f"partida-{rec.game}-{rec.id}.json"
         file = discord.File(io.BytesIO(json.dumps(data, indent=1).encode()), filename=name)
         await reply(interaction, t("export.done", lang, id=rec.id, file=name), files=[file])
@@ -347,7 +346,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             if (key, lang) not in _EXAMPLE:
                 _EXAMPLE[(key, lang)] = await self.present.draw(rules_pictures, key, lang)
             for n, png in enumerate(_EXAMPLE[(key, lang)]):
-                name = f"guide-{key}-{n + 1}.png" if key in GUIDED else f"example-{key}.png"
+                name = f"guide-{key}-{n + 1}.png" if ui_for(key).guide else f"example-{key}.png"
                 files.append(discord.File(io.BytesIO(png), filename=name))
         chunks = [""]  # every game's summary whole: as many messages as 2,000 characters need
         for text in texts:
@@ -380,7 +379,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
     async def _abandon(self, interaction: discord.Interaction) -> None:
         loaded = await self.bot.service.in_channel(interaction.channel_id)
         if loaded.record.status == "active":  # a running match: confirm first (and a vote for non-hosts)
-            await table_flows(self.bot).confirm_abandon(interaction, loaded)
+            await self.bot.table_flows.confirm_abandon(interaction, loaded)
             return
         perms = getattr(interaction, "permissions", None)
         can_manage = bool(perms and (perms.manage_channels or perms.administrator))
@@ -394,17 +393,17 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
 
     @app_commands.command(name=_("undo"), description=_("Take back your last move (the others approve when needed)"))
     async def undo(self, interaction: discord.Interaction) -> None:
-        await table_flows(self.bot).on_undo(interaction, None)
+        await self.bot.table_flows.on_undo(interaction, None)
 
     @app_commands.command(name=_("leave"), description=_("Leave this match: the AI takes your seat"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await table_flows(self.bot).leave(interaction)
+        await self.bot.table_flows.leave(interaction)
 
     @app_commands.command(name=_("seat"), description=_("Hand an AI seat to someone (host)"))
     @app_commands.rename(user=_("user"), number=_("number"))
     @app_commands.describe(user=_("Who takes the seat"), number=_("Seat number (default: the first seat someone left)"))
     async def seat(self, interaction: discord.Interaction, user: discord.User, number: app_commands.Range[int, 1, 8] | None = None) -> None:
-        await table_flows(self.bot).invite_to_seat(interaction, user, number)
+        await self.bot.table_flows.invite_to_seat(interaction, user, number)
 
     @app_commands.command(name=_("stats"), description=_("Matches, wins and time per move on this server"))
     @app_commands.rename(game=_("game"))
@@ -421,8 +420,6 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         await self._stats(interaction, game, board=True)
 
     async def _stats(self, interaction: discord.Interaction, game: str | None, board: bool) -> None:
-        from .stats import guild_stats, leaderboard_text, stats_text
-
         lang = lang_of(interaction.locale)
         if interaction.guild_id is None:
             raise UserError("guild_only")
@@ -437,12 +434,11 @@ _EXAMPLE: dict[tuple[str, str], bytes] = {}
 
 
 def rules_pictures(game_key: str, lang: str) -> list[bytes]:
-    """The illustrated guide of a game (render/guides.py: how a turn goes, how scoring works), or
-    for a game without one the board of a short example match."""
-    from render.guides import guide_pngs
-
-    if game_key in GUIDED:
-        return guide_pngs(game_key, lang)
+    """The illustrated guide of a game (its GameUI.guide_pngs: how a turn goes, how scoring
+    works), or for a game without one the board of a short example match."""
+    guide = ui_for(game_key).guide_pngs(lang)
+    if guide:
+        return guide
     png = example_board_png(game_key, lang)
     return [png] if png else []
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -24,17 +25,16 @@ import discord
 
 from engines.core import EngineError
 
-from . import faults
+from ..core import faults
+from ..core.scheduler import Scheduler
+from ..core.service import MatchService, Stale, UserError
+from ..core.story import lane
+from ..core.table import event_text
+from ..games import ui_for
+from ..i18n import game_name, t
+from ..store import Job, NewJob
 from .components import TurnButton
-from .games import ui_for
-from .i18n import game_name, t
 from .posting import ALLOWED, Presenter, jump_link
-from .scheduler import Scheduler
-from .service import MatchService, Stale, UserError
-from .store import Job, NewJob
-from .store.base import utcnow
-from .story import lane
-from .table import event_text
 
 log = logging.getLogger(__name__)
 
@@ -74,19 +74,30 @@ def nonce(key: str) -> str:
 
 
 class AfterMove:
-    def __init__(self, present: Presenter, service: MatchService, clock=utcnow, **scheduler_options: Any) -> None:
+    """The after-move job kinds that send: ``turn`` (standing orders or the turn DM), ``board`` (the
+    channel's post) and ``ai`` (one AI step). Built by ``bot/discord/wiring.py``, which hands in what
+    the timers add: ``hold`` (a turn DM waits out the person's quiet hours), ``catch_up`` (what the
+    DM adds to catch the person up: text, files, note changes) and ``mentions`` (whom a board post
+    may ping)."""
+
+    def __init__(
+        self, present: Presenter, service: MatchService, scheduler: Scheduler, *,
+        hold: Callable[[Job], Awaitable[None]] | None = None,
+        catch_up: Callable[..., Awaitable[tuple[str, list[Any], dict[str, Any]]]] | None = None,
+        mentions: Callable[[Any], Awaitable[discord.AllowedMentions]] | None = None,
+    ) -> None:
         self.present = present
         self.service = service
         self.store = service.store
         self.client = present.client
-        self.scheduler = Scheduler(
-            self.store, {"turn": self.on_turn, "board": self.on_board, "ai": self.on_ai, "clock": self.no_timers}, clock=clock, **scheduler_options
-        )
-        service.on_commit.append(self.scheduler.wake)
-        # Set by bot/timers.py (play over days): what a turn DM adds to catch the person up
-        # (text, files, note changes), and whom a board post may ping (quiet hours).
-        self.catch_up: Any = None
-        self.mentions: Any = None
+        self.scheduler = scheduler
+        self.hold = hold
+        self.catch_up = catch_up
+        self.mentions = mentions
+
+    def handlers(self) -> dict[str, Any]:
+        """The job kinds declared here (registered by the client's set-up)."""
+        return {"turn": self.on_turn, "board": self.on_board, "ai": self.on_ai}
 
     async def start(self) -> None:
         """Pick up where the last run stopped: a single-process store's leases die with the process;
@@ -135,6 +146,8 @@ class AfterMove:
     # -- turn: standing orders or a DM -----------------------------------------------------------
 
     async def on_turn(self, job: Job) -> None:
+        if self.hold is not None:
+            await self.hold(job)  # raises Retry until the person's quiet hours are over
         seat = int(job.payload["seat"])
         rec = await self.store.get(job.match_id)
         if rec is None or rec.status != "active":
@@ -304,9 +317,6 @@ class AfterMove:
             "board_version": max(version, int((pending or {}).get("version", version)) if again else version),
             "board_upto": upto, "board_message": msg_id, "board_pending": None, "board_events": events_upto,
         })
-
-    async def no_timers(self, job: Job) -> None:
-        """A turn's clock when no timers are attached (bot/timers.py replaces this handler)."""
 
     # -- AI --------------------------------------------------------------------------------------
 

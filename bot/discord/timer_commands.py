@@ -1,5 +1,5 @@
 """Commands about time: ``/partida deadline`` and ``/partida headsup`` (added to the /partida group by
-``bot/commands.py``), ``/away`` and ``/quiet`` (a person's settings across all their matches)."""
+``bot/discord/commands.py``), ``/away`` and ``/quiet`` (a person's settings across all their matches)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from ..core.timers import AWAY_DAYS_PER_MATCH, settings_of, settings_text
+from ..i18n import lang_of, t
 from .flows import ack, handle_error, reply
-from .i18n import lang_of, t
-from .timers import AWAY_DAYS_PER_MATCH, ReclaimButton, Timers, settings_of, settings_text
 
 
 async def deadline(bot: Any, interaction: discord.Interaction, time: str | None, policy: str | None, misses: int | None) -> None:
@@ -74,8 +74,5 @@ class TimeCog(commands.Cog):
 
 
 async def setup(bot: Any) -> None:
-    """Called by ``bot.commands.setup``: the timers join the after-move scheduler before it starts."""
-    bot.timers = Timers(bot.after)
-    await bot.timers.sweep()  # turns that began without a clock get one
-    bot.add_dynamic_items(ReclaimButton)
+    """Called by ``bot.discord.commands.setup`` (the timers themselves are built by the client's set-up)."""
     await bot.add_cog(TimeCog(bot))

@@ -25,6 +25,8 @@ from typing import Any
 
 from engines import ai, registry
 
+from .workers import exit_with_parent
+
 log = logging.getLogger(__name__)
 
 
@@ -54,9 +56,7 @@ def decide_in_worker(game_key: str, snapshot: Any, seat: int, kind: str, seed: s
 
 
 def _start_worker(parent: int) -> None:
-    from .posting import _exit_with_parent
-
-    _exit_with_parent(parent)
+    exit_with_parent(parent)
     for key in registry.available():  # import every engine and its AI once, before the first decision
         ai.players_for(key)
 

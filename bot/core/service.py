@@ -22,10 +22,10 @@ from engines import ai, registry
 from engines.core import EngineError, Game, Outcome
 from engines.rng import fresh_seed
 
+from ..games import ui_for
+from ..store import ChannelBusy, DamagedMatch, MatchRecord, NewJob, RawJSON, Store, VersionConflict
+from ..store.base import dumps
 from . import faults
-from .games import ui_for
-from .store import ChannelBusy, DamagedMatch, MatchRecord, NewJob, RawJSON, Store, VersionConflict
-from .store.base import dumps
 from .story import plan, public_story, standin_story
 from .thinking import Thinker
 
@@ -368,7 +368,7 @@ class MatchService:
             turn_changed = over or ended
             future = dataclasses.replace(rec, version=rec.version + 1, status="finished" if over else rec.status)
             extra = list(jobs)
-            quiet = turn_changed and not over and ui_for(rec.game).quiet_step(encoded, lambda: game.view(state, None).get("phase"))
+            quiet = turn_changed and not over and ui_for(rec.game).quiet_step(encoded, outcome.events)
             jobs = plan(future, after if not over else (), movers, turn_changed, auto, quiet) + extra
             story = public_story(rec.game, encoded, loaded.names, seat, [e for e in outcome.events if e.private_to is None])
             if standin:

@@ -7,31 +7,21 @@ changes nothing. Channel posts are in the match's language; answers in the perso
 from __future__ import annotations
 
 import contextlib
-import io
-import json
 import logging
 from typing import Any
 
 import discord
 
+from ..core.service import Loaded, Stale, UserError
+from ..core.table import Table, commitment, page_of, words
+from ..i18n import game_name, lang_of, t
 from .components import AbandonButton, LogButton, SeatButton, VoteButton
 from .flows import ack, guarded, place, reply
-from .i18n import game_name, lang_of, t
 from .posting import ALLOWED, jump_link
-from .service import Loaded, Stale, UserError
-from .table import Table, commitment, page_of, words
 
 log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()
-
-
-def table_flows(client: Any) -> TableFlows:
-    """The client's table handlers (made on first use, so the client needs no change)."""
-    flows = getattr(client, "_table_flows", None)
-    if flows is None:
-        flows = client._table_flows = TableFlows(client)
-    return flows
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -156,24 +146,12 @@ class TableFlows:
         rec = done.record
         user = next((s["name"] for s in rec.seats if s.get("user_id") == uid), None) or interaction.user.display_name
         text = t("abandon.done", rec.lang, id=rec.id, user=user)
-        files, extra = await self._published(done)
+        files, extra = await self.present.published(done)
         content = f"{text}\n{extra}".strip()[:2000]
         if to_channel:  # the interaction's answer is private (a vote's): post in the channel
             await self._channel_send(done, content=content, files=files)
         else:
             await reply(interaction, content, ephemeral=False, files=files)
-
-    async def _published(self, done: Loaded) -> tuple[list[discord.File], str]:
-        """The seed reveal and the log as a file, for a match that is over."""
-        rec = done.record
-        if rec.state is None and rec.seed is None:
-            return [], ""
-        data = await self.table.published_log(rec.id)
-        name = f"partida-{rec.game}-{rec.id}.json"
-        file = discord.File(io.BytesIO(json.dumps(data, indent=1).encode()), filename=name)
-        if "seed_sha256" not in data:
-            return [file], ""
-        return [file], t("seed.reveal", rec.lang, seed=data["seed"], salt=data["salt"], hash=data["seed_sha256"], file=name)
 
     # -- leaving and replacing -------------------------------------------------------------------
 

@@ -50,17 +50,21 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:t:(?P<m
         await _flows(interaction).on_turn(interaction, self.mid, self.ver)
 
 
-class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"p:s:(?P<mid>\d+):(?P<ver>\d+)"):
-    def __init__(self, mid: int, ver: int, options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"p:s:(?P<mid>\d+):(?P<ver>\d+)(?::(?P<i>[1-4]))?"):
+    """A turn's select; ``index`` tells apart the further selects of one message (Controls.more_selects)."""
+
+    def __init__(self, mid: int, ver: int, options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
+                 index: int = 0) -> None:
         select: discord.ui.Select = discord.ui.Select(
-            custom_id=f"p:s:{mid}:{ver}", options=options or [discord.SelectOption(label="-")], placeholder=placeholder
+            custom_id=f"p:s:{mid}:{ver}" + (f":{index}" if index else ""), options=options or [discord.SelectOption(label="-")],
+            placeholder=placeholder,
         )
         super().__init__(select)
         self.mid, self.ver = mid, ver
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
-        return cls(int(match["mid"]), int(match["ver"]))
+        return cls(int(match["mid"]), int(match["ver"]), index=int(match["i"] or 0))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
@@ -68,9 +72,10 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"p:s:(?P<m
 
 
 class DoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:d:(?P<mid>\d+):(?P<ver>\d+):(?P<tok>[A-Za-z0-9_.\-]{1,80})"):
-    def __init__(self, mid: int, ver: int, token: str, label: str = "", style: str = "secondary") -> None:
+    def __init__(self, mid: int, ver: int, token: str, label: str = "", style: str = "secondary", row: int | None = None) -> None:
         super().__init__(
-            discord.ui.Button(label=(label or token)[:80], style=STYLES.get(style, STYLES["secondary"]), custom_id=f"p:d:{mid}:{ver}:{token}")
+            discord.ui.Button(label=(label or token)[:80], style=STYLES.get(style, STYLES["secondary"]), custom_id=f"p:d:{mid}:{ver}:{token}"),
+            row=row,
         )
         self.mid, self.ver, self.token = mid, ver, token
 
@@ -89,9 +94,7 @@ ALL = (LobbyButton, TurnButton, PickSelect, DoButton)
 
 
 def _table(interaction: discord.Interaction) -> Any:
-    from .table_ui import table_flows
-
-    return table_flows(interaction.client)
+    return interaction.client.table_flows  # type: ignore[attr-defined]  (made by the client's set-up)
 
 
 def _button(label: str, custom_id: str, style: str) -> discord.ui.Button:

@@ -14,8 +14,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from .games import ui_for
-from .store import NewJob
+from ..games import ui_for
+from ..i18n import t
+from ..store import NewJob
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +45,6 @@ def public_story(game: str, action: dict[str, Any], names: list[str], seat: int,
 
 def standin_story(story: dict[str, str] | None) -> dict[str, str] | None:
     """The public wording of a move the stand-in AI made for an absent person, marked as such."""
-    from .i18n import t
-
     if story is None:
         return None
     return {lang: f"{t('standin.mark', lang)} {text}" for lang, text in story.items()}

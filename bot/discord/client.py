@@ -14,18 +14,22 @@ import discord
 import yarl
 from discord.ext import commands
 
+from ..core.abuse import PersonalMessages
+from ..core.health import beat
+from ..core.service import MatchService, timing
+from ..core.settings import Settings, SettingsError
+from ..core.timers import Timers
+from ..store import open_store
 from . import components
-from .abuse import PersonalMessages
 from .after_move import AfterMove
 from .commands import parse_options, playable_games  # noqa: F401  (re-exported)
 from .flows import Flows, handle_error
-from .health import beat
-from .i18n import Translator
 from .posting import ALLOWED, Presenter
 from .ratelimit import TokenBucket, limit_http
-from .service import MatchService, timing
-from .settings import Settings, SettingsError
-from .store import open_store
+from .table_ui import TableFlows
+from .timer_jobs import ReclaimButton
+from .translator import Translator
+from .wiring import Jobs, wire
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +52,7 @@ async def watch_loop(interval: float = 0.005, report_ms: float = 5.0) -> None:
 class Partida(commands.AutoShardedBot):
     """The bot: the store, the match service, what it shows (``present``), what clicks do
     (``flows``), the work after moves (``after``: jobs and their scheduler), the commands (cogs in
-    the ``bot.commands`` extension).
+    the ``bot.discord.commands`` extension).
 
     Sharded (``SHARD_COUNT``/``SHARD_IDS``; unset: Discord's recommended count, all in this process):
     a process answers every interaction its shards receive, whatever match it touches (the store's
@@ -73,6 +77,9 @@ class Partida(commands.AutoShardedBot):
         self.flows: Flows = None  # type: ignore[assignment]
         self.after: AfterMove = None  # type: ignore[assignment]
         self.messages_limit: PersonalMessages = None  # type: ignore[assignment]
+        self.timers: Timers = None  # type: ignore[assignment]
+        self.table_flows: TableFlows = None  # type: ignore[assignment]
+        self.jobs: Jobs = None  # type: ignore[assignment]
         # this process's share of Discord's global rate limit (interaction answers are exempt)
         limit_http(self.http, TokenBucket(settings.rate_budget()))
 
@@ -86,14 +93,18 @@ class Partida(commands.AutoShardedBot):
         self.present = Presenter(self, self.service, self.settings.render_processes)
         self.flows = Flows(self, self.service, self.present)
         self.messages_limit = PersonalMessages()  # invite, seat, rematch, vote requests: one budget a person
-        self.after = AfterMove(
+        self.table_flows = TableFlows(self)
+        # the composition root: every job kind registered once, every hook handed in here
+        self.jobs = wire(
             self.present, self.service, **({"clock": self.clock} if self.clock else {}),
             lease=timedelta(seconds=self.settings.job_lease_seconds), poll=self.settings.job_poll_seconds,
         )
-        self.add_dynamic_items(*components.ALL)
+        self.after, self.timers = self.jobs.after, self.jobs.timers
+        await self.timers.sweep()  # turns that began without a clock get one
+        self.add_dynamic_items(*components.ALL, ReclaimButton)
         await self.tree.set_translator(Translator())
         self.tree.on_error = handle_error  # anything a cog did not answer
-        await self.load_extension("bot.commands")
+        await self.load_extension("bot.discord.commands")
         if 0 not in (self.shard_ids or [0]):
             pass  # one process syncs the commands: the one with shard 0
         elif self.settings.dev_guild_id:

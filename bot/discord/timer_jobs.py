@@ -1,0 +1,257 @@
+"""What the timers say, on Discord: a line in the match's channel (``notice``), a DM to one person
+(``dm``), the reminder digest (``digest``), the catch-up in the turn DM and whom a board post may
+ping, and the "Take my seat back" button. The policy (when, to whom, what happens at a deadline)
+is ``bot/core/timers.py``; this side only sends."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from datetime import datetime
+from typing import Any
+
+import discord
+
+from ..core.story import describe_move
+from ..core.table import event_text
+from ..core.timers import DIGEST_GAP, DM_LIMIT, Timers, from_iso, iso, quiet_until, settings_of
+from ..games import ui_for
+from ..i18n import game_name, t
+from ..store import Job, NewJob
+from .after_move import nonce
+from .flows import ack, guarded, reply
+from .posting import Presenter, jump_link
+
+log = logging.getLogger(__name__)
+
+
+class TimerMessages:
+    """The job kinds that send what the timers planned, and the turn DM's catch-up."""
+
+    def __init__(self, present: Presenter, timers: Timers) -> None:
+        self.present = present
+        self.client = present.client
+        self.timers = timers
+        self.service = timers.service
+        self.store = timers.store
+        self.clock = timers.clock
+        self.pictures = True  # the bench turns pictures off (a fake Discord, thousands of turns)
+
+    def handlers(self) -> dict[str, Any]:
+        """The job kinds declared here (registered by the client's set-up)."""
+        return {"notice": self.on_notice, "dm": self.on_dm, "digest": self.on_digest}
+
+    async def still_waiting(self, rec: Any, payload: dict[str, Any]) -> bool:
+        return await self.timers.still_waiting(rec, payload)
+
+    def left_text(self, *args: Any) -> str:
+        return self.timers.left_text(*args)
+
+    async def lang_for(self, uid: int, fallback: str) -> str:
+        return (await self.store.locales([uid])).get(uid, fallback)
+
+    async def where(self, rec: Any) -> str:
+        ch = await self.present.channel(rec)
+        return f"{getattr(getattr(ch, 'guild', None), 'name', '')} #{getattr(ch, 'name', '')}".strip()
+
+    async def board_file(self, loaded: Any, lang: str, unseen: list[tuple[int, dict[str, Any]]] | None = None) -> list[discord.File]:
+        """The board picture; ``unseen``: moves to mark on it (the viewer has not seen them)."""
+        if not self.pictures or loaded.state is None:
+            return []
+        ui = ui_for(loaded.record.game)
+        view = await asyncio.to_thread(loaded.view, None)
+        if unseen:
+            view = ui.mark_since(view, unseen)
+        png = await self.present.draw(ui.board_png, view, loaded.names, lang)
+        return [discord.File(io.BytesIO(png), filename="board.png")] if png else []
+
+    async def mentions(self, rec: Any) -> discord.AllowedMentions:
+        now = self.clock()
+        users = []
+        for uid in rec.user_ids:
+            if quiet_until(await self.store.person(uid), now) is None:
+                users.append(discord.Object(id=uid))
+        return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+    def _params(self, payload: dict[str, Any], lang: str, rec: Any) -> dict[str, Any]:
+        params = {k: v for k, v in payload.items() if isinstance(v, (str, int, float))}
+        if "game" in payload:
+            params["game"] = game_name(payload["game"], lang)
+        if rec is not None:
+            params["link"] = jump_link(rec)
+        return params
+
+    def reclaim_view(self, mid: int, seat: int, lang: str) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        view.add_item(ReclaimButton(mid, seat, t("reclaim.button", lang)))
+        return view
+
+    async def on_notice(self, job: Job) -> None:
+        """A line in the match's channel (in the match's language)."""
+        p = job.payload
+        rec = await self.store.get(job.match_id)
+        if rec is None or not await self.still_waiting(rec, p):
+            return
+        ping = p.get("ping")
+        if ping:
+            end = quiet_until(await self.store.person(ping), self.clock())
+            if end is not None:
+                await self.timers.later(job, end)
+                return
+        lang = rec.lang
+        params = self._params(p, lang, rec)
+        if ping:
+            params["player"] = f"<@{ping}>"
+        if p.get("left"):
+            notes = await self.store.notes(rec.id)
+            note = notes.get(ping, {})
+            params["left"] = self.left_text(settings_of(rec, notes), await self.store.person(ping), datetime.fromisoformat(note["clock_start"]), self.clock(), lang)
+        ch = await self.present.channel(rec)
+        if ch is None:
+            return
+        kwargs: dict[str, Any] = {
+            "content": t(p["text"], lang, **params)[:2000],
+            "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=ping)] if ping else False),
+            "nonce": nonce(job.key),
+        }
+        if "reclaim" in p:
+            kwargs["view"] = self.reclaim_view(rec.id, int(p["reclaim"]), lang)
+        await ch.send(**kwargs)
+
+    async def on_dm(self, job: Job) -> None:
+        """A DM to one person, in their language, outside their quiet hours."""
+        p = job.payload
+        uid = int(p["user"])
+        rec = await self.store.get(job.match_id) if job.match_id else None
+        if rec is not None and not await self.still_waiting(rec, p):
+            return
+        end = quiet_until(await self.store.person(uid), self.clock())
+        if end is not None:
+            await self.timers.later(job, end)
+            return
+        lang = await self.lang_for(uid, rec.lang if rec else "en")
+        kwargs: dict[str, Any] = {"content": t(p["text"], lang, **self._params(p, lang, rec))[:2000], "nonce": nonce(job.key)}
+        if "reclaim" in p and rec is not None:
+            kwargs["view"] = self.reclaim_view(rec.id, int(p["reclaim"]), lang)
+        try:
+            dm = await self.client.create_dm(discord.Object(id=uid))
+            await dm.send(**kwargs)
+        except discord.Forbidden:
+            log.info("DMs of %s are closed: %s not sent", uid, p["text"])
+
+    async def on_digest(self, job: Job) -> None:
+        """One DM naming every match where the person is owed a reminder; at most one an hour."""
+        uid = int(job.payload["user"])
+        now = self.clock()
+        person = await self.store.person(uid)
+        last = from_iso(person.get("last_digest"))
+        if last and last + DIGEST_GAP > now:
+            await self.timers.later(job, last + DIGEST_GAP, "h")
+            return
+        end = quiet_until(person, now)
+        if end is not None:
+            await self.timers.later(job, end)
+            return
+        items = []
+        for rec in await self.store.matches_for_user(uid):
+            if rec.status != "active":
+                continue
+            notes = await self.store.notes(rec.id)
+            note = notes.get(uid, {})
+            v = note.get("remind_v")
+            tag = f"{v}:{note.get('remind_step')}"
+            if v is None or v != note.get("clock_v") or note.get("reminded") == tag:
+                continue
+            loaded = await self.service.aload(rec)
+            seat = next((i for i in loaded.to_move() if rec.seats[i].get("user_id") == uid and not rec.seats[i].get("ai")), None)
+            if seat is None:
+                continue  # that turn is over: never a reminder for it
+            items.append((rec, loaded, notes, note, tag))
+        if not items:
+            return
+        items.sort(key=lambda item: (item[3].get("reminded") is not None, item[0].id))  # never-named ones first
+        lang = await self.lang_for(uid, items[0][0].lang)
+        lines, files, named = [t("remind.title", lang)], [], []
+        for n, (rec, loaded, notes, note, tag) in enumerate(items):
+            left = self.left_text(settings_of(rec, notes), person, datetime.fromisoformat(note["clock_start"]), now, lang)
+            line = t("remind.line", lang, game=game_name(loaded.game, lang), where=await self.where(rec), id=rec.id, left=left, link=jump_link(rec))
+            rest = len(items) - n - 1
+            more = t("remind.more", lang, n=rest) if rest else ""
+            if named and len("\n".join([*lines, line, more])) > DM_LIMIT:  # a whole line or none
+                break
+            lines.append(line)
+            named.append((rec, tag))
+            if len(files) < 4:
+                files += await self.board_file(loaded, lang)
+        unnamed = len(items) - len(named)
+        if unnamed:
+            lines.append(t("remind.more", lang, n=unnamed))
+        try:
+            dm = await self.client.create_dm(discord.Object(id=uid))
+            await dm.send(content="\n".join(lines)[:DM_LIMIT], files=files, nonce=nonce(job.key))
+        except discord.Forbidden:
+            log.info("DMs of %s are closed: reminder digest not sent (the channel was told)", uid)
+        await self.store.set_person(uid, {"last_digest": iso(now)})
+        for rec, tag in named:  # only what the DM named: the others stay owed
+            await self.store.set_note(rec.id, uid, {"reminded": tag})
+        if unnamed:  # the next digest names them, an hour from now
+            key = f"digest:{uid}:{(now + DIGEST_GAP).strftime('%Y%m%dT%H%M')}"
+            await self.store.add_jobs([NewJob("digest", key, f"u{uid}:digest", {"user": uid}, now + DIGEST_GAP, None)], now=now)
+
+    async def catch_up(self, loaded: Any, seat: int, uid: int, lang: str, note: dict[str, Any]):
+        """(text, files, note changes): the board picture and, in words, the moves since the person
+        last looked (others' in public words; what the stand-in did for them, in private words)."""
+        rec = loaded.record
+        since = int(note.get("seen_upto", 0))
+        # Computed from the log and what the person last saw: an undo since then cut the log back
+        # (its event says to how many actions), and the moves made again are new to them.
+        events = await self.store.events(rec.id)
+        seen_event = int(note.get("seen_event", 0))
+        undos = [e for e in events if e.kind == "undo" and e.id > seen_event]
+        since = min([since, *(e.at_action for e in undos)])
+        actions = await self.store.actions(rec.id, since)
+        ui = ui_for(rec.game)
+        mark_en = t("standin.mark", "en")
+        lines = [f"• {event_text(e, lang)}" for e in undos if e.user_id != uid]
+        unseen: list[tuple[int, dict[str, Any]]] = []  # marked on the picture
+        for a in actions:
+            story = a.story if isinstance(a.story, dict) else {}
+            by_standin = str(story.get("en", "")).startswith(mark_en)
+            if a.seat == seat and not by_standin:
+                continue  # they know what they did themselves
+            unseen.append((a.seat, a.action))
+            if a.seat == seat and hasattr(ui, "label"):
+                words = f"{t('standin.mark', lang)} {ui.label(a.action, lang)}"
+            else:
+                words = story.get(lang) or describe_move(ui, a.action, loaded.names, a.seat, lang)
+            lines.append(f"• {words}")
+        if len(lines) > 8:
+            lines = [f"• … (+{len(lines) - 8})", *lines[-8:]]
+        told = "seen_upto" in note  # not their first turn DM of the match
+        text = f"{t('catchup.title', lang)}\n" + "\n".join(lines) if lines else (t("catchup.none", lang) if told else "")
+        seen = {"seen_upto": since + len(actions), "seen_event": max((e.id for e in events), default=0)}
+        return text[:900], await self.board_file(loaded, lang, unseen if told else None), seen
+
+
+class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:r:(?P<mid>\d+):(?P<seat>\d+)"):
+    """"Take my seat back": works from the DM or the channel, after any restart."""
+
+    def __init__(self, mid: int, seat: int, label: str = "Take my seat back") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"p:r:{mid}:{seat}"))
+        self.mid, self.seat = mid, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["mid"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        @guarded
+        async def run(interaction: discord.Interaction) -> None:
+            await ack(interaction, ephemeral=True, thinking=True)
+            lang = await interaction.client.flows.note_locale(interaction)  # type: ignore[attr-defined]
+            await interaction.client.timers.reclaim(self.mid, interaction.user.id)  # type: ignore[attr-defined]
+            await reply(interaction, t("reclaim.done", lang))
+
+        await run(interaction)

@@ -1,0 +1,75 @@
+"""The composition root: builds the scheduler and every job kind's owner, and registers the job
+kinds each one declares (``handlers()``) in one place. The client's set-up calls it; the tests
+call it too, so they run what production runs. Nothing else wires objects together."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import aiohttp
+import discord
+
+from ..core.scheduler import Scheduler
+from ..core.service import MatchService
+from ..core.timers import Timers
+from ..store import Job
+from ..store.base import utcnow
+from .after_move import AfterMove
+from .posting import Presenter
+from .timer_jobs import TimerMessages
+
+
+@dataclass
+class Jobs:
+    scheduler: Scheduler
+    after: AfterMove
+    timers: Timers
+    messages: TimerMessages
+
+    async def start(self) -> None:
+        await self.after.start()
+
+    async def close(self) -> None:
+        await self.after.close()
+
+
+def discord_transient(exc: BaseException) -> tuple[bool, float | None] | None:
+    """Discord's errors for the scheduler: a 429 (its retry_after), a 5xx, a network error: again
+    later; any other HTTP error: failed at once. None: not a Discord error."""
+    if isinstance(exc, discord.RateLimited):
+        return True, float(exc.retry_after)
+    if isinstance(exc, discord.HTTPException):
+        if exc.status == 429:  # a 429 discord.py did not handle itself: honour its Retry-After
+            try:
+                return True, float(exc.response.headers.get("Retry-After"))
+            except (AttributeError, TypeError, ValueError):
+                return True, None
+        return exc.status >= 500, None
+    if isinstance(exc, aiohttp.ClientError):
+        return True, None
+    return None
+
+
+async def _no_clock(job: Job) -> None:
+    """A turn's clock in a process built without the timers: nothing to do."""
+
+
+def wire(
+    present: Presenter, service: MatchService, clock: Any = utcnow, *, with_timers: bool = True, **scheduler_options: Any
+) -> Jobs:
+    """Everything that runs jobs, wired; ``with_timers=False``: the after-move jobs alone (tests)."""
+    scheduler = Scheduler(service.store, {}, clock=clock, classify=discord_transient, **scheduler_options)
+    service.on_commit.append(scheduler.wake)  # a commit plans jobs: look for due ones now
+    if not with_timers:
+        bare = AfterMove(present, service, scheduler)
+        scheduler.register({**bare.handlers(), "clock": _no_clock})
+        return Jobs(scheduler, bare, None, None)  # type: ignore[arg-type]
+    timers = Timers(service, scheduler)
+    messages = TimerMessages(present, timers)
+    after = AfterMove(
+        present, service, scheduler, hold=timers.hold_turn, catch_up=messages.catch_up, mentions=messages.mentions
+    )
+    for owner in (after, timers, messages):
+        scheduler.register(owner.handlers())
+    return Jobs(scheduler, after, timers, messages)
