@@ -193,7 +193,7 @@ class AfterMove:
                 await self.store.set_note(rec.id, uid, {"turn_pending": intent(job.key, rec, kwargs["content"])})
                 try:
                     await dm.send(**kwargs)
-                except discord.HTTPException as e:
+                except (discord.HTTPException, discord.RateLimited) as e:
                     if not isinstance(e, discord.Forbidden):  # refused: nothing went out, nothing to look for
                         await self.store.set_note(rec.id, uid, {"turn_pending": None})
                     raise
@@ -305,7 +305,7 @@ class AfterMove:
                     # the first board, the last one (with the results), every one with post=new, and a
                     # board message that was deleted: a post of its own
                     msg_id = (await ch.send(nonce=nonce(job.key), **post)).id
-            except discord.HTTPException:  # refused: nothing went out, nothing to look for next time
+            except (discord.HTTPException, discord.RateLimited):  # refused: nothing went out, nothing to look for next time
                 await self.store.set_note(mid, 0, {"board_pending": {"key": job.key, "upto": upto, "events_upto": events_upto}})
                 raise
             if (rec.meta or {}).get("post") == "edit" and board_id and rec.status != "active":
