@@ -35,6 +35,21 @@ class BoardIntent(BaseModel):
     upto: int
     events_upto: int | None = None
     version: int | None = None
+    # what was about to be sent, so a re-run after a crash (past Discord's nonce window) can find it
+    at: str | None = None  # when (ISO): the channel's history is searched from a little before
+    digests: list[str] | None = None  # digests of the texts sent
+    match: int | None = None
+
+
+class SendIntent(BaseModel):
+    """A turn DM about to go out (written before it is sent, like BoardIntent)."""
+
+    model_config = ConfigDict(extra="ignore")
+    key: str
+    at: str | None = None
+    digests: list[str] | None = None
+    match: int | None = None
+    version: int | None = None
 
 
 class SeatNote(_Note):
@@ -44,6 +59,8 @@ class SeatNote(_Note):
     turn_told: str | None = None  # the key of the last turn job that told them
     seen_version: int | None = None  # the match version they were last shown
     seen_upto: int | None = None  # how many logged moves the catch-up told them
+    seen_event: int | None = None  # the last table event (an undo) the catch-up took into account
+    turn_pending: SendIntent | None = None  # the turn DM being sent (bot/discord/after_move.py)
     dm_closed: bool | None = None  # their DMs are closed: the channel prompts them
     prefs: list[str] | None = None  # standing orders
     # the turn's clock (bot/core/timers.py)

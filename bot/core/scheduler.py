@@ -24,19 +24,13 @@ import contextlib
 import logging
 import os
 import socket
-import sqlite3
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-try:
-    import asyncpg
-except ImportError:  # pragma: no cover - asyncpg is optional
-    asyncpg = None
-
-from ..store import Job, NewJob, Store, StoreError
+from ..store import DamagedMatch, Job, NewJob, Store, outage
 from ..store.base import utcnow
 from . import faults
 from .notes import checked
@@ -75,15 +69,8 @@ def transient(exc: BaseException, edge: Classify | None = None) -> tuple[bool, f
         return verdict
     if isinstance(exc, (OSError, TimeoutError, ConnectionError)):
         return True, None
-    if isinstance(exc, sqlite3.OperationalError):  # "database is locked", "disk I/O error"
+    if outage(exc):  # the store cannot serve for a moment ("database is locked", a full disk, PostgreSQL down)
         return True, None
-    if isinstance(exc, StoreError):
-        return False, None
-    if asyncpg is not None:
-        if isinstance(exc, (asyncpg.PostgresConnectionError, asyncpg.InterfaceError)):
-            return True, None
-        if isinstance(exc, asyncpg.PostgresError) and getattr(exc, "sqlstate", "") in ("40001", "40P01", "55P03", "57014"):
-            return True, None  # serialization failure, deadlock, lock not available, cancelled
     return False, None
 
 
@@ -284,7 +271,8 @@ class Scheduler:
         if again:
             log.error("job %s (%s, match %s) failed after %s attempts: %s", job.id, job.kind, job.match_id, job.attempts, describe_error(e))
         else:
-            log.error("job %s (%s, match %s) failed: %s", job.id, job.kind, job.match_id, describe_error(e), exc_info=e)
+            # a quarantined match (its row cannot be decoded) is expected: one line, no traceback
+            log.error("job %s (%s, match %s) failed: %s", job.id, job.kind, job.match_id, describe_error(e), exc_info=None if isinstance(e, DamagedMatch) else e)
         await self._settle(self.store.fail_job(job.id, self.owner, self.clock(), describe_error(e)), job)
 
     async def _settle(self, write: Awaitable[bool], job: Job) -> None:

@@ -23,7 +23,7 @@ from engines.core import EngineError, Game, Outcome
 from engines.rng import fresh_seed
 
 from ..games import ui_for
-from ..store import ChannelBusy, MatchRecord, NewEvent, NewJob, RawJSON, Store, VersionConflict
+from ..store import ChannelBusy, DamagedMatch, MatchRecord, NewEvent, NewJob, RawJSON, Store, VersionConflict
 from ..store.base import dumps
 from . import faults
 from .notes import Notes, checked
@@ -42,6 +42,21 @@ class UserError(Exception):
         super().__init__(code)
         self.code = code
         self.params = params
+
+
+@dataclasses.dataclass(frozen=True)
+class Place:
+    """Where a click came from: a channel or thread, or a DM (``channel_id`` None). A component
+    acts only on the match of its own channel (or from a DM, for the ones the bot sends by DM):
+    the match decides, never the channel the click names."""
+
+    channel_id: int | None
+
+    def check(self, rec: MatchRecord, dm_ok: bool) -> None:
+        if self.channel_id is None and dm_ok:
+            return
+        if self.channel_id != rec.channel_id:
+            raise UserError("wrong_channel", id=rec.id)
 
 
 class Stale(Exception):
@@ -185,10 +200,14 @@ class MatchService:
 
     # -- loading -------------------------------------------------------------------------------
 
-    async def get(self, match_id: int) -> Loaded:
+    async def get(self, match_id: int, at: Place | None = None, dm_ok: bool = True) -> Loaded:
+        """The match; ``at``: where the click that asks came from (checked: its own channel, or a
+        DM when ``dm_ok``)."""
         rec = await self.store.get(match_id)
         if rec is None:
             raise UserError("no_such_match")
+        if at is not None:
+            at.check(rec, dm_ok)
         return await self.aload(rec)
 
     async def aload(self, rec: MatchRecord) -> Loaded:
@@ -203,14 +222,27 @@ class MatchService:
             hook()
 
     def load(self, rec: MatchRecord) -> Loaded:
-        game = registry.get(rec.game)
+        """The record with its engine and state; ``DamagedMatch`` (noted once by the store) when
+        its game is unknown or its engine cannot read the stored state: only that match fails."""
+        try:
+            game = registry.get(rec.game)
+        except EngineError:
+            raise self._damaged(rec.id, "game", f"unknown game {rec.game[:40]!r}") from None
         cached = self._states.get(rec.id)
         if cached is not None and cached[0] == rec.version:
             return Loaded(rec, game, cached[1])
-        state = game.load(rec.state) if rec.state is not None else None
+        try:
+            state = game.load(rec.state) if rec.state is not None else None
+        except Exception as e:  # whatever the engine raises on a state it cannot read
+            raise self._damaged(rec.id, "state", f"{type(e).__name__}: {str(e)[:80]}") from None
         if state is not None and rec.status == "active":
             self._remember(rec.id, rec.version, state)
         return Loaded(rec, game, state)
+
+    def _damaged(self, match_id: int, part: str, reason: str) -> DamagedMatch:
+        e = DamagedMatch(match_id, part, reason)
+        self.store.quarantine.note(e)
+        return e
 
     def _remember(self, match_id: int, version: int, state: Any) -> None:
         self._states.pop(match_id, None)
@@ -228,7 +260,7 @@ class MatchService:
 
     async def commit(
         self, match_id: int, expected_version: int | None, decide: Decide, *, retry: bool | None = None,
-        loaded: Loaded | None = None, attempts: int = 5,
+        loaded: Loaded | None = None, attempts: int = 5, at: Place | None = None, dm_ok: bool = True,
     ) -> Committed:
         """The one way a match changes: under the match's lock, read it (or take ``loaded`` when it
         is still at ``expected_version``), ``decide`` the change, write it with the store's
@@ -236,12 +268,13 @@ class MatchService:
 
         ``expected_version``: the version the person saw (Stale when the match is elsewhere).
         ``retry`` (default: when no version is expected): on a version that moved meanwhile, decide
-        again on the new one, up to ``attempts`` times (then UserError "busy"); else Stale."""
+        again on the new one, up to ``attempts`` times (then UserError "busy"); else Stale.
+        ``at``: where the click came from; the match must be that channel's (or a DM, when ``dm_ok``)."""
         retry = expected_version is None if retry is None else retry
         async with self.lock(match_id):
             for _attempt in range(attempts):
                 if loaded is None or (expected_version is not None and loaded.record.version != expected_version):
-                    loaded = await self.get(match_id)
+                    loaded = await self.get(match_id, at, dm_ok)
                 rec = loaded.record
                 if expected_version is not None and rec.version != expected_version:
                     raise Stale(rec)
@@ -319,7 +352,7 @@ class MatchService:
             raise UserError("channel_busy", id=e.existing_match_id) from None
         return Loaded(rec, game)
 
-    async def _lobby_edit(self, match_id: int, version: int | None, edit, heavy: bool = False) -> Loaded:
+    async def _lobby_edit(self, match_id: int, version: int | None, edit, heavy: bool = False, at: Place | None = None) -> Loaded:
         async def decide(loaded: Loaded) -> Change:
             rec = loaded.record
             if rec.status in ("finished", "abandoned"):
@@ -331,9 +364,10 @@ class MatchService:
             jobs = changes.pop("jobs", [])
             return Change(fields=changes, jobs=jobs)
 
-        return (await self.commit(match_id, version, decide, retry=version is None)).loaded
+        # the lobby's buttons are in its channel
+        return (await self.commit(match_id, version, decide, retry=version is None, at=at, dm_ok=False)).loaded
 
-    async def join(self, match_id: int, version: int | None, user_id: int, name: str) -> Loaded:
+    async def join(self, match_id: int, version: int | None, user_id: int, name: str, at: Place | None = None) -> Loaded:
         def edit(m: Loaded) -> dict:
             if m.seat_of(user_id) is not None:
                 raise UserError("already_joined")
@@ -341,9 +375,9 @@ class MatchService:
                 raise UserError("full", max=m.game.max_players)
             return {"seats": [*m.record.seats, {"user_id": user_id, "ai": None, "name": name}]}
 
-        return await self._lobby_edit(match_id, version, edit)
+        return await self._lobby_edit(match_id, version, edit, at=at)
 
-    async def leave(self, match_id: int, version: int | None, user_id: int) -> Loaded:
+    async def leave(self, match_id: int, version: int | None, user_id: int, at: Place | None = None) -> Loaded:
         def edit(m: Loaded) -> dict:
             if m.record.host_id == user_id:
                 raise UserError("host_leave")
@@ -351,9 +385,9 @@ class MatchService:
                 raise UserError("not_joined")
             return {"seats": [s for s in m.record.seats if s.get("user_id") != user_id]}
 
-        return await self._lobby_edit(match_id, version, edit)
+        return await self._lobby_edit(match_id, version, edit, at=at)
 
-    async def add_ai(self, match_id: int, version: int | None, user_id: int, name: str) -> Loaded:
+    async def add_ai(self, match_id: int, version: int | None, user_id: int, name: str, at: Place | None = None) -> Loaded:
         def edit(m: Loaded) -> dict:
             if m.record.host_id != user_id:
                 raise UserError("host_only", host=m.names[0])
@@ -361,9 +395,9 @@ class MatchService:
                 raise UserError("full", max=m.game.max_players)
             return {"seats": [*m.record.seats, {"user_id": None, "ai": ai_kind(m.record), "name": name}]}
 
-        return await self._lobby_edit(match_id, version, edit)
+        return await self._lobby_edit(match_id, version, edit, at=at)
 
-    async def start(self, match_id: int, version: int | None, user_id: int, seed: int | None = None) -> Loaded:
+    async def start(self, match_id: int, version: int | None, user_id: int, seed: int | None = None, at: Place | None = None) -> Loaded:
         def edit(m: Loaded) -> dict:
             if m.record.host_id != user_id:
                 raise UserError("host_only", host=m.names[0])
@@ -379,7 +413,7 @@ class MatchService:
             meta = {**m.record.meta, "salt": secrets.token_hex(16)}
             return {"status": "active", "seed": s, "state": RawJSON(dumps(dumped), dumped), "jobs": jobs, "meta": meta}
 
-        return await self._lobby_edit(match_id, version, edit, heavy=True)
+        return await self._lobby_edit(match_id, version, edit, heavy=True, at=at)
 
     async def set_prefs(self, match_id: int, user_id: int, prefs: list[str]) -> Loaded:
         """Store a player's standing orders for this match: a note of their own, so the match version

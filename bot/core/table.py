@@ -40,7 +40,8 @@ from ..games import ui_for
 from ..i18n import t
 from ..store import ActionRecord, ChannelBusy, EventRecord, MatchRecord, NewEvent, RawJSON
 from ..store.base import dumps
-from .service import Change, Loaded, MatchService, Stale, UserError, ai_kind
+from .options import rematch_meta
+from .service import Change, Loaded, MatchService, Place, Stale, UserError, ai_kind
 from .story import LANGS, describe_move, plan
 
 LOG_PAGE = 15  # lines per page of /partida log
@@ -200,6 +201,9 @@ class Table:
         return Vote(**{"version": None, "data": {}, **raw})  # a note drops keys set to None
 
     async def tally(self, match_id: int, vote: Vote) -> Tally:
+        """The ballots of the voters who still play the match; the need follows who is left (a
+        majority of the people seated for an abandon, every other player for an undo)."""
+        vote = await self._of_current_players(match_id, vote)
         notes = await self.service.notes(match_id)
         yes, no = [], []
         for uid in vote.voters:
@@ -208,9 +212,18 @@ class Table:
                 (yes if ballot.yes else no).append(uid)
         return Tally(vote, yes, no)
 
+    async def _of_current_players(self, match_id: int, vote: Vote) -> Vote:
+        rec = await self.store.get(match_id)
+        people = rec.user_ids if rec is not None else []
+        if vote.by not in people:  # the asker left: nothing left to decide
+            raise UserError("vote_over")
+        voters = [uid for uid in vote.voters if uid in people]
+        need = len(people) // 2 if vote.kind == "abandon" else len(voters)  # abandon: the asker is a yes
+        return dataclasses.replace(vote, voters=voters, need=min(vote.need, need))
+
     async def cast(self, match_id: int, vote_id: str, user_id: int, yes: bool) -> Tally:
-        vote = await self.current_vote(match_id, vote_id)
-        if user_id not in vote.voters:
+        vote = await self._of_current_players(match_id, await self.current_vote(match_id, vote_id))
+        if user_id not in vote.voters:  # not asked, or left the match since
             raise UserError("vote_not_yours")
         await self.service.note(match_id, user_id, {"ballot": {"id": vote.id, "yes": bool(yes)}})
         tally = await self.tally(match_id, vote)
@@ -296,6 +309,12 @@ class Table:
 
     async def invite_to_seat(self, match_id: int, host_id: int, invitee: int, seat: int | None, can_manage: bool = False) -> tuple[Loaded, int]:
         """The host invites a person to an AI seat (by default the first seat someone left)."""
+        loaded, seat = await self.seat_to_offer(match_id, host_id, invitee, seat, can_manage)
+        await self.service.note(match_id, invitee, {"seat_invite": seat})
+        return loaded, seat
+
+    async def seat_to_offer(self, match_id: int, host_id: int, invitee: int, seat: int | None, can_manage: bool = False) -> tuple[Loaded, int]:
+        """The seat ``invite_to_seat`` would offer (checked, nothing written)."""
         loaded = await self.service.get(match_id)
         rec = loaded.record
         if rec.status != "active":
@@ -304,12 +323,11 @@ class Table:
             raise UserError("host_only", host=loaded.names[loaded.seat_of(rec.host_id) or 0])
         if loaded.seat_of(invitee) is not None:
             raise UserError("already_joined")
-        ai_seats = [i for i, s in enumerate(rec.seats) if s.get("ai")]
+        ai_seats = [i for i in range(len(rec.seats)) if unowned_ai_seat(rec, i)]  # a stand-in's seat is its owner's
         if seat is None:
             seat = next((i for i in ai_seats if rec.seats[i].get("left")), ai_seats[0] if ai_seats else None)
         if seat is None or seat not in ai_seats:
             raise UserError("seat_not_free", seat=(seat if seat is not None else -1) + 1)
-        await self.service.note(match_id, invitee, {"seat_invite": seat})
         return loaded, seat
 
     async def take_seat(self, match_id: int, user_id: int, name: str, seat: int) -> Loaded:
@@ -321,7 +339,7 @@ class Table:
                 raise UserError("seat_not_invited")
             if loaded.seat_of(user_id) is not None:
                 raise UserError("already_joined")
-            if not (0 <= seat < len(rec.seats)) or not rec.seats[seat].get("ai"):
+            if not unowned_ai_seat(rec, seat):
                 raise UserError("seat_not_free", seat=seat + 1)
             old = rec.seats[seat]["name"]
             seats = [dict(s) for s in rec.seats]
@@ -354,20 +372,21 @@ class Table:
 
     # -- rematch ---------------------------------------------------------------------------------
 
-    async def rematch(self, match_id: int, user_id: int) -> Loaded:
+    async def rematch(self, match_id: int, user_id: int, at: Place | None = None) -> Loaded:
         old = await self.store.get(match_id)
         if old is None:
             raise UserError("no_such_match")
+        if at is not None:
+            at.check(old, dm_ok=False)  # the final board's button, in the match's channel
         if old.status != "finished":
             raise UserError("rematch_not_over")
         if user_id not in old.user_ids:
             raise UserError("not_player")
         seats = [{"user_id": s.get("user_id"), "ai": s.get("ai"), "name": s["name"]} for s in old.seats]
         host = old.host_id if old.host_id in old.user_ids else user_id
+        meta = rematch_meta(old.meta, (await self.store.notes(old.id)).get(0, {}), old.id)  # the same options
         try:
-            new = await self.store.create_match(
-                old.guild_id, old.channel_id, old.game, host, seats, old.options, old.lang, meta={"rematch_of": old.id}
-            )
+            new = await self.store.create_match(old.guild_id, old.channel_id, old.game, host, seats, old.options, old.lang, meta=meta)
         except ChannelBusy as e:
             live = await self.store.get(e.existing_match_id) if e.existing_match_id else None
             if live is None or (live.meta or {}).get("rematch_of") != old.id:
@@ -407,6 +426,13 @@ class Table:
             out.append(f"{a.idx + 1}. {words(loaded, a, lang)}")
         flush(10**9)
         return out
+
+
+def unowned_ai_seat(rec: MatchRecord, seat: int) -> bool:
+    """An AI plays ``seat`` and no person owns it: an AI added at the lobby, or a seat its person
+    left. A seat the stand-in holds (policy ``replace``) keeps its person's ``user_id``: it is
+    theirs until they leave, and nobody else can be seated there."""
+    return 0 <= seat < len(rec.seats) and bool(rec.seats[seat].get("ai")) and not rec.seats[seat].get("user_id")
 
 
 def event_text(ev: EventRecord, lang: str) -> str:

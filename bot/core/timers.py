@@ -38,6 +38,7 @@ from .. import i18n
 from ..i18n import t
 from ..store import Job, NewJob
 from . import jobs as declared
+from . import options
 from .notes import Notes
 from .scheduler import Finish, Retry, Scheduler
 from .service import Change, MatchService, UserError, ai_kind
@@ -47,15 +48,16 @@ log = logging.getLogger(__name__)
 
 HOUR = 3600
 DAY = 24 * HOUR
-POLICIES = ("wait", "standin", "replace", "end")
-DEFAULTS: dict[str, Any] = {"deadline": 48 * HOUR, "policy": "replace", "misses": 3}
-MIN_DEADLINE, MAX_DEADLINE = HOUR, 14 * DAY
+POLICIES = options.POLICIES
+DEFAULTS: dict[str, Any] = options.TIMER_DEFAULTS
+MIN_DEADLINE, MAX_DEADLINE = options.DEADLINE_RANGE
 REMIND_AT = (0.5, 0.8, 0.95)  # of the deadline, on the person's own clock
 NO_DEADLINE_FIRST, NO_DEADLINE_EVERY = 12 * HOUR, DAY
 DIGEST_GAP = timedelta(hours=1)  # at most one reminder digest per person per hour
+DM_LIMIT = 2000  # characters in one Discord message
 AWAY_DAYS_PER_MATCH = 10
 MAX_QUIET = 16 * HOUR  # quiet hours leave at least 8 h a day to play
-TIMER_KEYS = ("deadline", "policy", "misses")
+TIMER_KEYS = options.TIMER_KEYS
 
 
 # -- texts (English and Spanish) -------------------------------------------------------------------
@@ -69,6 +71,10 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "remind.left": {"en": "deadline in {time}", "es": "fin del plazo en {time}"},
     "remind.no_deadline": {"en": "your turn since {time} ago", "es": "tu turno desde hace {time}"},
+    "remind.more": {
+        "en": "…and {n} more: they come in the next reminder (/mygames lists them all).",
+        "es": "…y {n} más: llegan en el próximo recordatorio (/mygames las muestra todas).",
+    },
     "remind.overdue": {"en": "the deadline has passed, the table waits for you", "es": "el plazo ha vencido, la mesa te espera"},
     "remind.channel": {
         "en": "⏰ {player}, the table is waiting for your turn ({left}).",
@@ -209,68 +215,14 @@ i18n.OPTION_HELP.update({
 AUTOCOMPLETE = (("deadline", "48h"), ("policy", "replace"), ("misses", "3"))  # /partida new's options list
 
 
-# -- options ---------------------------------------------------------------------------------------
+# -- options: parsed with their bounds by bot/core/options.py ---------------------------------------------
 
-_DURATION = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?$")
-
-
-def parse_deadline(raw: Any) -> int:
-    """'48h', '2d', '1d12h', '90m', 36 (hours) -> seconds; 'off'/'none'/0 -> 0 (no deadline)."""
-    if isinstance(raw, bool):
-        raise UserError("timer.bad_deadline", value=str(raw))
-    if isinstance(raw, (int, float)):
-        seconds = int(raw * HOUR)
-    else:
-        text = str(raw).strip().lower()
-        if text in ("off", "none", "no", "0", ""):
-            return 0
-        m = _DURATION.match(text)
-        if text.isdigit():
-            seconds = int(text) * HOUR
-        elif m and any(m.groups()):
-            d, h, mi = (int(x or 0) for x in m.groups())
-            seconds = d * DAY + h * HOUR + mi * 60
-        else:
-            raise UserError("timer.bad_deadline", value=str(raw)[:30])
-    if seconds == 0:
-        return 0
-    if not MIN_DEADLINE <= seconds <= MAX_DEADLINE:
-        raise UserError("timer.bad_deadline", value=str(raw)[:30])
-    return seconds
-
-
-def check_timer_settings(changes: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if "deadline" in changes:
-        out["deadline"] = parse_deadline(changes["deadline"])
-    if "policy" in changes:
-        policy = str(changes["policy"]).strip().lower()
-        if policy not in POLICIES:
-            raise UserError("timer.bad_policy", value=str(changes["policy"])[:30])
-        out["policy"] = policy
-    if "misses" in changes:
-        misses = changes["misses"]
-        if isinstance(misses, str) and misses.strip().isdigit():
-            misses = int(misses)
-        if not isinstance(misses, int) or isinstance(misses, bool) or not 1 <= misses <= 10:
-            raise UserError("timer.bad_misses", value=str(changes["misses"])[:30])
-        out["misses"] = misses
-    return out
-
-
-def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """/partida new's options: (the game's own, the match's timers with defaults filled in)."""
-    game_opts = {k: v for k, v in options.items() if k not in TIMER_KEYS}
-    timers = {**DEFAULTS, **check_timer_settings({k: v for k, v in options.items() if k in TIMER_KEYS})}
-    return game_opts, timers
+parse_deadline, check_timer_settings, split_options = options.parse_deadline, options.timer_settings, options.split_options
 
 
 def settings_of(rec: Any, notes: Notes) -> dict[str, Any]:
     """The match's timers: chosen at /partida new (meta), changed by the host (the match's note)."""
-    out = {**DEFAULTS, **(rec.meta.get("timers") or {})}
-    changed = {"deadline": notes.match.t_deadline, "policy": notes.match.t_policy, "misses": notes.match.t_misses}
-    out.update({key: value for key, value in changed.items() if value is not None})
-    return out
+    return options.timers_of(rec.meta, notes.raw.get(0, {}))
 
 
 def settings_text(cfg: dict[str, Any], lang: str) -> str:

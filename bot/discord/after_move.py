@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -36,6 +38,34 @@ from .components import TurnButton
 from .posting import ALLOWED, Presenter, jump_link
 
 log = logging.getLogger(__name__)
+
+
+SENT_MARGIN = timedelta(minutes=2)  # clock skew allowed between this process and Discord
+
+
+def digest(content: str) -> str:
+    """What a sent message is recognised by when the bot looks for it again (its text, hashed)."""
+    return hashlib.blake2b((content or "").encode(), digest_size=8).hexdigest()
+
+
+def send_record(key: str, rec: Any, *contents: str) -> dict[str, Any]:
+    """Recorded before a job sends its message: the job, when, the text(s) it may send, and the
+    match version its buttons are drawn for."""
+    return {"key": key, "at": discord.utils.utcnow().isoformat(), "digests": [digest(c) for c in contents], "match": rec.id, "version": rec.version}
+
+
+_CONTROL = re.compile(r"p:[a-z]+:(\d+):(\d+)")
+
+
+def _shows_match_since(msg: Any, match_id: int, version: int) -> bool:
+    """The message carries a button of ``match_id`` drawn at ``version`` or later: it is the one
+    sent then, edited since by the person's clicks (a turn DM's text changes as they play)."""
+    for row in getattr(msg, "components", None) or []:
+        for item in getattr(row, "children", None) or []:
+            m = _CONTROL.match(getattr(item, "custom_id", None) or "")
+            if m and int(m.group(1)) == match_id and int(m.group(2)) >= version:
+                return True
+    return False
 
 
 def nonce(key: str) -> str:
@@ -95,6 +125,25 @@ class AfterMove:
     async def lang_for(self, user_id: int, fallback: str) -> str:
         return (await self.store.locales([user_id])).get(user_id, fallback)
 
+    async def sent_already(self, channel: Any, recorded: dict[str, Any] | None) -> int | None:
+        """The id of our message in ``channel`` sent since ``recorded`` (a ``send_record``), if there is
+        one: with one of its texts, or edited since but showing the match's buttons of that version
+        or later. A job that may have sent before a crash looks before sending again, as Discord
+        forgets a nonce after a few minutes."""
+        if not recorded or not recorded.get("digests") or getattr(channel, "history", None) is None:
+            return None
+        after = datetime.fromisoformat(recorded["at"]) - SENT_MARGIN
+        me = getattr(self.client.user, "id", None)
+        try:
+            async for msg in channel.history(limit=25, after=after):
+                if msg.author.id != me:
+                    continue
+                if digest(msg.content) in recorded["digests"] or _shows_match_since(msg, int(recorded.get("match", -1)), int(recorded.get("version", 1 << 62))):
+                    return msg.id
+        except discord.HTTPException as e:  # cannot look: sending again is the lesser harm
+            log.warning("could not read the recent messages of %s: %s", getattr(channel, "id", "?"), e)
+        return None
+
     # -- turn: standing orders or a DM -----------------------------------------------------------
 
     async def on_turn(self, job: Job) -> Finish | None:
@@ -137,7 +186,17 @@ class AfterMove:
             kwargs: dict[str, Any] = {"content": f"{intro}\n{content}"[:2000], "files": files, "nonce": nonce(job.key)}
             if view is not None:
                 kwargs["view"] = view
-            await dm.send(**kwargs)
+            pending = note.turn_pending
+            if pending is not None and pending.key == job.key and await self.sent_already(dm, pending.model_dump()):
+                pass  # sent before a crash, not recorded: record it now, send nothing
+            else:
+                await self.service.note(rec.id, uid, {"turn_pending": send_record(job.key, rec, kwargs["content"])})
+                try:
+                    await dm.send(**kwargs)
+                except (discord.HTTPException, discord.RateLimited) as e:
+                    if not isinstance(e, discord.Forbidden):  # refused: nothing went out, nothing to look for
+                        await self.service.note(rec.id, uid, {"turn_pending": None})
+                    raise
         except discord.Forbidden:
             # DMs closed: tell the channel once (nothing private in it), with the button they will
             # use from now on, and remember it
@@ -150,7 +209,7 @@ class AfterMove:
         faults.point("dm")
         # what they were last shown (issue "play over days": catch-up from there)
         # written with the job's end (one transaction)
-        return Finish(notes={(rec.id, uid): {"turn_told": job.key, "seen_version": rec.version, **(seen if self.catch_up is not None else {})}})
+        return Finish(notes={(rec.id, uid): {"turn_told": job.key, "turn_pending": None, "seen_version": rec.version, **(seen if self.catch_up is not None else {})}})
 
     async def prompt_in_channel(self, rec, uid: int, job: Job) -> Finish | None:
         """A person whose DMs are closed plays from the channel: when no board post names them
@@ -207,7 +266,6 @@ class AfterMove:
             events = [e for e in events if e.id <= (intent.events_upto if intent.events_upto is not None else seen_events)]
         else:
             intent = BoardIntent(key=job.key, upto=since + len(actions), events_upto=max([seen_events, *(e.id for e in events)]))
-            await self.service.note(mid, 0, {"board_pending": intent.model_dump(exclude_none=True)})
         rec = await self.store.get(mid)
         if rec is None:
             return
@@ -221,22 +279,36 @@ class AfterMove:
         in_place = (rec.meta or {}).get("post") == "edit" and rec.status == "active" and board_id
         kwargs = await self.present.board_message(loaded, "" if in_place else story, lang)
         mentions = await self.mentions(rec) if self.mentions is not None else None  # none inside quiet hours
-        if in_place and await self.present.edit_board(ch, int(board_id), kwargs):
-            # post=edit: the board message shows the new picture; a one-line post tells the turn
-            # (an edit pings nobody: the line does)
-            line = self.present.turn_line(loaded, story, int(board_id), lang)
-            await ch.send(line, nonce=nonce(job.key), allowed_mentions=mentions or ALLOWED)
-            msg_id = int(board_id)
-        else:
-            # the first board, the last one (with the results), every one with post=new, and a
-            # board message that was deleted: a post of its own
-            if in_place and story:  # the board message was deleted: this post tells the story too
-                kwargs["content"] = f"{story}\n{kwargs['content']}"[-2000:]
-            if mentions is not None:
-                kwargs["allowed_mentions"] = mentions
-            msg_id = (await ch.send(nonce=nonce(job.key), **kwargs)).id
+        line = self.present.turn_line(loaded, story, int(board_id), lang) if in_place else None
+        post = dict(kwargs)  # a post of its own (when in place: only if the board message was deleted)
+        if in_place and story:  # the board message was deleted: this post tells the story too
+            post["content"] = f"{story}\n{post['content']}"[-2000:]
+        if mentions is not None:
+            post["allowed_mentions"] = mentions
+        msg_id = await self.sent_already(ch, intent.model_dump()) if again else None
+        if msg_id is None:
+            # "sent" is recorded before Discord can forget the nonce: what this post will say, so a
+            # run after a crash finds it in the channel instead of posting it again
+            await self.service.note(mid, 0, {"board_pending": {
+                **send_record(job.key, rec, *(c for c in (line, post.get("content")) if c)), "upto": intent.upto, "events_upto": intent.events_upto,
+            }})
+            try:
+                if in_place and await self.present.edit_board(ch, int(board_id), kwargs):
+                    # post=edit: the board message shows the new picture; a one-line post tells the turn
+                    # (an edit pings nobody: the line does)
+                    await ch.send(line, nonce=nonce(job.key), allowed_mentions=mentions or ALLOWED)
+                    msg_id = int(board_id)
+                else:
+                    # the first board, the last one (with the results), every one with post=new, and a
+                    # board message that was deleted: a post of its own
+                    msg_id = (await ch.send(nonce=nonce(job.key), **post)).id
+            except (discord.HTTPException, discord.RateLimited):  # refused: nothing went out, nothing to look for next time
+                await self.service.note(mid, 0, {"board_pending": {"key": job.key, "upto": intent.upto, "events_upto": intent.events_upto}})
+                raise
             if (rec.meta or {}).get("post") == "edit" and board_id and rec.status != "active":
                 await self.present.retire_board(ch, int(board_id))  # its button would only say "too late"
+        elif in_place:
+            msg_id = int(board_id)  # the line found was about the board message edited in place
         faults.point("board")
         return Finish(notes={(mid, 0): {  # written with the job's end (one transaction)
             "board_version": max(version, intent.version if intent.version is not None else version), "board_upto": intent.upto,

@@ -28,9 +28,6 @@ from .components import DoButton, LobbyButton, PickSelect, RematchButton, TurnBu
 log = logging.getLogger(__name__)
 
 ALLOWED = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-# How a match shows its board (/partida new ... post=): a new post each turn (default), or one
-# message edited in place with a one-line post per turn.
-POST_MODES = ("new", "edit")
 
 
 def jump_link(rec: Any) -> str:

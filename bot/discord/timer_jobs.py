@@ -17,7 +17,8 @@ import discord
 from ..core import jobs as declared
 from ..core.notes import SeatNote
 from ..core.story import by_standin, describe_move
-from ..core.timers import DIGEST_GAP, Timers, from_iso, iso, quiet_until, settings_of
+from ..core.table import event_text
+from ..core.timers import DIGEST_GAP, DM_LIMIT, Timers, from_iso, iso, quiet_until, settings_of
 from ..games import ui_for
 from ..i18n import game_name, t
 from ..store import Job
@@ -172,30 +173,48 @@ class TimerMessages:
             items.append((rec, loaded, notes, note, tag))
         if not items:
             return
+        items.sort(key=lambda item: (item[3].reminded is not None, item[0].id))  # never-named ones first
         lang = await self.lang_for(uid, items[0][0].lang)
-        lines, files = [t("remind.title", lang)], []
-        for rec, loaded, notes, note, _tag in items:
+        lines, files, named = [t("remind.title", lang)], [], []
+        for n, (rec, loaded, notes, note, tag) in enumerate(items):
             left = self.left_text(settings_of(rec, notes), person, datetime.fromisoformat(note.clock_start), now, lang)
-            lines.append(t("remind.line", lang, game=game_name(loaded.game, lang), where=await self.where(rec), id=rec.id, left=left, link=jump_link(rec)))
+            line = t("remind.line", lang, game=game_name(loaded.game, lang), where=await self.where(rec), id=rec.id, left=left, link=jump_link(rec))
+            rest = len(items) - n - 1
+            more = t("remind.more", lang, n=rest) if rest else ""
+            if named and len("\n".join([*lines, line, more])) > DM_LIMIT:  # a whole line or none
+                break
+            lines.append(line)
+            named.append((rec, tag))
             if len(files) < 4:
                 files += await self.board_file(loaded, lang)
+        unnamed = len(items) - len(named)
+        if unnamed:
+            lines.append(t("remind.more", lang, n=unnamed))
         try:
             dm = await self.client.create_dm(discord.Object(id=uid))
-            await dm.send(content="\n".join(lines)[:2000], files=files, nonce=nonce(job.key))
+            await dm.send(content="\n".join(lines)[:DM_LIMIT], files=files, nonce=nonce(job.key))
         except discord.Forbidden:
             log.info("DMs of %s are closed: reminder digest not sent (the channel was told)", uid)
         await self.store.set_person(uid, {"last_digest": iso(now)})
-        for rec, _loaded, _notes, _note, tag in items:
+        for rec, tag in named:  # only what the DM named: the others stay owed
             await self.service.note(rec.id, uid, {"reminded": tag})
+        if unnamed:  # the next digest names them, an hour from now
+            await self.store.add_jobs([declared.digest(uid, now + DIGEST_GAP)], now=now)
 
     async def catch_up(self, loaded: Any, seat: int, uid: int, lang: str, note: SeatNote):
         """(text, files, note changes): the board picture and, in words, the moves since the person
         last looked (others' in public words; what the stand-in did for them, in private words)."""
         rec = loaded.record
         since = note.seen_upto or 0
+        # Computed from the log and what the person last saw: an undo since then cut the log back
+        # (its event says to how many actions), and the moves made again are new to them.
+        events = await self.store.events(rec.id)
+        seen_event = note.seen_event or 0
+        undos = [e for e in events if e.kind == "undo" and e.id > seen_event]
+        since = min([since, *(e.at_action for e in undos)])
         actions = await self.store.actions(rec.id, since)
         ui = ui_for(rec.game)
-        lines = []
+        lines = [f"• {event_text(e, lang)}" for e in undos if e.user_id != uid]
         unseen: list[tuple[int, dict[str, Any]]] = []  # marked on the picture
         for a in actions:
             story = a.story if isinstance(a.story, dict) else {}
@@ -211,7 +230,8 @@ class TimerMessages:
             lines = [f"• … (+{len(lines) - 8})", *lines[-8:]]
         told = note.seen_upto is not None  # not their first turn DM of the match
         text = f"{t('catchup.title', lang)}\n" + "\n".join(lines) if lines else (t("catchup.none", lang) if told else "")
-        return text[:900], await self.board_file(loaded, lang, unseen if told else None), {"seen_upto": since + len(actions)}
+        seen = {"seen_upto": since + len(actions), "seen_event": max((e.id for e in events), default=0)}
+        return text[:900], await self.board_file(loaded, lang, unseen if told else None), seen
 
 
 class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:r:(?P<mid>\d+):(?P<seat>\d+)"):

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import abc
 import json
+import logging
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 STATUSES = ("lobby", "active", "finished", "abandoned")
 LIVE_STATUSES = ("lobby", "active")
@@ -48,6 +51,42 @@ class ChannelBusy(StoreError):
     def __init__(self, existing_match_id: int | None) -> None:
         super().__init__(f"the channel already has a live match (id {existing_match_id})")
         self.existing_match_id = existing_match_id
+
+
+class DamagedMatch(StoreError):
+    """Match ``match_id``'s row cannot be decoded: its ``part`` (seats, options, meta, setup, state)
+    is not JSON, or not JSON of the right shape, or a state its engine cannot read. That match is
+    quarantined (left out of lists and sweeps, refused in one line); every other match goes on."""
+
+    def __init__(self, match_id: int, part: str, reason: str = "") -> None:
+        super().__init__(f"match {match_id}: its {part} cannot be decoded ({reason})")
+        self.match_id = match_id
+        self.part = part
+        self.reason = reason
+
+
+class Quarantine:
+    """The damaged match rows this process has met, each logged once (one line, no traceback: the
+    row is what is wrong, not the code)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[int, str] = {}
+
+    def note(self, e: DamagedMatch) -> None:
+        if e.match_id in self.seen or len(self.seen) > 10_000:
+            return
+        self.seen[e.match_id] = e.part
+        log.warning("match %s quarantined: its %s cannot be decoded (%s); every other match goes on", e.match_id, e.part, e.reason[:200])
+
+
+def check_match_row(match_id: int, seats: Any, options: Any, meta: Any) -> None:
+    """A decoded row has the shapes every reader relies on, else ``DamagedMatch``."""
+    if not isinstance(seats, list) or not all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats):
+        raise DamagedMatch(match_id, "seats", "not a list of seats")
+    if not isinstance(options, dict):
+        raise DamagedMatch(match_id, "options", "not an object")
+    if not isinstance(meta, dict):
+        raise DamagedMatch(match_id, "meta", "not an object")
 
 
 class VersionConflict(StoreError):
@@ -359,6 +398,25 @@ class Store(abc.ABC):
     # True when only one process may use the store at a time (SQLite): leases left by a previous
     # run of that process can be dropped at start instead of waiting for them to run out.
     single_process: bool = False
+    # The damaged rows met so far (each logged once); set by each back end's constructor.
+    quarantine: Quarantine
+
+    def healthy(self, decoded: Iterable[MatchRecord | DamagedMatch]) -> list[MatchRecord]:
+        """The records of a list that could be decoded; the damaged ones are noted and left out."""
+        out = []
+        for item in decoded:
+            if isinstance(item, DamagedMatch):
+                self.quarantine.note(item)
+            else:
+                out.append(item)
+        return out
+
+    def one(self, decoded: MatchRecord | DamagedMatch | None) -> MatchRecord | None:
+        """One record, or ``DamagedMatch`` (noted) when its row cannot be decoded."""
+        if isinstance(decoded, DamagedMatch):
+            self.quarantine.note(decoded)
+            raise decoded
+        return decoded
 
     @abc.abstractmethod
     async def create_match(

@@ -8,6 +8,7 @@ under a transaction-scoped advisory lock so processes starting together apply th
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from .base import (
     ActionRecord,
     ActTime,
     ChannelBusy,
+    DamagedMatch,
     EventRecord,
     FinishedMatch,
     Job,
@@ -29,6 +31,7 @@ from .base import (
     MatchRecord,
     NewEvent,
     NewJob,
+    Quarantine,
     RatingRow,
     RawJSON,
     Store,
@@ -37,6 +40,7 @@ from .base import (
     check_changes,
     check_create,
     check_int64,
+    check_match_row,
     check_move,
     check_note,
     dumps,
@@ -51,8 +55,38 @@ LIVE_INDEX = "matches_one_live_per_channel"
 _RATING_COLUMNS = "game, scope, player, mu, sigma, matches, wins, moves, timed, seconds"
 
 
-def _match(row: asyncpg.Record) -> MatchRecord:
-    return MatchRecord(**dict(row.items()))
+class Undecodable:
+    """What a JSON column whose text Python cannot decode (a 100,000-deep nesting) reads as."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def _decode_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as e:
+        return Undecodable(str(e)[:80])
+
+
+def _match(row: asyncpg.Record, state_text: bool = False) -> MatchRecord:
+    """A row as a record; ``DamagedMatch`` when a JSON column cannot be decoded or has the wrong
+    shape. ``state_text``: the state was selected as text (decoded here)."""
+    fields = dict(row.items())
+    if state_text and fields.get("state") is not None:
+        fields["state"] = _decode_json(fields["state"])
+    for part in ("seats", "options", "meta", "setup", "state"):
+        if isinstance(fields.get(part), Undecodable):
+            raise DamagedMatch(fields["id"], part, f"not JSON: {fields[part].reason}")
+    check_match_row(fields["id"], fields["seats"], fields["options"], fields["meta"])
+    return MatchRecord(**fields)
+
+
+def _decoded(row: asyncpg.Record, state_text: bool = False) -> MatchRecord | DamagedMatch:
+    try:
+        return _match(row, state_text)
+    except DamagedMatch as e:
+        return e
 
 
 _JOB_COLUMNS = (
@@ -112,13 +146,14 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
 
 async def _init_connection(conn: asyncpg.Connection) -> None:
     for typename in ("jsonb", "json"):
-        await conn.set_type_codec(typename, encoder=dumps, decoder=json.loads, schema="pg_catalog")
+        await conn.set_type_codec(typename, encoder=dumps, decoder=_decode_json, schema="pg_catalog")
 
 
 class PostgresStore(Store):
     def __init__(self, pool: asyncpg.Pool, schema: str | None) -> None:
         self._pool = pool
         self.schema = schema
+        self.quarantine = Quarantine()
 
     @property
     def _p(self) -> asyncpg.Pool:
@@ -238,14 +273,14 @@ class PostgresStore(Store):
 
     async def get(self, match_id: int) -> MatchRecord | None:
         row = await self._p.fetchrow(f"SELECT {COLUMNS} FROM matches WHERE id = $1", match_id)
-        return None if row is None else _match(row)
+        return None if row is None else self.one(_decoded(row))
 
     async def active_in_channel(self, channel_id: int) -> MatchRecord | None:
         row = await self._p.fetchrow(
             f"SELECT {COLUMNS} FROM matches WHERE channel_id = $1 AND status IN ('lobby', 'active')",
             channel_id,
         )
-        return None if row is None else _match(row)
+        return None if row is None else self.one(_decoded(row))
 
     async def matches_for_user(self, user_id: int, active_only: bool = True) -> list[MatchRecord]:
         live = " AND m.status IN ('lobby', 'active')" if active_only else ""
@@ -255,11 +290,11 @@ class PostgresStore(Store):
             f" WHERE p.user_id = $1{live} ORDER BY m.id DESC",
             user_id,
         )
-        return [_match(r) for r in rows]
+        return self.healthy(_decoded(r) for r in rows)
 
     async def live_matches(self) -> list[MatchRecord]:
         rows = await self._p.fetch(f"SELECT {COLUMNS} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id")
-        return [_match(r) for r in rows]
+        return self.healthy(_decoded(r) for r in rows)
 
     async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
         rows = await self._p.fetch(
@@ -267,7 +302,7 @@ class PostgresStore(Store):
             channel_id,
             int(limit),
         )
-        return [_match(r) for r in rows]
+        return self.healthy(_decoded(r) for r in rows)
 
     async def update(self, match_id: int, expected_version: int, *, jobs: list[NewJob] = (), **changes: Any) -> MatchRecord:
         changes = check_changes(changes)
@@ -550,11 +585,14 @@ class PostgresStore(Store):
         return [EventRecord(**dict(r.items())) for r in rows]
 
     async def finished_in_guild(self, guild_id: int, limit: int = 2000) -> list[MatchRecord]:
+        # the final snapshots come as text and are decoded in a worker thread (a thousand of them
+        # would hold the event loop if the JSON codec decoded them while the rows arrive)
+        cols = COLUMNS.replace(" state,", " state::text AS state,")
         rows = await self._p.fetch(
-            f"SELECT {COLUMNS} FROM matches WHERE guild_id = $1 AND status = 'finished' ORDER BY id DESC LIMIT $2",
+            f"SELECT {cols} FROM matches WHERE guild_id = $1 AND status = 'finished' ORDER BY id DESC LIMIT $2",
             guild_id, int(limit),
         )
-        return [_match(r) for r in rows]
+        return self.healthy(await asyncio.to_thread(lambda: [_decoded(r, state_text=True) for r in rows]))
 
     async def action_timing(self, match_ids: list[int]) -> dict[tuple[int, int], tuple[int, int, float]]:
         ids = [int(i) for i in match_ids]

@@ -28,6 +28,7 @@ from .base import (
     ActionRecord,
     ActTime,
     ChannelBusy,
+    DamagedMatch,
     EventRecord,
     FinishedMatch,
     Job,
@@ -35,6 +36,7 @@ from .base import (
     MatchRecord,
     NewEvent,
     NewJob,
+    Quarantine,
     RatingRow,
     RawJSON,
     Store,
@@ -43,6 +45,7 @@ from .base import (
     check_changes,
     check_create,
     check_int64,
+    check_match_row,
     check_move,
     check_note,
     dumps,
@@ -137,37 +140,57 @@ def _loads(text: str | None) -> Any:
 _UNSET = object()
 
 
+def _column(match_id: int, part: str, text: str | None, nullable: bool = False) -> Any:
+    if text is None and nullable:
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError, RecursionError) as e:
+        raise DamagedMatch(match_id, part, f"not JSON: {str(e)[:80]}") from None
+
+
 def _match(row: Any, state: Any = _UNSET) -> MatchRecord:
+    """A row as a record; ``DamagedMatch`` when a JSON column cannot be decoded."""
+    mid = row[0]
+    seats, options, meta = _column(mid, "seats", row[6]), _column(mid, "options", row[7]), _column(mid, "meta", row[13])
+    check_match_row(mid, seats, options, meta)
     return MatchRecord(
-        id=row[0],
+        id=mid,
         guild_id=row[1],
         channel_id=row[2],
         game=row[3],
         status=row[4],
         host_id=row[5],
-        seats=json.loads(row[6]),
-        options=json.loads(row[7]),
+        seats=seats,
+        options=options,
         seed=row[8],
-        setup=_loads(row[9]),
-        state=_loads(row[10]) if state is _UNSET else state,
+        setup=_column(mid, "setup", row[9], nullable=True),
+        state=_column(mid, "state", row[10], nullable=True) if state is _UNSET else state,
         version=row[11],
         lang=row[12],
-        meta=json.loads(row[13]),
+        meta=meta,
         created_at=datetime.fromisoformat(row[14]),
         updated_at=datetime.fromisoformat(row[15]),
     )
 
 
+def _decoded(row: Any) -> MatchRecord | DamagedMatch:
+    try:
+        return _match(row)
+    except DamagedMatch as e:
+        return e
+
+
 _BIG = 64 * 1024  # a snapshot this long (a marathon board) is decoded off the event loop
 
 
-async def _records(rows: list[Any]) -> list[MatchRecord]:
+async def _records(rows: list[Any]) -> list[MatchRecord | DamagedMatch]:
     if sum(len(r[10] or "") for r in rows) > _BIG:
-        return await asyncio.to_thread(lambda: [_match(r) for r in rows])
-    return [_match(r) for r in rows]
+        return await asyncio.to_thread(lambda: [_decoded(r) for r in rows])
+    return [_decoded(r) for r in rows]
 
 
-async def _record(row: Any) -> MatchRecord | None:
+async def _record(row: Any) -> MatchRecord | DamagedMatch | None:
     return None if row is None else (await _records([row]))[0]
 
 
@@ -227,6 +250,7 @@ class SqliteStore(Store):
         self.path = path
         self._lock = asyncio.Lock()
         self._closed = False
+        self.quarantine = Quarantine()
         # A second, read-only connection for files: in WAL mode readers never wait for the writer,
         # so a click that only looks at a match does not queue behind moves being committed.
         self._reader: aiosqlite.Connection | None = None
@@ -396,7 +420,7 @@ class SqliteStore(Store):
     async def get(self, match_id: int) -> MatchRecord | None:
         async with self._read() as conn:
             row = await _one(conn, f"SELECT {COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        return await _record(row)
+        return self.one(await _record(row))
 
     async def active_in_channel(self, channel_id: int) -> MatchRecord | None:
         async with self._read() as conn:
@@ -405,7 +429,7 @@ class SqliteStore(Store):
                 f"SELECT {COLUMNS} FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
                 (channel_id,),
             )
-        return await _record(row)
+        return self.one(await _record(row))
 
     async def matches_for_user(self, user_id: int, active_only: bool = True) -> list[MatchRecord]:
         live = " AND m.status IN ('lobby', 'active')" if active_only else ""
@@ -417,12 +441,12 @@ class SqliteStore(Store):
                 f" WHERE p.user_id = ?{live} ORDER BY m.id DESC",
                 (user_id,),
             )
-        return await _records(rows)
+        return self.healthy(await _records(rows))
 
     async def live_matches(self) -> list[MatchRecord]:
         async with self._read() as conn:
             rows = await _all(conn, f"SELECT {COLUMNS} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id", ())
-        return await _records(rows)
+        return self.healthy(await _records(rows))
 
     async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
         async with self._read() as conn:
@@ -431,7 +455,7 @@ class SqliteStore(Store):
                 f"SELECT {COLUMNS} FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
                 (channel_id, int(limit)),
             )
-        return await _records(rows)
+        return self.healthy(await _records(rows))
 
     @_shielded
     async def update(self, match_id: int, expected_version: int, *, jobs: list[NewJob] = (), **changes: Any) -> MatchRecord:
@@ -762,7 +786,7 @@ class SqliteStore(Store):
                 f"SELECT {COLUMNS} FROM matches WHERE guild_id = ? AND status = 'finished' ORDER BY id DESC LIMIT ?",
                 (guild_id, int(limit)),
             )
-        return [_match(r) for r in rows]
+        return self.healthy(await _records(rows))  # a thousand final snapshots: decoded off the loop
 
     async def action_timing(self, match_ids: list[int]) -> dict[tuple[int, int], tuple[int, int, float]]:
         ids = [int(i) for i in match_ids]

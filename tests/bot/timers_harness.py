@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.core.abuse import PersonalMessages
 from bot.core.service import MatchService, Stale
 from bot.core.timers import split_options
 from bot.discord.posting import Presenter
@@ -125,6 +126,7 @@ class Bot:
         client = FakeClient(box)
         self.present = Presenter(client, self.service)
         client.service, client.present = self.service, self.present  # what the table's handlers use
+        client.messages_limit = PersonalMessages()
         if not pictures:  # no picture drawn (board_png, hand_png); controls are still computed
             real_draw = self.present.draw
 
