@@ -1,10 +1,12 @@
 """How many store round trips one Lost Cities move costs, from the click to all its jobs done. A
 counting wrapper stands between the bot and a real SQLite store; every awaited store call is one
-round trip. Issue 18 asks for at most 10; measured: 30 before the one commit path, 23 now (the
-notes a job writes go with its finish, the match row is read once per turn job, the clock looks
-at the planned jobs only when the version moved). BUDGET keeps it from growing back; the rest of
-the way to 10 (one read per job for the match, its notes, the log tail and the people; the
-commit handing its jobs to the scheduler without a claim) is not done."""
+round trip. Issue 18 asks for at most 10; measured: 30 before the one commit path, 23 after it
+(the notes a job writes go with its finish, the match row is read once per turn job, the clock
+looks at the planned jobs only when the version moved), 25 once issue 19's send records landed
+(the turn DM is written down before it goes out; the catch-up reads the undo events). BUDGET
+keeps it from growing back; the rest of the way to 10 (one read per job for the match, its notes,
+the log tail and the people; the commit handing its jobs to the scheduler without a claim) is
+not done."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from bot.store import open_store
 from tests.bot.timers_harness import Bot, Clock, Outbox
 
 ANA, BEN = 11, 22
-BUDGET = 23  # round trips of a turn-ending move with its board, turn DM and clock jobs (goal: 10)
+BUDGET = 25  # round trips of a turn-ending move with its board, turn DM and clock jobs (goal: 10)
 
 
 class Counting:
@@ -92,5 +94,5 @@ async def test_one_lost_cities_turn_costs_few_store_round_trips(setup):
     print("round trips per mid-turn move:", [n for n, _ in per_move[0::2]])
     assert max(n for n, _ in turn_ends) <= BUDGET, turn_ends
     last = turn_ends[-1][1]
-    assert last["commit_move"] == 1 and last["get"] <= 4 and last.get("set_note", 0) <= 1, last  # notes go with the finish
+    assert last["commit_move"] == 1 and last["get"] <= 4 and last.get("set_note", 0) <= 2, last  # notes go with the finish, but for the send record written before the turn DM goes out (issue 19)
     assert last["finish_job"] == 3  # board, turn, clock: each finished once, with what it noted

@@ -501,7 +501,7 @@ async def test_a_rematch_copies_the_timers_the_host_changed_during_the_match(tab
     await table.store.set_note(m.record.id, 0, {"t_deadline": 0, "t_policy": "standin", "t_misses": 7})  # /partida deadline
     await finish(table, m.record.id)
     new = (await table.rematch(m.record.id, ANA)).record
-    assert settings_of(new, await table.store.notes(new.id)) == {"deadline": 0, "policy": "standin", "misses": 7}
+    assert settings_of(new, await table.service.notes(new.id)) == {"deadline": 0, "policy": "standin", "misses": 7}
 
 
 async def test_a_player_who_left_casts_no_vote_and_the_majority_is_of_those_still_seated(table):
