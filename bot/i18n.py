@@ -109,6 +109,9 @@ M: dict[str, dict[str, str]] = {
     "err.bad_options": {"en": "Invalid options: {reason}", "es": "Opciones no válidas: {reason}"},
     "err.bad_option_text": {"en": "Options look like key=value, separated by spaces (e.g. rounds=3 purple=true).", "es": "Las opciones son clave=valor separadas por espacios (p. ej. rounds=3 purple=true)."},
     "err.guild_only": {"en": "Use this command in a server channel.", "es": "Usa este comando en un canal de un servidor."},
+    "err.damaged_match": {"en": "Match #{id} in this channel cannot be read (its stored {part} is damaged); the bot's operator has it in the log. Every other match goes on.", "es": "La partida #{id} de este canal no se puede leer (su {part} guardado está dañado); quien opera el bot lo tiene en el registro. Las demás partidas siguen."},
+    "err.store_busy": {"en": "The match storage is busy for a moment; nothing was changed: try again in a moment.", "es": "El almacén de partidas está ocupado ahora mismo; no ha cambiado nada: inténtalo de nuevo en un momento."},
+    "err.wrong_channel": {"en": "That button belongs to match #{id}, in another channel: use it there.", "es": "Ese botón es de la partida #{id}, de otro canal: úsalo allí."},
     "err.internal": {"en": "Something went wrong on my side; nothing was changed. Try again.", "es": "Algo ha fallado por mi parte; no ha cambiado nada. Inténtalo de nuevo."},
     "err.bad_move": {"en": "I don't understand the move {move!r}: pick one from the list while typing.", "es": "No entiendo la jugada {move!r}: elige una de la lista mientras escribes."},
     "err.bad_prefs": {"en": "I can't use those orders: {reason}", "es": "No puedo usar esas órdenes: {reason}"},
@@ -177,12 +180,17 @@ def register_rules(texts: dict[str, dict[str, str]], game: str | None = None) ->
         GAME_RULES.setdefault(code, entry)
 
 
-def _format(entry: dict[str, str], lang: str, params: dict[str, Any]) -> str:
+def format_entry(entry: dict[str, str], lang: str, params: dict[str, Any]) -> str:
+    """One text entry ({"en": ..., "es": ...}) in ``lang`` (else English), formatted with ``params``
+    (on a bad or missing param: the text as it is)."""
     text = entry.get(lang) or entry["en"]
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
         return text
+
+
+_format = format_entry  # the name bot/games/lost_cities.py imports
 
 
 def game_name(game: Any, lang: str) -> str:
@@ -241,7 +249,7 @@ def _allowed(field: Any, lang: str) -> str:
 
 
 def t_option(which: str, lang: str, **params: Any) -> str:
-    return _format(OPTION_TEXTS[which], lang, params)
+    return format_entry(OPTION_TEXTS[which], lang, params)
 
 
 def options_problem(game_key: str, raw: dict[str, Any], lang: str) -> str | None:

@@ -28,10 +28,6 @@ from .components import DoButton, LobbyButton, PickSelect, RematchButton, TurnBu
 log = logging.getLogger(__name__)
 
 ALLOWED = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-# How a match shows its board (/partida new ... post=): one message edited in place with a
-# one-line post per turn (the default for new matches: a quiet channel), or a new post each turn.
-POST_MODES = ("new", "edit")
-DEFAULT_POST = "edit"
 
 
 def jump_link(rec: Any) -> str:
@@ -218,7 +214,7 @@ class Presenter:
         return content, [], self.with_undo(done, None, lang)
 
     def with_undo(self, done: Loaded, view: discord.ui.View | None, lang: str) -> discord.ui.View | None:
-        """The mover's answer carries an Undo button while the match runs (bot/table.py decides)."""
+        """The mover's answer carries an Undo button while the match runs (bot/core/table.py decides)."""
         if done.record.status != "active":
             return view
         view = view or discord.ui.View(timeout=None)

@@ -22,7 +22,7 @@ async def deadline(bot: Any, interaction: discord.Interaction, time: str | None,
     loaded = await bot.service.in_channel(interaction.channel_id)
     rec = loaded.record
     if time is None and policy is None and misses is None:
-        cfg = settings_of(rec, await bot.store.notes(rec.id))
+        cfg = settings_of(rec, await bot.service.notes(rec.id))
     else:
         cfg = await bot.timers.set_timers(rec, interaction.user.id, {"deadline": time, "policy": policy, "misses": misses})
     await reply(interaction, settings_text(cfg, lang))

@@ -4,6 +4,7 @@ heads-up, the stand-in AI and taking the seat back, catch-up, and a restart with
 from __future__ import annotations
 
 import random
+import re
 import string
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -557,3 +558,83 @@ async def test_the_catch_up_picture_marks_the_tiles_laid_since_the_persons_last_
     marked = [v for v in drawn if v.get("since")]
     assert marked, "no catch-up picture marked anything"
     assert [tuple(p) for p in marked[-1]["since"]] == laid[1:3]  # Ben's and Carla's tiles, not Ana's own
+
+
+async def test_a_seat_the_stand_in_holds_stays_its_owners_the_host_cannot_give_it_away(bot, store):
+    """Issue 19: Ana's seat is held by the stand-in (policy replace); the host (Ben here) could seat
+    an outsider there, who then saw her hand, and her "Take my seat back" was refused."""
+    from bot.core.table import Table
+
+    mid = await vanished(bot, "replace", misses=1, hours=1.1)
+    rec = await store.get(mid)
+    assert rec.seats[0]["ai"] and rec.seats[0]["user_id"] == ANA
+    await store.update(mid, rec.version, host_id=BEN)  # Ben hosts (e.g. Ana had handed it over)
+    table = Table(bot.service)
+    for seat in (None, 0):
+        with pytest.raises(UserError) as e:
+            await table.invite_to_seat(mid, BEN, CARLA, seat)
+        assert e.value.code == "seat_not_free"
+    await store.set_note(mid, CARLA, {"seat_invite": 0})  # an invitation from before, or a forged one
+    with pytest.raises(UserError) as e:
+        await table.take_seat(mid, CARLA, "Carla", 0)
+    assert e.value.code == "seat_not_free"
+    assert (await store.get(mid)).seats[0]["user_id"] == ANA
+    await bot.timers.reclaim(mid, ANA)  # hers to take back
+    assert (await store.get(mid)).seats[0]["ai"] is None
+
+
+async def test_a_digest_too_long_for_one_message_marks_only_what_it_listed_and_the_rest_follow(bot, store):
+    """Issue 19: with 30 matches owed, the digest was cut at 2,000 characters but every match was
+    marked reminded: 11 of them were never named. Now each digest names what fits, says how many
+    more there are, marks only what it named; the rest come in the next digests."""
+    mids = []
+    for i in range(30):
+        mids.append(await bot.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "off"}, channel=1000 + i, seed=i + 1))
+    await bot.run()
+    assert [await bot.to_move(m) for m in mids] == [[ANA]] * 30
+    await let_pass(bot, 12.2, 30)
+    (first,) = digests(bot, ANA)
+    named = [m for m in mids if f"(match #{m})" in first.content]
+    assert len(first.content) <= 2000 and 0 < len(named) < 30
+    more = re.search(r"…and (\d+) more", first.content)  # (owed at that minute: the others' 12 h come a little later)
+    assert more and int(more.group(1)) >= 1 and first.content.endswith("(/mygames lists them all).")
+    notes = {m: (await store.notes(m)).get(ANA, {}) for m in mids}
+    assert {m for m in mids if notes[m].get("reminded")} == set(named)  # only what it named
+    await let_pass(bot, 3, 30)
+    sent = digests(bot, ANA)
+    assert all(len(s.content) <= 2000 for s in sent)
+    listed = [m for m in mids if any(f"(match #{m})" in s.content for s in sent)]
+    assert listed == mids  # every match named, one digest an hour
+    times = [s.at for s in sent]
+    assert all(later - earlier >= timedelta(hours=1) for earlier, later in zip(times, times[1:], strict=False))
+
+
+async def test_the_catch_up_after_an_undo_tells_the_moves_made_again(store, clock):
+    """Issue 19: Ben undoes twice, plays another card and draws: Ana's turn DM said "Nothing
+    happened since you last played" (the catch-up read a stored log index that the undo did not
+    move back). It now tells the undo and the new moves."""
+    from bot.core.table import Table
+
+    bot = Bot(store, clock, Outbox(clock), pictures=False)
+    mid = await bot.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "off"})
+    await bot.run()
+    await bot.play_turn(mid, ANA, random.Random(1))
+    await bot.run()
+    await bot.play_turn(mid, BEN, random.Random(2))
+    await bot.run()
+    told = len(bot.box.dms(ANA, "Your turn"))
+    table = Table(bot.service)
+    for _ in range(2):
+        await table.take_back(mid, BEN, approved_by=[ANA])
+        await bot.run()
+    assert await bot.to_move(mid) == [BEN] and len(await store.actions(mid)) == 2
+    await bot.play_turn(mid, BEN, random.Random(7))
+    await bot.run()
+    dms = bot.box.dms(ANA, "Your turn")
+    assert len(dms) == told + 1
+    text = dms[-1].content
+    assert "Nothing happened" not in text and "Since you last played:" in text, text
+    for a in (await store.actions(mid))[2:]:  # Ben's moves made again
+        assert a.story["en"] in text, (a.story["en"], text)
+    assert "took back" in text  # and that he took the others back
+    await bot.after.close()

@@ -12,9 +12,11 @@ from typing import Any
 
 import discord
 
+from bot.core.abuse import PersonalMessages
 from bot.core.service import MatchService, Stale
 from bot.core.timers import split_options
-from bot.discord.posting import DEFAULT_POST, Presenter
+from bot.core.options import DEFAULT_POST
+from bot.discord.posting import Presenter
 from bot.discord.wiring import wire
 from bot.store.base import utcnow
 
@@ -125,6 +127,7 @@ class Bot:
         client = FakeClient(box)
         self.present = Presenter(client, self.service)
         client.service, client.present = self.service, self.present  # what the table's handlers use
+        client.messages_limit = PersonalMessages()
         if not pictures:  # no picture drawn (board_png, hand_png); controls are still computed
             real_draw = self.present.draw
 

@@ -94,7 +94,7 @@ async def abandon(standin, person, channel):
 
 def public_files_ok(msg: Message) -> bool:
     """Public messages carry board pictures only, except the match log published once the match is
-    over (its seed would have shown every hand before: bot/table.py)."""
+    over (its seed would have shown every hand before: bot/core/table.py)."""
     extra = set(msg.files) - {"board.png"}
     if not extra:
         return True
