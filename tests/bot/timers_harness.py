@@ -13,9 +13,9 @@ from typing import Any
 import discord
 
 from bot.core.abuse import PersonalMessages
+from bot.core.options import DEFAULT_POST
 from bot.core.service import MatchService, Stale
 from bot.core.timers import split_options
-from bot.core.options import DEFAULT_POST
 from bot.discord.posting import Presenter
 from bot.discord.wiring import wire
 from bot.store.base import utcnow
