@@ -27,7 +27,7 @@ from engines.core import EngineError
 
 from ..core import faults
 from ..core import jobs as declared
-from ..core.notes import BoardIntent
+from ..core.notes import BoardIntent, Notes
 from ..core.scheduler import Finish, Scheduler
 from ..core.service import MatchService, Stale, UserError
 from ..core.table import event_text
@@ -246,7 +246,8 @@ class AfterMove:
     async def on_board(self, job: Job) -> Finish | None:
         mid = job.match_id
         version = int(job.payload["version"])
-        told = (await self.service.notes(mid)).match
+        notes = await self.service.notes(mid)
+        told = notes.match
         intent = told.board_pending
         again = intent is not None and intent.key == job.key
         if not again:
@@ -280,7 +281,7 @@ class AfterMove:
         in_place = (rec.meta or {}).get("post") == "edit" and rec.status == "active" and board_id
         # one notification a turn: the turn DM; the post names the player and mentions only those
         # the DM cannot reach or who asked for channel pings (none inside quiet hours)
-        ping = await self.channel_pings(loaded)
+        ping = await self.channel_pings(loaded, notes)
         awake = await self.mentions(rec) if self.mentions is not None else None
         if awake is not None and awake.users is not True:
             ping &= {o.id for o in awake.users or []}
@@ -322,7 +323,7 @@ class AfterMove:
             "board_events": intent.events_upto if intent.events_upto is not None else seen_events,
         }})
 
-    async def channel_pings(self, loaded) -> set[int]:
+    async def channel_pings(self, loaded, notes: Notes) -> set[int]:
         """The people to move whom a channel post should mention: those whose DMs are closed (no
         turn DM reaches them) and those who asked for channel pings (``/mentions``, the person's
         ``channel_pings`` setting). Everyone else is told by their turn DM alone."""
@@ -330,7 +331,6 @@ class AfterMove:
         if rec.status != "active":
             return set()
         closed = set(rec.meta.get("dm_closed") or [])  # matches from before the notes kept it there
-        notes = await self.service.notes(rec.id)
         out = set()
         for s in loaded.to_move():
             uid = rec.seats[s].get("user_id")
