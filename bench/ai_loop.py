@@ -1,4 +1,4 @@
-"""How late the bot's event loop runs while AI seats search (bot/thinking.py).
+"""How late the bot's event loop runs while AI seats search (bot/core/thinking.py).
 
 A ticker coroutine asks to wake every 5 ms and records how late each wake-up is, while one
 Thinker makes a series of strong decisions (0.3 s searches) for a 2-player Carcassonne match in

@@ -89,7 +89,7 @@ async def main(args: argparse.Namespace) -> None:
     from bot.store import RawJSON, open_store
     from bot.store.base import dumps
     from engines import registry
-    from tests.e2e.helpers import controls, is_board, turn_button, wait_change
+    from tests.e2e.helpers import controls, is_board, named, turn_button, wait_change
     from tests.standin import StandIn
 
     logging.disable(logging.WARNING)
@@ -118,7 +118,7 @@ async def main(args: argparse.Namespace) -> None:
         ch = standin.create_channel(f"table-{i}")
         a = standin.user(f"a{i}", dms_open=False)
         b = standin.user(f"b{i}", dms_open=False)
-        r = await a.slash(ch, "partida new", game="lost-cities", timeout=60)
+        r = await a.slash(ch, "partida new", game="lost-cities", options="post=new", timeout=60)  # a board post a turn
         await b.click(r.message, label="Join", timeout=60)
         await standin.wait_until(lambda: b.mention in standin.messages_by_id[r.message.id].content, 120, "join")
         r2 = await a.click(standin.messages_by_id[r.message.id], label="Start", timeout=60)
@@ -131,7 +131,7 @@ async def main(args: argparse.Namespace) -> None:
             seen = standin.messages[ch].index(board) + 1
             if not turn_button(board):
                 return
-            mover = a if a.mention in board.content else b
+            mover = a if named(board, a) else b  # mentioned, or named in bold before their closed DMs are known
             await tickets.take()
             r = await mover.click(board, turn_button(board), timeout=60)
             await r.wait_done(timeout=60)

@@ -29,8 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engines import registry  # noqa: E402
 from engines.ai import RandomPlayer, play_out  # noqa: E402
 from engines.cities import ROW_A  # noqa: E402
-from engines.cities.ai import HeuristicPlayer  # noqa: E402
+from engines.cities.ai import CitiesSearch, HeuristicPlayer, StrongPlayer  # noqa: E402
 from engines.cities.components import ACHIEVEMENTS, BOARDS, CARD_IDS, TILE_IDS  # noqa: E402
+from engines.search import ISMCTS  # noqa: E402
 
 GAME = registry.get("cities")
 CONFIGS = [("4 players", 4, {}), ("3 players", 3, {}), ("2 players", 2, {}), ("2 players, long", 2, {"long": True})]
@@ -166,13 +167,42 @@ def balance(games: int, seats: int) -> None:
             print(f"{aid:<26} {ach_claims[aid] / g:>10.2f} {g:>6}")
 
 
+def bench_search(positions: int, seconds: float) -> None:
+    """Work per second of a take decision, interleaved on the same positions (heuristic self-play,
+    2 and 4 players): the former levels' ISMCTS (every seat plays one more turn through the engine,
+    random takes, heuristic placements) against the draft rollouts of the levels (issue 22)."""
+    print(f"\ntake decisions, {seconds} s each, {positions} positions per player count")
+    for seats in (2, 4):
+        former, draft = [], []
+        for g in range(positions):
+            state = GAME.new_state(seats, GAME.parse_options({}), 90_000 + g, None)
+            p, rng = HeuristicPlayer(), random.Random(g)
+            target = 8 + 5 * g
+            while GAME.to_move(state) and (state.turns < target or state.phase != 1):
+                seat = GAME.to_move(state)[0]
+                GAME.step(state, seat, p.choose(GAME, state, seat, rng))
+            seat = GAME.to_move(state)[0]
+            old = ISMCTS(CitiesSearch(fitted=False), seconds=seconds, prior_weight=8.0, depth=1)
+            old.choose(GAME, state, seat, random.Random(1))
+            former.append(old.stats.iterations / old.stats.seconds)
+            new = StrongPlayer(seconds=seconds)
+            new.choose(GAME, state, seat, random.Random(1))
+            draft.append(new.stats.iterations / new.stats.seconds)
+        print(f"{seats} players: former playouts {statistics.median(former):.0f}/s, "
+              f"draft rollouts {statistics.median(draft):.0f}/s (medians)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--duel", type=int, default=200, help="heuristic vs random 2-player games")
     ap.add_argument("--balance", type=int, default=40, help="heuristic self-play games per player count")
     ap.add_argument("--skip-balance", action="store_true")
+    ap.add_argument("--search", type=int, default=0, help="take positions for the search speed figures")
     args = ap.parse_args()
+    if args.search:
+        bench_search(args.search, 0.3)
+        return
     bench_playouts(args.seconds)
     if args.duel:
         duel(args.duel)

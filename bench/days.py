@@ -10,7 +10,15 @@ Checks (printed, and the exit status is 1 if one fails): every match has finishe
 progressing (none stalls: no active match without a move in its last 8 days, every person to move
 has a pending timer), no reminder is sent twice, none for a turn already over.
 
-    ./dev python bench/days.py [--matches 100] [--days 30] [--seed 1]
+Pace forecast (issue 21): every person's turn is timed on their own clock (quiet hours and away
+left out, ``timers.active_between``), from the step their turn was seen to begin to the step they
+played (or the turn went by without them: a stand-in played at the deadline); every ``--forecast-hours`` each active match gets a forecast (``bot.core.pace.forecast`` with the
+engine's ``progress``, the people's paces in this match and across matches, their pauses ahead).
+For each finished match the forecast made nearest to half its length is compared with its real
+end: the median absolute error is printed, with how often the end fell in the forecast's 10%-90%
+range, and the error of a naive forecast (the second half as long as the first) for comparison.
+
+    ./dev python bench/days.py [--matches 100] [--days 30] [--seed 1] [--forecast-hours 12]
 """
 
 from __future__ import annotations
@@ -30,9 +38,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.core import pace  # noqa: E402
 from bot.core.service import UserError  # noqa: E402
-from bot.core.timers import quiet_until  # noqa: E402
+from bot.core.timers import active_between, pauses, quiet_until  # noqa: E402
 from bot.store import open_store  # noqa: E402
+from engines.progress import progress  # noqa: E402
 from tests.bot.timers_harness import Bot, Clock, FakeDM, Outbox  # noqa: E402
 
 ZONES = ["Europe/Madrid", "America/New_York", "America/Mexico_City", "Asia/Tokyo", "UTC", "Australia/Sydney"]
@@ -57,7 +67,7 @@ class Person:
         self.vanish_rate = rng.choice([0.0, 0.02, 0.05])  # chance per day
 
 
-async def simulate(n_matches: int, days: int, seed: int) -> int:
+async def simulate(n_matches: int, days: int, seed: int, forecast_every: float = 12.0) -> int:
     rng = random.Random(seed)
     tmp = tempfile.mkdtemp(dir="/dev/shm" if Path("/dev/shm").is_dir() else None)  # the logic, not the disk
     store = await open_store(f"sqlite:///{tmp}/days.sqlite3")
@@ -100,6 +110,11 @@ async def simulate(n_matches: int, days: int, seed: int) -> int:
         plans.append((t0 + timedelta(hours=rng.uniform(0, 120)), game, seated, {**options, **rng.choice(TIMERS)}, i))
     plans.sort(key=lambda p: p[0])
     matches: dict[int, dict] = {}
+    # pace: per person all their timed turns (own-clock seconds), per (person, match) this match's
+    samples: dict[int, list[float]] = {}
+    in_match: dict[tuple[int, int], list[float]] = {}
+    next_forecast = t0
+    forecast_cpu = 0.0
     moves = Counter()
     events = Counter()
     started = time.perf_counter()
@@ -109,7 +124,8 @@ async def simulate(n_matches: int, days: int, seed: int) -> int:
         while plans and plans[0][0] <= now:
             _at, game, seated, options, i = plans.pop(0)
             mid = await bot.new_match(game, [(p.uid, f"P{p.uid}") for p in seated], options=options, seed=seed * 1000 + i, channel=5000 + i)
-            matches[mid] = {"start": now, "end": None, "last": now, "people": [p.uid for p in seated], "game": game}
+            matches[mid] = {"start": now, "end": None, "last": now, "people": [p.uid for p in seated], "game": game,
+                            "since": {}, "forecasts": []}
         # people vanish (some announce it with /away) and come back (and take their seats back)
         for p in people:
             if p.gone_until is None and rng.random() < p.vanish_rate * STEP.total_seconds() / 86400:
@@ -143,6 +159,19 @@ async def simulate(n_matches: int, days: int, seed: int) -> int:
             if rec.status != "active":
                 m["end"], m["status"] = now, rec.status
                 continue
+            movers = {rec.seats[s].get("user_id") for s in loaded.to_move()} - {None}
+            for uid in list(m["since"]):
+                if uid not in movers:
+                    # their turn went by without them (the stand-in played at the deadline): it took this long
+                    took = active_between(await store.person(uid), m["since"].pop(uid), now)
+                    samples.setdefault(uid, []).append(took)
+                    in_match.setdefault((uid, mid), []).append(took)
+            for uid in movers:
+                m["since"].setdefault(uid, now - STEP / 2)  # the turn began within the last step
+            if now >= next_forecast:
+                tick = time.perf_counter()
+                m["forecasts"].append((now, await forecast_match(loaded, m, now, store, samples, in_match, mid)))
+                forecast_cpu += time.perf_counter() - tick
             for seat in loaded.to_move():
                 uid = rec.seats[seat].get("user_id")
                 if not uid or rec.seats[seat].get("ai"):
@@ -151,7 +180,14 @@ async def simulate(n_matches: int, days: int, seed: int) -> int:
                 if p.gone_until is not None or quiet_until(settings[uid], now) is not None:
                     continue
                 if rng.random() < 1 - math.exp(-STEP.total_seconds() / 3600 / p.mean_delay_h):
-                    moves["person"] += await bot.play_turn(mid, uid, rng)  # a race with the stand-in is retried there
+                    played = await bot.play_turn(mid, uid, rng)  # a race with the stand-in is retried there
+                    moves["person"] += played
+                    if played and uid in m["since"]:
+                        took = active_between(await store.person(uid), m["since"].pop(uid), now)
+                        samples.setdefault(uid, []).append(took)
+                        in_match.setdefault((uid, mid), []).append(took)
+        if now >= next_forecast:
+            next_forecast = now + timedelta(hours=forecast_every)
         await bot.run()
     wall = time.perf_counter() - started
     FakeDM.send = real_send  # type: ignore[method-assign]
@@ -207,6 +243,23 @@ async def simulate(n_matches: int, days: int, seed: int) -> int:
           f"took a seat back {events['seats taken back']}; seats given to the AI: {sum(1 for s in box.sent if 'plays their seat from now on' in s.content or 'juega su asiento' in s.content)}")
     print(f"checks: reminders sent twice {twice}; reminders for a turn already over {len(late)}; digests less than 1 h apart {too_close}; "
           f"DMs inside quiet hours {quiet_violations}; turns with no timer {len(forgotten)}; failed jobs {len(failed)}")
+    errors, signed, naive, inside, forecasts = [], [], [], 0, sum(len(m["forecasts"]) for m in matches.values())
+    for m in finished:
+        half = m["start"] + (m["end"] - m["start"]) / 2
+        made = [(at, f) for at, f in m["forecasts"] if at <= half]
+        if not made:
+            continue
+        at, f = min(made, key=lambda x: abs((x[0] - half).total_seconds()))
+        signed.append((f.expected - m["end"]).total_seconds() / 86400)
+        errors.append(abs(signed[-1]))
+        naive.append(abs(((at - m["start"]) * 2 + m["start"] - m["end"]).total_seconds()) / 86400)
+        inside += f.early <= m["end"] <= f.late
+    if errors:
+        print(f"finish forecast at half-way ({len(errors)} finished matches, {forecasts} forecasts every {forecast_every:g} h, "
+              f"{forecast_cpu:.1f} s CPU): median absolute error {statistics.median(errors):.2f} days "
+              f"(median signed error {statistics.median(signed):+.2f} days, + = forecast too late) "
+              f"(naive 'second half as long as the first': {statistics.median(naive):.2f} days); "
+              f"real end inside the 10%-90% range {inside}/{len(errors)}")
     await bot.after.close()
     await store.close()
     ok = not (stalled or twice or late or too_close or quiet_violations or forgotten or failed)
@@ -214,13 +267,33 @@ async def simulate(n_matches: int, days: int, seed: int) -> int:
     return 0 if ok else 1
 
 
+async def forecast_match(loaded, m: dict, now: datetime, store, samples: dict, in_match: dict, mid: int) -> pace.Forecast:
+    """The match's forecast now, from what the bot would know: the engine's progress, the people's
+    timed turns and their settings."""
+    rec = loaded.record
+    paces, spans, waited = {}, {}, 0.0
+    for seat, s in enumerate(rec.seats):
+        uid = s.get("user_id")
+        if not uid or s.get("ai"):
+            continue
+        paces[seat] = pace.person_pace(in_match.get((uid, mid), []), samples.get(uid, []))
+        person = await store.person(uid)
+        spans[seat] = pauses(person, now, now + pace.HORIZON)
+        if uid in m["since"] and seat in loaded.to_move():
+            waited = active_between(person, m["since"][uid], now)
+    done = len(await store.actions(mid))
+    return pace.forecast(now, progress(loaded.game, loaded.state, done), paces, spans, waited=waited, runs=100, seed=mid,
+                         started=m["start"])
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--matches", type=int, default=100)
     ap.add_argument("--days", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--forecast-hours", type=float, default=12.0, help="hours between two forecasts of a match")
     args = ap.parse_args()
-    return asyncio.run(simulate(args.matches, args.days, args.seed))
+    return asyncio.run(simulate(args.matches, args.days, args.seed, args.forecast_hours))
 
 
 if __name__ == "__main__":

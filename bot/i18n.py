@@ -81,12 +81,17 @@ def register_rules(texts: dict[str, dict[str, str]], game: str | None = None) ->
         GAME_RULES.setdefault(code, entry)
 
 
-def _format(entry: dict[str, str], lang: str, params: dict[str, Any]) -> str:
+def format_entry(entry: dict[str, str], lang: str, params: dict[str, Any]) -> str:
+    """One text entry ({"en": ..., "es": ...}) in ``lang`` (else English), formatted with ``params``
+    (on a bad or missing param: the text as it is)."""
     text = entry.get(lang) or entry["en"]
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
         return text
+
+
+_format = format_entry  # the name bot/games/lost_cities.py imports
 
 
 def game_name(game: Any, lang: str) -> str:
@@ -134,7 +139,7 @@ def _allowed(field: Any, lang: str) -> str:
 
 
 def t_option(which: str, lang: str, **params: Any) -> str:
-    return _format(OPTION_TEXTS[which], lang, params)
+    return format_entry(OPTION_TEXTS[which], lang, params)
 
 
 def options_problem(game_key: str, raw: dict[str, Any], lang: str) -> str | None:

@@ -64,6 +64,13 @@ class Adapter(Protocol):
 
     # Optional: ``candidates(game, view, seat, legal, rng, base)`` -> the root actions worth
     # searching (a shortlist by the heuristic when there are hundreds of legal actions).
+    # Optional: ``engine`` - an object with ``to_move(state)``, ``legal(state, seat)`` and
+    # ``step(state, seat, code)`` that plays the determinised states in place of the game's own
+    # calls (a faster representation of the same rules, e.g. engines/lost_cities/fast.py); the
+    # determiniser then builds states of that engine.
+    # Optional: ``playout(game, state, mark, rng)`` - plays the state on with the adapter's policy
+    # until ``stop`` would say so or the match ends, in place of the loop over ``policy`` below
+    # (the same moves, fewer calls).
 
 
 class _Node:
@@ -147,8 +154,10 @@ class ISMCTS:
         prior = ad.prior(game, view, seat, legal, srng) if self.prior_weight else {}
         root = _Node(-1)
         legal_set = set(legal)
-        to_move, g_legal, step = game.to_move, game.legal, game.step
+        engine = getattr(ad, "engine", None) or game
+        to_move, g_legal, step = engine.to_move, engine.legal, engine.step
         stop, policy, evaluate = ad.stop, ad.policy, ad.evaluate
+        playout = getattr(ad, "playout", None)
         c = self.c
         pw = self.prior_weight
         depth = self.depth
@@ -196,9 +205,12 @@ class ISMCTS:
                 step(d, mover, best)
                 path.append(node)
             # -- playout ---------------------------------------------------------------------------
-            while (movers := to_move(d)) and not stop(game, d, mark):
-                mover = movers[0]
-                step(d, mover, policy(game, d, mover, g_legal(d, mover), srng))
+            if playout is not None:
+                playout(game, d, mark, srng)
+            else:
+                while (movers := to_move(d)) and not stop(game, d, mark):
+                    mover = movers[0]
+                    step(d, mover, policy(game, d, mover, g_legal(d, mover), srng))
             rewards = evaluate(game, d, seat)
             for n in path:
                 n.visits += 1

@@ -1,5 +1,6 @@
 """A small sliding-window limit per (server, person, what) against abuse of commands that make the bot
-act on Discord for someone: creating threads, sending invitation DMs.
+act on Discord for someone: creating threads, and (``PersonalMessages``, one budget shared by all of
+them) every message the bot sends to another person on someone's command.
 
 Kept in the process's memory on purpose: Discord delivers every interaction of a server to the one
 shard (process) that holds that server, so a limit keyed by server and person is exact across
@@ -11,6 +12,8 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
+
+from .service import UserError
 
 
 class Limiter:
@@ -44,3 +47,21 @@ class Limiter:
         if wait == 0:
             self._hits.setdefault(key, deque()).append(self.clock())
         return wait
+
+
+class PersonalMessages:
+    """One budget per (server, person) for everything the bot sends to *other* people because this
+    person asked: ``/partida invite``, ``/partida seat`` (an invitation DM with a button), a rematch
+    (the others' turn DMs) and vote requests (the voters are mentioned). One instance per client,
+    made by its set-up and shared by every command and button that sends such a message."""
+
+    PER_HOUR = 10
+
+    def __init__(self, limit: int = PER_HOUR, window: float = 3600.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limiter = Limiter(limit, window, clock)
+
+    def spend(self, guild_id: int | None, user_id: int) -> None:
+        """Count one message for this person, or refuse (``slow_down``, one line) when the budget is spent."""
+        wait = self.limiter.hit((guild_id, user_id))
+        if wait:
+            raise UserError("slow_down", minutes=max(1, round(wait / 60)))

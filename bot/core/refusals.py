@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import manifests, ui_for
-from ..i18n import GAME_RULES, GAME_RULES_BY_GAME, M, _format, t
+from ..i18n import GAME_RULES, GAME_RULES_BY_GAME, M, format_entry, t
 
 
 def error_text(code: str, params: dict[str, Any], lang: str, fallback: str = "", game: str | None = None) -> str:
@@ -20,9 +20,9 @@ def error_text(code: str, params: dict[str, Any], lang: str, fallback: str = "",
         if worded is not None and (text := worded(code, params, lang)):
             return text
     if game is not None and code in GAME_RULES_BY_GAME.get(game, {}):
-        return _format(GAME_RULES_BY_GAME[game][code], lang, params)
+        return format_entry(GAME_RULES_BY_GAME[game][code], lang, params)
     if code in GAME_RULES and "rule." + code not in M:
-        return _format(GAME_RULES[code], lang, params)
+        return format_entry(GAME_RULES[code], lang, params)
     for prefix in ("rule.", "err."):
         if prefix + code in M:
             return t(prefix + code, lang, **params)

@@ -24,23 +24,29 @@ import contextlib
 import logging
 import os
 import socket
-import sqlite3
 import uuid
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
-try:
-    import asyncpg
-except ImportError:  # pragma: no cover - asyncpg is optional
-    asyncpg = None
-
-from ..store import Job, Store, StoreError
+from ..store import DamagedMatch, Job, NewJob, Store, outage
 from ..store.base import utcnow
 from . import faults
+from .notes import checked
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[[Job], Awaitable[None]]
+@dataclass
+class Finish:
+    """What a job writes with its end, in the finish's own transaction (only while it still holds
+    its lease): note changes ((match id, user id) -> changes) and the jobs it plans next."""
+
+    notes: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    jobs: list[NewJob] = field(default_factory=list)
+
+
+Handler = Callable[[Job], Awaitable["Finish | None"]]
 
 
 class Retry(Exception):
@@ -63,15 +69,8 @@ def transient(exc: BaseException, edge: Classify | None = None) -> tuple[bool, f
         return verdict
     if isinstance(exc, (OSError, TimeoutError, ConnectionError)):
         return True, None
-    if isinstance(exc, sqlite3.OperationalError):  # "database is locked", "disk I/O error"
+    if outage(exc):  # the store cannot serve for a moment ("database is locked", a full disk, PostgreSQL down)
         return True, None
-    if isinstance(exc, StoreError):
-        return False, None
-    if asyncpg is not None:
-        if isinstance(exc, (asyncpg.PostgresConnectionError, asyncpg.InterfaceError)):
-            return True, None
-        if isinstance(exc, asyncpg.PostgresError) and getattr(exc, "sqlstate", "") in ("40001", "40P01", "55P03", "57014"):
-            return True, None  # serialization failure, deadlock, lock not available, cancelled
     return False, None
 
 
@@ -230,7 +229,9 @@ class Scheduler:
         try:
             if handler is None:
                 raise LookupError(f"no handler for jobs of kind {job.kind!r}")
-            await handler(job)
+            finish = await handler(job)
+            if isinstance(finish, Finish):  # what it notes is typed (bot/core/notes.py): a bad key is a bug
+                finish.notes = {key: checked(key[1], changes) for key, changes in finish.notes.items()}
         except asyncio.CancelledError:
             raise  # shutting down: the lease runs out (or the next start releases it) and it runs again
         except Exception as e:
@@ -239,7 +240,12 @@ class Scheduler:
         finally:
             keeper.cancel()
         self.done += 1
-        await self._settle(self.store.finish_job(job.id, self.owner, self.clock()), job)
+        if isinstance(finish, Finish) and (finish.notes or finish.jobs):
+            await self._settle(self.store.finish_job(job.id, self.owner, self.clock(), notes=finish.notes, jobs=finish.jobs), job)
+            if finish.jobs:
+                self.wake()
+        else:
+            await self._settle(self.store.finish_job(job.id, self.owner, self.clock()), job)
 
     async def _keep_lease(self, job: Job) -> None:
         """While a job runs (a long AI think, a big picture), renew its lease every third of it, so
@@ -265,7 +271,8 @@ class Scheduler:
         if again:
             log.error("job %s (%s, match %s) failed after %s attempts: %s", job.id, job.kind, job.match_id, job.attempts, describe_error(e))
         else:
-            log.error("job %s (%s, match %s) failed: %s", job.id, job.kind, job.match_id, describe_error(e), exc_info=e)
+            # a quarantined match (its row cannot be decoded) is expected: one line, no traceback
+            log.error("job %s (%s, match %s) failed: %s", job.id, job.kind, job.match_id, describe_error(e), exc_info=None if isinstance(e, DamagedMatch) else e)
         await self._settle(self.store.fail_job(job.id, self.owner, self.clock(), describe_error(e)), job)
 
     async def _settle(self, write: Awaitable[bool], job: Job) -> None:

@@ -14,7 +14,7 @@ import dataclasses
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,9 +23,10 @@ from engines.core import EngineError, Game, Outcome
 from engines.rng import fresh_seed
 
 from ..games import ui_for
-from ..store import ChannelBusy, MatchRecord, NewJob, RawJSON, Store, VersionConflict
+from ..store import ChannelBusy, DamagedMatch, MatchRecord, NewEvent, NewJob, RawJSON, Store, VersionConflict
 from ..store.base import dumps
 from . import faults
+from .notes import Notes, checked
 from .story import plan, public_story, standin_story
 from .thinking import Thinker
 
@@ -41,6 +42,21 @@ class UserError(Exception):
         super().__init__(code)
         self.code = code
         self.params = params
+
+
+@dataclasses.dataclass(frozen=True)
+class Place:
+    """Where a click came from: a channel or thread, or a DM (``channel_id`` None). A component
+    acts only on the match of its own channel (or from a DM, for the ones the bot sends by DM):
+    the match decides, never the channel the click names."""
+
+    channel_id: int | None
+
+    def check(self, rec: MatchRecord, dm_ok: bool) -> None:
+        if self.channel_id is None and dm_ok:
+            return
+        if self.channel_id != rec.channel_id:
+            raise UserError("wrong_channel", id=rec.id)
 
 
 class Stale(Exception):
@@ -94,6 +110,58 @@ class MoveResult:
     turn_changed: bool
 
 
+@dataclass
+class MoveWrite:
+    """One engine action as the log keeps it (``Change.move``)."""
+
+    seat: int
+    action: dict[str, Any]
+    revealed: bool
+    snapshot: Any  # the state after it, serialised
+    story: Any = None
+
+
+@dataclass
+class Change:
+    """Everything one commit writes to a match, in one store transaction: columns of the match row
+    (``fields``: status, seats, host_id, meta, seed, state), or one move, or a table event (with
+    ``keep``: an undo cuts the log there); the follow-up jobs planned with it. ``notes``: note
+    changes (user 0: the match) written right after it, before the scheduler is woken; a change
+    with notes only writes no match row and keeps the version. ``live``: the engine state after
+    it (cached for the next click). ``value``: what the caller gets back."""
+
+    fields: dict[str, Any] = dataclasses.field(default_factory=dict)
+    move: MoveWrite | None = None
+    event: NewEvent | None = None
+    keep: int | None = None
+    jobs: list[NewJob] = dataclasses.field(default_factory=list)
+    notes: dict[int, dict[str, Any]] = dataclasses.field(default_factory=dict)
+    live: Any = None
+    value: Any = None
+
+    @property
+    def writes_match(self) -> bool:
+        return bool(self.fields or self.move is not None or self.event is not None or self.jobs)
+
+
+@dataclass
+class Committed:
+    """What ``MatchService.commit`` did: the match after it, the jobs it planned, the change."""
+
+    loaded: Loaded
+    jobs: list[NewJob]
+    change: Change
+
+    @property
+    def record(self) -> MatchRecord:
+        return self.loaded.record
+
+
+# decides the change from the match as it is now (raises UserError/EngineError to refuse; None:
+# nothing to do); called again on a newer version when the commit may retry
+Decide = Callable[[Loaded], Awaitable["Change | None"]]
+
+
 class MatchService:
     """Heavy engine work (loading a snapshot, cloning, stepping, dumping a marathon state) runs in a
     thread, so one big match never stalls the event loop that serves every other click."""
@@ -112,7 +180,7 @@ class MatchService:
         # Engine work runs on few threads: each thread that wants the GIL makes the event loop wait
         # its turn for it, so a handful of busy threads (AI seats of many matches thinking at once)
         # would stall every click. AI choices get their own thread, so a slow one never holds moves up,
-        # and searching levels think in worker processes (bot/thinking.py).
+        # and searching levels think in worker processes (bot/core/thinking.py).
         self._engine = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="partida-engine")
         self.thinker = Thinker(ai_processes)
 
@@ -132,10 +200,14 @@ class MatchService:
 
     # -- loading -------------------------------------------------------------------------------
 
-    async def get(self, match_id: int) -> Loaded:
+    async def get(self, match_id: int, at: Place | None = None, dm_ok: bool = True) -> Loaded:
+        """The match; ``at``: where the click that asks came from (checked: its own channel, or a
+        DM when ``dm_ok``)."""
         rec = await self.store.get(match_id)
         if rec is None:
             raise UserError("no_such_match")
+        if at is not None:
+            at.check(rec, dm_ok)
         return await self.aload(rec)
 
     async def aload(self, rec: MatchRecord) -> Loaded:
@@ -150,14 +222,27 @@ class MatchService:
             hook()
 
     def load(self, rec: MatchRecord) -> Loaded:
-        game = registry.get(rec.game)
+        """The record with its engine and state; ``DamagedMatch`` (noted once by the store) when
+        its game is unknown or its engine cannot read the stored state: only that match fails."""
+        try:
+            game = registry.get(rec.game)
+        except EngineError:
+            raise self._damaged(rec.id, "game", f"unknown game {rec.game[:40]!r}") from None
         cached = self._states.get(rec.id)
         if cached is not None and cached[0] == rec.version:
             return Loaded(rec, game, cached[1])
-        state = game.load(rec.state) if rec.state is not None else None
+        try:
+            state = game.load(rec.state) if rec.state is not None else None
+        except Exception as e:  # whatever the engine raises on a state it cannot read
+            raise self._damaged(rec.id, "state", f"{type(e).__name__}: {str(e)[:80]}") from None
         if state is not None and rec.status == "active":
             self._remember(rec.id, rec.version, state)
         return Loaded(rec, game, state)
+
+    def _damaged(self, match_id: int, part: str, reason: str) -> DamagedMatch:
+        e = DamagedMatch(match_id, part, reason)
+        self.store.quarantine.note(e)
+        return e
 
     def _remember(self, match_id: int, version: int, state: Any) -> None:
         self._states.pop(match_id, None)
@@ -170,6 +255,79 @@ class MatchService:
         if rec is None:
             raise UserError("no_match")
         return await self.aload(rec)
+
+    # -- the one commit path ------------------------------------------------------------------
+
+    async def commit(
+        self, match_id: int, expected_version: int | None, decide: Decide, *, retry: bool | None = None,
+        loaded: Loaded | None = None, attempts: int = 5, at: Place | None = None, dm_ok: bool = True,
+    ) -> Committed:
+        """The one way a match changes: under the match's lock, read it (or take ``loaded`` when it
+        is still at ``expected_version``), ``decide`` the change, write it with the store's
+        compare-and-set on the version, cache the new state, write the notes, wake the scheduler.
+
+        ``expected_version``: the version the person saw (Stale when the match is elsewhere).
+        ``retry`` (default: when no version is expected): on a version that moved meanwhile, decide
+        again on the new one, up to ``attempts`` times (then UserError "busy"); else Stale.
+        ``at``: where the click came from; the match must be that channel's (or a DM, when ``dm_ok``)."""
+        retry = expected_version is None if retry is None else retry
+        async with self.lock(match_id):
+            for _attempt in range(attempts):
+                if loaded is None or (expected_version is not None and loaded.record.version != expected_version):
+                    loaded = await self.get(match_id, at, dm_ok)
+                rec = loaded.record
+                if expected_version is not None and rec.version != expected_version:
+                    raise Stale(rec)
+                change = await decide(loaded)
+                if change is None:
+                    return Committed(loaded, [], Change())
+                try:
+                    new = await self._write(rec, change)
+                except VersionConflict:
+                    loaded = None
+                    if retry:
+                        continue  # moved meanwhile (a move, a note): decide again on what is there now
+                    raise Stale(await self.store.get(match_id)) from None
+                if change.live is not None and new.status == "active":
+                    self._remember(match_id, new.version, change.live)
+                await self._write_notes(match_id, change.notes)
+                if change.jobs:
+                    self._committed()
+                state = change.live if change.live is not None else (loaded.state if new.version == rec.version else None)
+                after = Loaded(new, loaded.game, state) if state is not None or new.state is None else await self.aload(new)
+                return Committed(after, change.jobs, change)
+            raise UserError("busy")
+
+    async def note(self, match_id: int, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        """The commit path's form for one note alone (a job's progress, a vote, a ballot): no match
+        row is read or written, the version stays; returns the note as it is now."""
+        return (await self._write_notes(match_id, {user_id: changes}))[user_id]
+
+    async def _write_notes(self, match_id: int, notes: dict[int, dict[str, Any]]) -> dict[int, dict[str, Any]]:
+        checked_notes = {uid: checked(uid, changes) for uid, changes in notes.items()}  # typed: bot/core/notes.py
+        return {uid: await self.store.set_note(match_id, uid, changes) for uid, changes in checked_notes.items()}
+
+    async def notes(self, match_id: int) -> Notes:
+        """Every note of the match, read once, typed (the match's and each person's)."""
+        return Notes(await self.store.notes(match_id))
+
+    async def _write(self, rec: MatchRecord, change: Change) -> MatchRecord:
+        if change.move is not None:
+            m = change.move
+            t0 = time.perf_counter()
+            new = await self.store.commit_move(
+                rec.id, rec.version, m.seat, m.action, m.revealed, m.snapshot,
+                status=change.fields.get("status"), jobs=change.jobs, story=m.story,
+            )
+            faults.point("commit")
+            if timing.isEnabledFor(logging.DEBUG):
+                timing.debug("commit_ms=%.3f", (time.perf_counter() - t0) * 1000)
+            return new
+        if change.event is not None or change.keep is not None:
+            return await self.store.change(rec.id, rec.version, change.event, keep=change.keep, jobs=change.jobs, **change.fields)
+        if change.fields or change.jobs:
+            return await self.store.update(rec.id, rec.version, jobs=change.jobs, **change.fields)
+        return rec  # notes only: the match row (and its version) stays as it is
 
     # -- lobby ---------------------------------------------------------------------------------
 
@@ -194,31 +352,22 @@ class MatchService:
             raise UserError("channel_busy", id=e.existing_match_id) from None
         return Loaded(rec, game)
 
-    async def _lobby_edit(self, match_id: int, version: int | None, edit, heavy: bool = False) -> Loaded:
-        async with self.lock(match_id):
-            for _attempt in range(5):
-                loaded = await self.get(match_id)
-                rec = loaded.record
-                if rec.status in ("finished", "abandoned"):
-                    raise UserError("not_active", status=rec.status)
-                if rec.status != "lobby":
-                    raise UserError("not_lobby")
-                if version is not None and rec.version != version:
-                    raise Stale(rec)
-                # a start deals the whole setup (a marathon bag of tiles): off the event loop
-                changes = await self.off_loop(edit, loaded) if heavy else edit(loaded)
-                try:
-                    rec = await self.store.update(match_id, rec.version, **changes)
-                    if changes.get("jobs"):
-                        self._committed()
-                except VersionConflict:
-                    if version is not None:
-                        raise Stale(await self.store.get(match_id)) from None
-                    continue  # an edit that does not depend on the version: do it on the new one
-                return await self.aload(rec)
-            raise UserError("busy")
+    async def _lobby_edit(self, match_id: int, version: int | None, edit, heavy: bool = False, at: Place | None = None) -> Loaded:
+        async def decide(loaded: Loaded) -> Change:
+            rec = loaded.record
+            if rec.status in ("finished", "abandoned"):
+                raise UserError("not_active", status=rec.status)
+            if rec.status != "lobby":
+                raise UserError("not_lobby")
+            # a start deals the whole setup (a marathon bag of tiles): off the event loop
+            changes = await self.off_loop(edit, loaded) if heavy else edit(loaded)
+            jobs = changes.pop("jobs", [])
+            return Change(fields=changes, jobs=jobs)
 
-    async def join(self, match_id: int, version: int | None, user_id: int, name: str) -> Loaded:
+        # the lobby's buttons are in its channel
+        return (await self.commit(match_id, version, decide, retry=version is None, at=at, dm_ok=False)).loaded
+
+    async def join(self, match_id: int, version: int | None, user_id: int, name: str, at: Place | None = None) -> Loaded:
         def edit(m: Loaded) -> dict:
             if m.seat_of(user_id) is not None:
                 raise UserError("already_joined")
@@ -226,9 +375,9 @@ class MatchService:
                 raise UserError("full", max=m.game.max_players)
             return {"seats": [*m.record.seats, {"user_id": user_id, "ai": None, "name": name}]}
 
-        return await self._lobby_edit(match_id, version, edit)
+        return await self._lobby_edit(match_id, version, edit, at=at)
 
-    async def leave(self, match_id: int, version: int | None, user_id: int) -> Loaded:
+    async def leave(self, match_id: int, version: int | None, user_id: int, at: Place | None = None) -> Loaded:
         def edit(m: Loaded) -> dict:
             if m.record.host_id == user_id:
                 raise UserError("host_leave")
@@ -236,9 +385,9 @@ class MatchService:
                 raise UserError("not_joined")
             return {"seats": [s for s in m.record.seats if s.get("user_id") != user_id]}
 
-        return await self._lobby_edit(match_id, version, edit)
+        return await self._lobby_edit(match_id, version, edit, at=at)
 
-    async def add_ai(self, match_id: int, version: int | None, user_id: int, name: str) -> Loaded:
+    async def add_ai(self, match_id: int, version: int | None, user_id: int, name: str, at: Place | None = None) -> Loaded:
         def edit(m: Loaded) -> dict:
             if m.record.host_id != user_id:
                 raise UserError("host_only", host=m.names[0])
@@ -246,9 +395,9 @@ class MatchService:
                 raise UserError("full", max=m.game.max_players)
             return {"seats": [*m.record.seats, {"user_id": None, "ai": ai_kind(m.record), "name": name}]}
 
-        return await self._lobby_edit(match_id, version, edit)
+        return await self._lobby_edit(match_id, version, edit, at=at)
 
-    async def start(self, match_id: int, version: int | None, user_id: int, seed: int | None = None) -> Loaded:
+    async def start(self, match_id: int, version: int | None, user_id: int, seed: int | None = None, at: Place | None = None) -> Loaded:
         def edit(m: Loaded) -> dict:
             if m.record.host_id != user_id:
                 raise UserError("host_only", host=m.names[0])
@@ -264,35 +413,30 @@ class MatchService:
             meta = {**m.record.meta, "salt": secrets.token_hex(16)}
             return {"status": "active", "seed": s, "state": RawJSON(dumps(dumped), dumped), "jobs": jobs, "meta": meta}
 
-        return await self._lobby_edit(match_id, version, edit, heavy=True)
+        return await self._lobby_edit(match_id, version, edit, heavy=True, at=at)
 
     async def set_prefs(self, match_id: int, user_id: int, prefs: list[str]) -> Loaded:
         """Store a player's standing orders for this match: a note of their own, so the match version
         (and every open button of the other players) stays as it is."""
-        loaded = await self.get(match_id)
-        rec = loaded.record
-        if not rec.live:
-            raise UserError("not_active", status=rec.status)
-        if loaded.seat_of(user_id) is None:
-            raise UserError("not_player")
-        await self.store.set_note(match_id, user_id, {"prefs": list(prefs) or None})
-        return loaded
+        async def decide(loaded: Loaded) -> Change:
+            if not loaded.record.live:
+                raise UserError("not_active", status=loaded.record.status)
+            if loaded.seat_of(user_id) is None:
+                raise UserError("not_player")
+            return Change(notes={user_id: {"prefs": list(prefs) or None}})
+
+        return (await self.commit(match_id, None, decide)).loaded
 
     async def abandon(self, match_id: int, user_id: int, can_manage: bool) -> Loaded:
-        async with self.lock(match_id):
-            for _attempt in range(5):
-                loaded = await self.get(match_id)
-                rec = loaded.record
-                if not rec.live:
-                    raise UserError("not_active", status=rec.status)
-                if rec.host_id != user_id and not can_manage:
-                    raise UserError("abandon_rights")
-                try:
-                    rec = await self.store.update(match_id, rec.version, status="abandoned")
-                except VersionConflict:
-                    continue  # a move or a note landed meanwhile: abandon what is there now
-                return self.load(rec)
-            raise UserError("busy")
+        async def decide(loaded: Loaded) -> Change:
+            rec = loaded.record
+            if not rec.live:
+                raise UserError("not_active", status=rec.status)
+            if rec.host_id != user_id and not can_manage:
+                raise UserError("abandon_rights")
+            return Change(fields={"status": "abandoned"})  # a move landed meanwhile: abandon what is there now
+
+        return (await self.commit(match_id, None, decide)).loaded
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -311,76 +455,88 @@ class MatchService:
         Raises Stale (version moved on), UserError (not a player / not active) or EngineError (the
         rules refuse); in every such case nothing is written.
         """
-        async with self.lock(match_id):
-            if loaded is None or (version is not None and loaded.record.version != version):
-                loaded = await self.get(match_id)
-            rec = loaded.record
-            if version is not None and rec.version != version:
-                raise Stale(rec)
-            if rec.status != "active":
-                raise UserError("not_active", status=rec.status)
-            kind, who = seat_or_user
-            seat = loaded.seat_of(who) if kind == "user" else who
-            if seat is None:
-                raise UserError("not_player")
-            game = loaded.game
-            try:
-                code = game.code_of(action)
-                game.check(loaded.state, seat, code)
-            except EngineError as e:
-                e.game = rec.game  # so the refusal is worded by that game's texts
-                raise
-            state, outcome, over, movers, after, snapshot = await self.off_loop(_advance, game, loaded.state, seat, code)
-            encoded = game.encode(code)
-            ended = outcome.turn_ended if outcome.turn_ended is not None else after != movers
-            turn_changed = over or ended
-            future = dataclasses.replace(rec, version=rec.version + 1, status="finished" if over else rec.status)
-            extra = list(jobs)
-            quiet = turn_changed and not over and ui_for(rec.game).quiet_step(encoded, outcome.events)
-            jobs = plan(future, after if not over else (), movers, turn_changed, auto, quiet) + extra
-            story = public_story(rec.game, encoded, loaded.names, seat, [e for e in outcome.events if e.private_to is None])
-            if standin:
-                story = standin_story(story)
-            t0 = time.perf_counter()
-            try:
-                new = await self.store.commit_move(
-                    match_id, rec.version, seat, encoded, outcome.revealed, snapshot,
-                    status="finished" if over else None, jobs=jobs, story=story,
-                )
-            except VersionConflict:
-                raise Stale(await self.store.get(match_id)) from None
-            faults.point("commit")
-            if timing.isEnabledFor(logging.DEBUG):
-                timing.debug("commit_ms=%.3f", (time.perf_counter() - t0) * 1000)
-            if new.status == "active":
-                self._remember(match_id, new.version, state)
-            self._committed()
-            return MoveResult(Loaded(new, game, state), seat, encoded, outcome, turn_changed)
+        kind, who = seat_or_user
+
+        async def decide(loaded: Loaded) -> Change:
+            return await self.plan_move(loaded, kind, who, action, auto=auto, standin=standin, jobs=jobs)
+
+        done = await self.commit(match_id, version, decide, retry=False, loaded=loaded)
+        return dataclasses.replace(done.change.value, loaded=done.loaded)
+
+    async def plan_move(
+        self, loaded: Loaded, kind: str, who: int, action: Any, *, auto: bool = False, standin: bool = False,
+        jobs: list[NewJob] = (),
+    ) -> Change:
+        """The change one action makes (checked by the engine, stepped off the loop), with the jobs
+        it plans and its story; ``value`` is the MoveResult once committed (see ``move``)."""
+        rec = loaded.record
+        if rec.status != "active":
+            raise UserError("not_active", status=rec.status)
+        seat = loaded.seat_of(who) if kind == "user" else who
+        if seat is None:
+            raise UserError("not_player")
+        game = loaded.game
+        try:
+            code = game.code_of(action)
+            game.check(loaded.state, seat, code)
+        except EngineError as e:
+            e.game = rec.game  # so the refusal is worded by that game's texts
+            raise
+        state, outcome, over, movers, after, snapshot = await self.off_loop(_advance, game, loaded.state, seat, code)
+        encoded = game.encode(code)
+        ended = outcome.turn_ended if outcome.turn_ended is not None else after != movers
+        turn_changed = over or ended
+        future = dataclasses.replace(rec, version=rec.version + 1, status="finished" if over else rec.status)
+        quiet = turn_changed and not over and ui_for(rec.game).quiet_step(encoded, outcome.events)
+        planned = plan(future, after if not over else (), movers, turn_changed, auto, quiet) + list(jobs)
+        story = public_story(rec.game, encoded, loaded.names, seat, [e for e in outcome.events if e.private_to is None])
+        if standin:
+            story = standin_story(story)
+        future_loaded = Loaded(future, game, state)
+        return Change(
+            fields={"status": "finished"} if over else {},
+            move=MoveWrite(seat, encoded, outcome.revealed, snapshot, story),
+            jobs=planned, live=state,
+            value=MoveResult(future_loaded, seat, encoded, outcome, turn_changed),
+        )
 
     async def ai_step(self, match_id: int, version: int | None = None) -> MoveResult | None:
         """If an AI seat is to move (at ``version``, when given), let it make one move. None when no
-        AI is to move, or the match moved past ``version`` (its own jobs were planned then)."""
-        for _attempt in range(5):
-            rec = await self.store.get(match_id)
-            if rec is None or rec.status != "active" or (version is not None and rec.version != version):
-                return None
-            loaded = await self.aload(rec)
-            seat = next((s for s in loaded.to_move() if rec.seats[s].get("ai")), None)
+        AI is to move, or the match moved past ``version`` (its own jobs were planned then).
+
+        The AI thinks outside the match's lock (a person's click is not held up by it); its move is
+        committed at the version it thought about. Without ``version``, when something else was
+        committed meanwhile (a note, a seat), the commit path decides again: the AI thinks again on
+        what is there now."""
+        rec = await self.store.get(match_id)
+        if rec is None or rec.status != "active" or (version is not None and rec.version != version):
+            return None
+        loaded = await self.aload(rec)
+        seat = next((s for s in loaded.to_move() if rec.seats[s].get("ai")), None)
+        if seat is None:
+            return None
+        # off the event loop: a state handed out is never changed, so a thread may read it
+        thought = {rec.version: await self.think(loaded, seat, rec.seats[seat]["ai"], f"{rec.seed}/{rec.version}")}
+        faults.point("ai")
+
+        async def decide(now: Loaded) -> Change | None:
+            r = now.record
+            seat = next((s for s in now.to_move() if r.seats[s].get("ai")), None) if r.status == "active" else None
             if seat is None:
                 return None
-            # off the event loop: a state handed out is never changed, so a thread may read it
-            code = await self.think(loaded, seat, rec.seats[seat]["ai"], f"{rec.seed}/{rec.version}")
-            faults.point("ai")
-            try:
-                return await self.move(
-                    match_id, rec.version, ("seat", seat), code, loaded=loaded,
-                    standin=bool(rec.seats[seat].get("standin")),  # a person's seat the AI holds for now
-                )
-            except Stale:
-                if version is not None:
-                    return None  # a person moved meanwhile: that move planned what comes next
-                continue
-        return None
+            code = thought.get(r.version)
+            if code is None:  # a newer version than the one thought about
+                code = await self.think(now, seat, r.seats[seat]["ai"], f"{r.seed}/{r.version}")
+            # a person's seat the AI holds for now: the story says the stand-in played
+            return await self.plan_move(now, "seat", seat, code, standin=bool(r.seats[seat].get("standin")))
+
+        try:
+            done = await self.commit(match_id, version, decide, loaded=loaded)
+        except Stale:
+            return None  # the match moved past ``version``: that change planned its own jobs
+        if done.change.value is None:
+            return None
+        return dataclasses.replace(done.change.value, loaded=done.loaded)
 
     async def think(self, loaded: Loaded, seat: int, kind: str, seed: str) -> dict[str, Any]:
         """The encoded choice of the AI of ``kind`` for ``seat`` (``seed``: its randomness)."""

@@ -1,12 +1,12 @@
 """Moves in public words, and the follow-up work a committed move plans (Discord-free).
 
-Job kinds planned with each move (run by ``bot/after_move.py``; keys make planning idempotent, lanes
+Job kinds planned with each move (run by ``bot/discord/after_move.py``; keys make planning idempotent, lanes
 keep each kind of work of one match in order):
 - ``board`` (lane ``m<id>:board``): post the board and the story since the last board post;
 - ``turn``  (lane ``m<id>:seat<n>``): a seat's turn begins: its standing orders, or a DM;
 - ``ai``    (lane ``m<id>:ai``): an AI seat makes one move, if the match is still at that version.
 - ``clock`` (lane ``m<id>:clock<n>:v<version>``): a person's turn began: its reminders and deadline
-  follow, each a job with a due time (``bot/timers.py``).
+  follow, each a job with a due time (``bot/core/timers.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 from ..games import ui_for
 from ..i18n import t
 from ..store import NewJob
+from . import jobs as declared
 
 log = logging.getLogger(__name__)
 
@@ -43,15 +44,20 @@ def public_story(game: str, action: dict[str, Any], names: list[str], seat: int,
     return out
 
 
-def standin_story(story: dict[str, str] | None) -> dict[str, str] | None:
-    """The public wording of a move the stand-in AI made for an absent person, marked as such."""
-    if story is None:
-        return None
-    return {lang: f"{t('standin.mark', lang)} {text}" for lang, text in story.items()}
+STANDIN = "standin"  # the key of a story that says the stand-in AI made the move (data, not words)
 
 
-def lane(match_id: int, name: str) -> str:
-    return f"m{match_id}:{name}"
+def standin_story(story: dict[str, str] | None) -> dict[str, Any]:
+    """The public wording of a move the stand-in AI made for an absent person, marked as such in
+    words (every language) and as data (``story["standin"]``: the catch-up reads that)."""
+    marked: dict[str, Any] = {lang: f"{t('standin.mark', lang)} {text}" for lang, text in (story or {}).items()}
+    marked[STANDIN] = True
+    return marked
+
+
+def by_standin(story: Any) -> bool:
+    """Whether a logged move was made by the stand-in AI (its story's flag)."""
+    return isinstance(story, dict) and story.get(STANDIN) is True
 
 
 def plan(
@@ -71,7 +77,7 @@ def plan(
     person_next = any(record.seats[s].get("user_id") for s in movers)
     board = record.status != "active" or (turn_changed and person_next and not quiet)
     if board:
-        jobs.append(NewJob("board", f"board:{mid}:{v}", lane(mid, "board"), {"version": v}))
+        jobs.append(declared.board(mid, v))
     if record.status != "active":
         return jobs
     for seat in movers:
@@ -81,9 +87,9 @@ def plan(
         if s.get("user_id") and (turn_changed or auto or seat not in previous):
             # board: whether a board post names them too (a person whose DMs are closed then needs
             # no prompt of their own in the channel)
-            jobs.append(NewJob("turn", f"turn:{mid}:{v}:{seat}", lane(mid, f"seat{seat}"), {"version": v, "seat": seat, "board": board}))
+            jobs.append(declared.turn(mid, v, seat, board))
         if s.get("user_id") and (turn_changed or seat not in previous):  # a turn begins: its clock starts
-            jobs.append(NewJob("clock", f"clock:{mid}:{v}:{seat}", lane(mid, f"clock{seat}:v{v}"), {"version": v, "seat": seat, "step": 0}))
+            jobs.append(declared.clock_start(mid, v, seat))
     if any(record.seats[s].get("ai") for s in movers):
-        jobs.append(NewJob("ai", f"ai:{mid}:{v}", lane(mid, "ai"), {"version": v}))
+        jobs.append(declared.ai(mid, v))
     return jobs

@@ -38,9 +38,10 @@ from engines.match import seed_commitment
 
 from ..games import ui_for
 from ..i18n import t
-from ..store import ActionRecord, ChannelBusy, EventRecord, MatchRecord, NewEvent, RawJSON, VersionConflict
+from ..store import ActionRecord, ChannelBusy, EventRecord, MatchRecord, NewEvent, RawJSON
 from ..store.base import dumps
-from .service import Loaded, MatchService, Stale, UserError, ai_kind
+from .options import rematch_meta
+from .service import Change, Loaded, MatchService, Place, Stale, UserError, ai_kind
 from .story import LANGS, describe_move, plan
 
 LOG_PAGE = 15  # lines per page of /partida log
@@ -123,14 +124,14 @@ class Table:
 
     # -- undo ------------------------------------------------------------------------------------
 
-    async def undo_plan(self, match_id: int, user_id: int, since: int | None = None) -> UndoPlan:
+    async def undo_plan(self, match_id: int, user_id: int, since: int | None = None, loaded: Loaded | None = None) -> UndoPlan:
         """What an undo by ``user_id`` would take back now, and whether it needs the others' approval.
         Raises UserError when there is nothing to take back or nobody could approve it.
 
         ``since``: the match version the person's Undo button was drawn at. When they already took
         something back since then (a double click, a second device), this one is refused: one
         click never takes back two moves."""
-        loaded = await self.service.get(match_id)
+        loaded = loaded if loaded is not None else await self.service.get(match_id)
         rec = loaded.record
         if rec.status != "active":
             raise UserError("not_active", status=rec.status)
@@ -159,12 +160,9 @@ class Table:
         """Take back ``user_id``'s last action (and all after it). ``approved_by``: the vote that
         approved it (else it must be allowed at once); ``version``: the version the vote was asked at
         (Stale when the match moved on since)."""
-        svc = self.service
-        async with svc.lock(match_id):
-            p = await self.undo_plan(match_id, user_id, since)
+        async def decide(loaded: Loaded) -> Change:
+            p = await self.undo_plan(match_id, user_id, since, loaded=loaded)
             rec = p.loaded.record
-            if version is not None and rec.version != version:
-                raise Stale(rec)
             if p.reason is not None and approved_by is None:
                 raise UserError("undo_needs_vote_" + p.reason)
             game = p.loaded.game
@@ -179,55 +177,64 @@ class Table:
                 "seat": p.seat, "name": name, "story": story, "from_version": rec.version, "approved_by": approved_by or [], "reason": p.reason,
                 "actions": [{"idx": a.idx, "seat": a.seat, "action": a.action, "revealed": a.revealed, "story": a.story} for a in p.undone],
             })
-            try:
-                new = await self.store.change(match_id, rec.version, event, keep=p.keep, state=snapshot, jobs=jobs)
-            except VersionConflict:
-                raise Stale(await self.store.get(match_id)) from None
-            svc._remember(match_id, new.version, state)
             # the channel's next story starts where the log now ends (the undone moves are gone);
-            # before the scheduler is woken for the board this undo planned
-            told = (await self.store.notes(match_id)).get(0, {})
-            if int(told.get("board_upto", 0)) > p.keep:
-                await self.store.set_note(match_id, 0, {"board_upto": p.keep})
-            svc._committed()
-            return Loaded(new, game, state), p
+            # written before the scheduler is woken for the board this undo planned
+            told = (await self.service.notes(match_id)).match
+            notes = {0: {"board_upto": p.keep}} if (told.board_upto or 0) > p.keep else {}
+            return Change(fields={"state": snapshot}, event=event, keep=p.keep, jobs=jobs, notes=notes, live=state, value=p)
+
+        # a vote's undo is for the version it was asked at (Stale when the match moved on since)
+        done = await self.service.commit(match_id, version, decide, retry=False)
+        return done.loaded, done.change.value
 
     # -- votes -----------------------------------------------------------------------------------
 
     async def open_vote(self, match_id: int, kind: str, by: int, voters: list[int], need: int, version: int | None = None, data: dict | None = None) -> Vote:
         vote = Vote(secrets.token_hex(4), kind, by, version, list(voters), need, dict(data or {}))
-        await self.store.set_note(match_id, 0, {"vote": vote.to_json()})
+        await self.service.note(match_id, 0, {"vote": vote.to_json()})
         return vote
 
     async def current_vote(self, match_id: int, vote_id: str) -> Vote:
-        raw = (await self.store.notes(match_id)).get(0, {}).get("vote")
+        raw = (await self.service.notes(match_id)).match.vote
         if not raw or raw.get("id") != vote_id:
             raise UserError("vote_over")
         return Vote(**{"version": None, "data": {}, **raw})  # a note drops keys set to None
 
     async def tally(self, match_id: int, vote: Vote) -> Tally:
-        notes = await self.store.notes(match_id)
+        """The ballots of the voters who still play the match; the need follows who is left (a
+        majority of the people seated for an abandon, every other player for an undo)."""
+        vote = await self._of_current_players(match_id, vote)
+        notes = await self.service.notes(match_id)
         yes, no = [], []
         for uid in vote.voters:
-            ballot = notes.get(uid, {}).get("ballot") or {}
-            if ballot.get("id") == vote.id:
-                (yes if ballot.get("yes") else no).append(uid)
+            ballot = notes.seat(uid).ballot
+            if ballot is not None and ballot.id == vote.id:
+                (yes if ballot.yes else no).append(uid)
         return Tally(vote, yes, no)
 
+    async def _of_current_players(self, match_id: int, vote: Vote) -> Vote:
+        rec = await self.store.get(match_id)
+        people = rec.user_ids if rec is not None else []
+        if vote.by not in people:  # the asker left: nothing left to decide
+            raise UserError("vote_over")
+        voters = [uid for uid in vote.voters if uid in people]
+        need = len(people) // 2 if vote.kind == "abandon" else len(voters)  # abandon: the asker is a yes
+        return dataclasses.replace(vote, voters=voters, need=min(vote.need, need))
+
     async def cast(self, match_id: int, vote_id: str, user_id: int, yes: bool) -> Tally:
-        vote = await self.current_vote(match_id, vote_id)
-        if user_id not in vote.voters:
+        vote = await self._of_current_players(match_id, await self.current_vote(match_id, vote_id))
+        if user_id not in vote.voters:  # not asked, or left the match since
             raise UserError("vote_not_yours")
-        await self.store.set_note(match_id, user_id, {"ballot": {"id": vote.id, "yes": bool(yes)}})
+        await self.service.note(match_id, user_id, {"ballot": {"id": vote.id, "yes": bool(yes)}})
         tally = await self.tally(match_id, vote)
         if tally.passed or tally.rejected:
             await self.close_vote(match_id, vote.id)
         return tally
 
     async def close_vote(self, match_id: int, vote_id: str) -> None:
-        raw = (await self.store.notes(match_id)).get(0, {}).get("vote")
+        raw = (await self.service.notes(match_id)).match.vote
         if raw and raw.get("id") == vote_id:
-            await self.store.set_note(match_id, 0, {"vote": None})
+            await self.service.note(match_id, 0, {"vote": None})
 
     async def ask_undo(self, match_id: int, user_id: int, since: int | None = None) -> tuple[UndoPlan, Vote]:
         p = await self.undo_plan(match_id, user_id, since)
@@ -255,21 +262,16 @@ class Table:
 
     async def abandon(self, match_id: int, user_id: int, *, can_manage: bool = False, by_vote: list[int] | None = None) -> Loaded:
         """End the match for everyone: the host or a moderator, or after a vote (``by_vote``: the yes)."""
-        async with self.service.lock(match_id):
-            for _attempt in range(5):
-                loaded = await self.service.get(match_id)
-                rec = loaded.record
-                if not rec.live:
-                    raise UserError("not_active", status=rec.status)
-                if by_vote is None and rec.host_id != user_id and not can_manage:
-                    raise UserError("abandon_rights")
-                event = NewEvent("abandoned", user_id, {"by_vote": by_vote})
-                try:
-                    rec = await self.store.change(match_id, rec.version, event, status="abandoned")
-                except VersionConflict:
-                    continue  # a move landed meanwhile: abandon what is there now
-                return self.service.load(rec)
-            raise UserError("busy")
+        async def decide(loaded: Loaded) -> Change:
+            rec = loaded.record
+            if not rec.live:
+                raise UserError("not_active", status=rec.status)
+            if by_vote is None and rec.host_id != user_id and not can_manage:
+                raise UserError("abandon_rights")
+            # a move that landed meanwhile: abandon what is there now
+            return Change(fields={"status": "abandoned"}, event=NewEvent("abandoned", user_id, {"by_vote": by_vote}))
+
+        return (await self.service.commit(match_id, None, decide)).loaded
 
     # -- leaving and replacing -------------------------------------------------------------------
 
@@ -279,40 +281,40 @@ class Table:
         rec = await self.store.get(match_id)
         if rec is not None and rec.status == "lobby":
             return await self.service.leave(match_id, None, user_id), None
-        async with self.service.lock(match_id):
-            for _attempt in range(5):
-                loaded = await self.service.get(match_id)
-                rec = loaded.record
-                if rec.status != "active":
-                    raise UserError("not_active", status=rec.status)
-                seat = loaded.seat_of(user_id)
-                if seat is None:
-                    raise UserError("not_player")
-                name = rec.seats[seat]["name"]
-                kind = ai_kind(rec)
-                seats = [dict(s) for s in rec.seats]
-                seats[seat] = {"user_id": None, "ai": kind, "name": t("seat.ai_name", rec.lang, name=name), "left": user_id}
-                people = [s["user_id"] for s in seats if s.get("user_id")]
-                changes: dict[str, Any] = {"seats": seats}
-                if not people:  # nobody left to play with: the match ends
-                    changes["status"] = "abandoned"
-                elif rec.host_id == user_id:
-                    changes["host_id"] = people[0]
-                after = dataclasses.replace(rec, version=rec.version + 1, seats=seats, status=changes.get("status", rec.status))
-                movers = loaded.to_move()
-                jobs = plan(after, movers, movers, False) if after.status == "active" else []
-                event = NewEvent("left", user_id, {"seat": seat, "name": name, "host": changes.get("host_id")})
-                try:
-                    new = await self.store.change(match_id, rec.version, event, jobs=jobs, **changes)
-                except VersionConflict:
-                    continue
-                if jobs:
-                    self.service._committed()
-                return self.service.load(new), seat
-            raise UserError("busy")
+        async def decide(loaded: Loaded) -> Change:
+            rec = loaded.record
+            if rec.status != "active":
+                raise UserError("not_active", status=rec.status)
+            seat = loaded.seat_of(user_id)
+            if seat is None:
+                raise UserError("not_player")
+            name = rec.seats[seat]["name"]
+            kind = ai_kind(rec)
+            seats = [dict(s) for s in rec.seats]
+            seats[seat] = {"user_id": None, "ai": kind, "name": t("seat.ai_name", rec.lang, name=name), "left": user_id}
+            people = [s["user_id"] for s in seats if s.get("user_id")]
+            changes: dict[str, Any] = {"seats": seats}
+            if not people:  # nobody left to play with: the match ends
+                changes["status"] = "abandoned"
+            elif rec.host_id == user_id:
+                changes["host_id"] = people[0]
+            after = dataclasses.replace(rec, version=rec.version + 1, seats=seats, status=changes.get("status", rec.status))
+            movers = loaded.to_move()
+            jobs = plan(after, movers, movers, False) if after.status == "active" else []
+            event = NewEvent("left", user_id, {"seat": seat, "name": name, "host": changes.get("host_id")})
+            return Change(fields=changes, event=event, jobs=jobs, live=loaded.state, value=seat)
+
+        done = await self.service.commit(match_id, None, decide)
+        return done.loaded, done.change.value
 
     async def invite_to_seat(self, match_id: int, host_id: int, invitee: int, seat: int | None, can_manage: bool = False) -> tuple[Loaded, int]:
         """The host invites a person to an AI seat (by default the first seat someone left)."""
+        loaded, seat = await self.seat_to_offer(match_id, host_id, invitee, seat, can_manage)
+        await self.service.note(match_id, invitee, {"seat_invite": seat})
+        return loaded, seat
+
+    async def seat_to_offer(self, match_id: int, host_id: int, invitee: int, seat: int | None, can_manage: bool = False) -> tuple[Loaded, int]:
+        """The seat ``invite_to_seat`` would offer (checked, nothing written)."""
         loaded = await self.service.get(match_id)
         rec = loaded.record
         if rec.status != "active":
@@ -321,43 +323,35 @@ class Table:
             raise UserError("host_only", host=loaded.names[loaded.seat_of(rec.host_id) or 0])
         if loaded.seat_of(invitee) is not None:
             raise UserError("already_joined")
-        ai_seats = [i for i, s in enumerate(rec.seats) if s.get("ai")]
+        ai_seats = [i for i in range(len(rec.seats)) if unowned_ai_seat(rec, i)]  # a stand-in's seat is its owner's
         if seat is None:
             seat = next((i for i in ai_seats if rec.seats[i].get("left")), ai_seats[0] if ai_seats else None)
         if seat is None or seat not in ai_seats:
             raise UserError("seat_not_free", seat=(seat if seat is not None else -1) + 1)
-        await self.store.set_note(match_id, invitee, {"seat_invite": seat})
         return loaded, seat
 
     async def take_seat(self, match_id: int, user_id: int, name: str, seat: int) -> Loaded:
-        async with self.service.lock(match_id):
-            for _attempt in range(5):
-                loaded = await self.service.get(match_id)
-                rec = loaded.record
-                if rec.status != "active":
-                    raise UserError("not_active", status=rec.status)
-                if (await self.store.notes(match_id)).get(user_id, {}).get("seat_invite") != seat:
-                    raise UserError("seat_not_invited")
-                if loaded.seat_of(user_id) is not None:
-                    raise UserError("already_joined")
-                if not (0 <= seat < len(rec.seats)) or not rec.seats[seat].get("ai"):
-                    raise UserError("seat_not_free", seat=seat + 1)
-                old = rec.seats[seat]["name"]
-                seats = [dict(s) for s in rec.seats]
-                seats[seat] = {"user_id": user_id, "ai": None, "name": name}
-                after = dataclasses.replace(rec, version=rec.version + 1, seats=seats)
-                movers = loaded.to_move()
-                jobs = plan(after, movers, tuple(s for s in movers if s != seat), False)
-                event = NewEvent("seat_taken", user_id, {"seat": seat, "name": name, "old": old})
-                try:
-                    new = await self.store.change(match_id, rec.version, event, seats=seats, jobs=jobs)
-                except VersionConflict:
-                    continue  # the AI moved meanwhile: take the seat as it is now
-                await self.store.set_note(match_id, user_id, {"seat_invite": None})
-                if jobs:
-                    self.service._committed()
-                return self.service.load(new)
-            raise UserError("busy")
+        async def decide(loaded: Loaded) -> Change:
+            rec = loaded.record
+            if rec.status != "active":
+                raise UserError("not_active", status=rec.status)
+            if (await self.service.notes(match_id)).seat(user_id).seat_invite != seat:
+                raise UserError("seat_not_invited")
+            if loaded.seat_of(user_id) is not None:
+                raise UserError("already_joined")
+            if not unowned_ai_seat(rec, seat):
+                raise UserError("seat_not_free", seat=seat + 1)
+            old = rec.seats[seat]["name"]
+            seats = [dict(s) for s in rec.seats]
+            seats[seat] = {"user_id": user_id, "ai": None, "name": name}
+            after = dataclasses.replace(rec, version=rec.version + 1, seats=seats)
+            movers = loaded.to_move()
+            jobs = plan(after, movers, tuple(s for s in movers if s != seat), False)
+            event = NewEvent("seat_taken", user_id, {"seat": seat, "name": name, "old": old})
+            # the AI moved meanwhile: take the seat as it is now
+            return Change(fields={"seats": seats}, event=event, jobs=jobs, notes={user_id: {"seat_invite": None}}, live=loaded.state)
+
+        return (await self.service.commit(match_id, None, decide)).loaded
 
     # -- verifiable shuffles ---------------------------------------------------------------------
 
@@ -378,20 +372,21 @@ class Table:
 
     # -- rematch ---------------------------------------------------------------------------------
 
-    async def rematch(self, match_id: int, user_id: int) -> Loaded:
+    async def rematch(self, match_id: int, user_id: int, at: Place | None = None) -> Loaded:
         old = await self.store.get(match_id)
         if old is None:
             raise UserError("no_such_match")
+        if at is not None:
+            at.check(old, dm_ok=False)  # the final board's button, in the match's channel
         if old.status != "finished":
             raise UserError("rematch_not_over")
         if user_id not in old.user_ids:
             raise UserError("not_player")
         seats = [{"user_id": s.get("user_id"), "ai": s.get("ai"), "name": s["name"]} for s in old.seats]
         host = old.host_id if old.host_id in old.user_ids else user_id
+        meta = rematch_meta(old.meta, (await self.store.notes(old.id)).get(0, {}), old.id)  # the same options
         try:
-            new = await self.store.create_match(
-                old.guild_id, old.channel_id, old.game, host, seats, old.options, old.lang, meta={"rematch_of": old.id}
-            )
+            new = await self.store.create_match(old.guild_id, old.channel_id, old.game, host, seats, old.options, old.lang, meta=meta)
         except ChannelBusy as e:
             live = await self.store.get(e.existing_match_id) if e.existing_match_id else None
             if live is None or (live.meta or {}).get("rematch_of") != old.id:
@@ -431,6 +426,13 @@ class Table:
             out.append(f"{a.idx + 1}. {words(loaded, a, lang)}")
         flush(10**9)
         return out
+
+
+def unowned_ai_seat(rec: MatchRecord, seat: int) -> bool:
+    """An AI plays ``seat`` and no person owns it: an AI added at the lobby, or a seat its person
+    left. A seat the stand-in holds (policy ``replace``) keeps its person's ``user_id``: it is
+    theirs until they leave, and nobody else can be seated there."""
+    return 0 <= seat < len(rec.seats) and bool(rec.seats[seat].get("ai")) and not rec.seats[seat].get("user_id")
 
 
 def event_text(ev: EventRecord, lang: str) -> str:

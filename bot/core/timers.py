@@ -36,29 +36,28 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .. import i18n
 from ..i18n import t
-from ..store import Job, NewJob, VersionConflict
-from .scheduler import Retry, Scheduler
-from .service import MatchService, Stale, UserError, ai_kind
-from .story import lane, plan
+from ..store import Job, NewJob
+from . import jobs as declared
+from . import options
+from .notes import Notes
+from .scheduler import Finish, Retry, Scheduler
+from .service import Change, MatchService, UserError, ai_kind
+from .story import plan
 
 log = logging.getLogger(__name__)
 
 HOUR = 3600
 DAY = 24 * HOUR
-POLICIES = ("wait", "standin", "replace", "end")
-# The policies in the words a Spanish or Portuguese speaker types (the catalogues name them so).
-POLICY_WORDS = {
-    "esperar": "wait", "suplente": "standin", "sustituir": "replace", "terminar": "end",
-    "substituta": "standin", "substituir": "replace", "encerrar": "end",
-}
-DEFAULTS: dict[str, Any] = {"deadline": 48 * HOUR, "policy": "replace", "misses": 3}
-MIN_DEADLINE, MAX_DEADLINE = HOUR, 14 * DAY
+POLICIES = options.POLICIES
+DEFAULTS: dict[str, Any] = options.TIMER_DEFAULTS
+MIN_DEADLINE, MAX_DEADLINE = options.DEADLINE_RANGE
 REMIND_AT = (0.5, 0.8, 0.95)  # of the deadline, on the person's own clock
 NO_DEADLINE_FIRST, NO_DEADLINE_EVERY = 12 * HOUR, DAY
 DIGEST_GAP = timedelta(hours=1)  # at most one reminder digest per person per hour
+DM_LIMIT = 2000  # characters in one Discord message
 AWAY_DAYS_PER_MATCH = 10
 MAX_QUIET = 16 * HOUR  # quiet hours leave at least 8 h a day to play
-TIMER_KEYS = ("deadline", "policy", "misses")
+TIMER_KEYS = options.TIMER_KEYS
 
 
 # -- texts ------------------------------------------------------------------------------------------
@@ -68,71 +67,14 @@ TIMER_KEYS = ("deadline", "policy", "misses")
 AUTOCOMPLETE = (("deadline", "48h"), ("policy", "replace"), ("misses", "3"))  # /partida new's options list
 
 
-# -- options ---------------------------------------------------------------------------------------
+# -- options: parsed with their bounds by bot/core/options.py ---------------------------------------------
 
-_DURATION = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?$")
-
-
-def parse_deadline(raw: Any) -> int:
-    """'48h', '2d', '1d12h', '90m', 36 (hours) -> seconds; 'off'/'none'/0 -> 0 (no deadline)."""
-    if isinstance(raw, bool):
-        raise UserError("timer.bad_deadline", value=str(raw))
-    if isinstance(raw, (int, float)):
-        seconds = int(raw * HOUR)
-    else:
-        text = str(raw).strip().lower()
-        if text in ("off", "none", "no", "0", ""):
-            return 0
-        m = _DURATION.match(text)
-        if text.isdigit():
-            seconds = int(text) * HOUR
-        elif m and any(m.groups()):
-            d, h, mi = (int(x or 0) for x in m.groups())
-            seconds = d * DAY + h * HOUR + mi * 60
-        else:
-            raise UserError("timer.bad_deadline", value=str(raw)[:30])
-    if seconds == 0:
-        return 0
-    if not MIN_DEADLINE <= seconds <= MAX_DEADLINE:
-        raise UserError("timer.bad_deadline", value=str(raw)[:30])
-    return seconds
+parse_deadline, check_timer_settings, split_options = options.parse_deadline, options.timer_settings, options.split_options
 
 
-def check_timer_settings(changes: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if "deadline" in changes:
-        out["deadline"] = parse_deadline(changes["deadline"])
-    if "policy" in changes:
-        policy = str(changes["policy"]).strip().lower()
-        policy = POLICY_WORDS.get(policy, policy)
-        if policy not in POLICIES:
-            raise UserError("timer.bad_policy", value=str(changes["policy"])[:30])
-        out["policy"] = policy
-    if "misses" in changes:
-        misses = changes["misses"]
-        if isinstance(misses, str) and misses.strip().isdigit():
-            misses = int(misses)
-        if not isinstance(misses, int) or isinstance(misses, bool) or not 1 <= misses <= 10:
-            raise UserError("timer.bad_misses", value=str(changes["misses"])[:30])
-        out["misses"] = misses
-    return out
-
-
-def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """/partida new's options: (the game's own, the match's timers with defaults filled in)."""
-    game_opts = {k: v for k, v in options.items() if k not in TIMER_KEYS}
-    timers = {**DEFAULTS, **check_timer_settings({k: v for k, v in options.items() if k in TIMER_KEYS})}
-    return game_opts, timers
-
-
-def settings_of(rec: Any, notes: dict[int, dict[str, Any]]) -> dict[str, Any]:
+def settings_of(rec: Any, notes: Notes) -> dict[str, Any]:
     """The match's timers: chosen at /partida new (meta), changed by the host (the match's note)."""
-    out = {**DEFAULTS, **(rec.meta.get("timers") or {})}
-    own = notes.get(0, {})
-    for key in TIMER_KEYS:
-        if f"t_{key}" in own:
-            out[key] = own[f"t_{key}"]
-    return out
+    return options.timers_of(rec.meta, notes.raw.get(0, {}))
 
 
 def settings_text(cfg: dict[str, Any], lang: str) -> str:
@@ -297,15 +239,14 @@ class Timers:
         self.clock: Callable[[], datetime] = scheduler.clock
 
     def handlers(self) -> dict[str, Any]:
-        """The job kinds the timers' policy declares (registered by the client's set-up)."""
-        return {"clock": self.on_clock}
+        """The job kinds handled here (registered by the client's set-up)."""
+        return {declared.CLOCK: self.on_clock}
 
     # -- small helpers -----------------------------------------------------------------------
 
     async def later(self, job: Job, at: datetime, tag: str = "q") -> None:
         """Plan the same work again at ``at`` (quiet hours, the digest's hour)."""
-        key = f"{job.key.split('@')[0]}@{tag}{at.strftime('%Y%m%dT%H%M%S')}"
-        await self.store.add_jobs([NewJob(job.kind, key, key, job.payload, at, job.match_id)], now=self.clock())
+        await self.store.add_jobs([declared.later(job, at, tag)], now=self.clock())
         self.scheduler.wake()
 
     async def sweep(self) -> int:
@@ -315,20 +256,16 @@ class Timers:
         for rec in await self.store.live_matches():
             if rec.status != "active":
                 continue
-            notes = await self.store.notes(rec.id)
+            notes = await self.service.notes(rec.id)
             for seat, s in enumerate(rec.seats):
                 uid = s.get("user_id")
-                if uid and not s.get("ai") and "clock_v" not in notes.get(uid, {}):
-                    key = f"clock:{rec.id}:{rec.version}:{seat}:sweep"
-                    payload = {"version": rec.version, "seat": seat, "step": 0}
-                    jobs.append(NewJob("clock", key, lane(rec.id, f"clock{seat}:v{rec.version}"), payload, None, rec.id))
+                if uid and not s.get("ai") and notes.seat(uid).clock_v is None:
+                    jobs.append(declared.clock_start(rec.id, rec.version, seat, sweep=True))
         return await self.store.add_jobs(jobs, now=self.clock()) if jobs else 0
 
-    async def hold_turn(self, job: Job) -> None:
+    async def hold_turn(self, rec: Any, seat: int) -> None:
         """A ``turn`` job (the turn DM) waits for the end of the person's quiet hours."""
-        rec = await self.store.get(job.match_id)
-        seat = int(job.payload["seat"])
-        if rec is not None and rec.status == "active" and seat < len(rec.seats):
+        if rec.status == "active" and seat < len(rec.seats):
             uid = rec.seats[seat].get("user_id")
             if uid:
                 end = quiet_until(await self.store.person(uid), self.clock())
@@ -337,9 +274,12 @@ class Timers:
 
     # -- the clock of a turn -----------------------------------------------------------------
 
-    async def on_clock(self, job: Job) -> None:
+    async def on_clock(self, job: Job) -> Finish | None:
+        """One step of a turn's clock. What it notes and plans next is written with the job's end
+        (``Finish``); only a deadline writes before (its note first, then the stand-in's commits)."""
         mid, v, seat = job.match_id, int(job.payload["version"]), int(job.payload["seat"])
         now = self.clock()
+        finish = Finish()
         rec = await self.store.get(mid)
         if rec is None or rec.status != "active" or seat >= len(rec.seats):
             return
@@ -349,25 +289,27 @@ class Timers:
         loaded = await self.service.aload(rec)
         if seat not in loaded.to_move():
             return  # that turn is over
-        notes = await self.store.notes(mid)
-        note = notes.get(uid, {})
-        current = note.get("clock_v", -1)
+        notes = await self.service.notes(mid)
+        note = notes.seat(uid)
+        current = note.clock_v if note.clock_v is not None else -1
         if current > v:
             return  # a newer turn of theirs has its own clock
         if current < v:
-            pending = await self.store.jobs(mid, "pending")
+            # a newer turn of the seat needs a newer version: only then look at the planned jobs
+            pending = await self.store.jobs(mid, "pending") if rec.version != v else []
             if any(j.kind == "clock" and j.payload.get("seat") == seat and int(j.payload["version"]) > v for j in pending):
                 return  # a newer turn began; its first clock job has not run yet
             # the turn begins now; misses count in a row: a turn the person played resets them
             changes: dict[str, Any] = {"clock_v": v, "clock_start": iso(now), "clock_step": 0, "clock_missed": None}
-            if current >= 0 and not note.get("clock_missed"):
+            if current >= 0 and not note.clock_missed:
                 changes["misses"] = None
-            note = await self.store.set_note(mid, uid, changes)
-            await self.heads_up(rec, loaded, seat, v, now)
+            finish.notes[(mid, uid)] = dict(changes)
+            note = note.model_copy(update=changes)
+            finish.jobs += self.heads_up(rec, loaded, seat, v, now, notes)
         cfg = settings_of(rec, notes)
         person = await self.store.person(uid)
-        start = datetime.fromisoformat(note["clock_start"])
-        step = int(note.get("clock_step", 0))
+        start = datetime.fromisoformat(note.clock_start)
+        step = note.clock_step or 0
         # the events due by now: only the last reminder is sent (an older one would be late), and
         # the deadline is never skipped
         remind: Event | None = None
@@ -379,45 +321,48 @@ class Timers:
             step = ev.step
             if ev.kind == "deadline":
                 remind = None
-                await self.store.set_note(mid, uid, {"clock_step": step})
+                # noted before the policy acts (with what the turn noted so far)
+                await self.service.note(mid, uid, {**finish.notes.pop((mid, uid), {}), "clock_step": step})
+                if finish.jobs:
+                    await self.store.add_jobs(finish.jobs, now=now)
+                    finish.jobs = []
+                note = note.model_copy(update={"clock_step": step})
                 if await self.deadline(rec, seat, uid, v, cfg, now):
-                    return  # the turn is over (stand-in, seat taken, match ended)
+                    return None  # the turn is over (stand-in, seat taken, match ended)
                 continue
             remind = ev
         if remind is not None:
-            await self.remind(rec, seat, uid, v, remind, cfg, person, start, now)
-        if step != int(note.get("clock_step", 0)):
-            await self.store.set_note(mid, uid, {"clock_step": step})
-        key = f"clock:{mid}:{v}:{seat}:{ev.step}:{due.strftime('%Y%m%dT%H%M%S')}"
-        await self.store.add_jobs([NewJob("clock", key, key, {"version": v, "seat": seat, "step": ev.step}, due, mid)], now=now)
+            self.remind(rec, seat, uid, v, remind, person, now, finish)
+        if step != (note.clock_step or 0):
+            finish.notes.setdefault((mid, uid), {})["clock_step"] = step
+        finish.jobs.append(declared.clock_next(mid, v, seat, ev.step, due))
+        return finish
 
     async def poke(self, rec: Any, uid: int) -> None:
         """The person's settings or the match's timers changed: compute their turn's clock again now."""
-        note = (await self.store.notes(rec.id)).get(uid, {})
+        note = (await self.service.notes(rec.id)).seat(uid)
         seat = next((i for i, s in enumerate(rec.seats) if s.get("user_id") == uid), None)
-        if seat is None or "clock_v" not in note:
+        if seat is None or note.clock_v is None:
             return
         now = self.clock()
-        key = f"clock:{rec.id}:{note['clock_v']}:{seat}:poke:{now.strftime('%Y%m%dT%H%M%S.%f')}"
-        await self.store.add_jobs([NewJob("clock", key, key, {"version": note["clock_v"], "seat": seat, "step": "poke"}, now, rec.id)], now=now)
+        await self.store.add_jobs([declared.clock_poke(rec.id, note.clock_v, seat, now)], now=now)
         self.scheduler.wake()
 
-    async def remind(self, rec, seat, uid, v, ev: Event, cfg, person, start, now) -> None:
+    def remind(self, rec, seat, uid, v, ev: Event, person, now, finish: Finish) -> None:
+        """The turn owes the person a reminder: noted, and the digest (and, the first time, a line in
+        the channel) planned, all with the clock job's end."""
         mid = rec.id
-        await self.store.set_note(mid, uid, {"remind_v": v, "remind_step": ev.step})
-        jobs = []
+        finish.notes.setdefault((mid, uid), {}).update({"remind_v": v, "remind_step": ev.step})
+        jobs = finish.jobs
         at = now
         last = from_iso(person.get("last_digest"))
         if last and last + DIGEST_GAP > at:
             at = last + DIGEST_GAP
         at = quiet_until(person, at) or at
-        key = f"digest:{uid}:{at.strftime('%Y%m%dT%H%M')}"
-        jobs.append(NewJob("digest", key, f"u{uid}:digest", {"user": uid}, at, None))
+        jobs.append(declared.digest(uid, at))
         if ev.step == 1:  # the first reminder of a turn also mentions them in the channel
-            key = f"notice:remind:{mid}:{v}:{seat}"
-            jobs.append(NewJob("notice", key, key, {"text": "remind.channel", "ping": uid, "seat": seat, "while_v": v, "left": True}, now, mid))
-        await self.store.add_jobs(jobs, now=now)
-        self.scheduler.wake()
+            payload = {"text": "remind.channel", "ping": uid, "seat": seat, "while_v": v, "left": True}
+            jobs.append(declared.notice(mid, f"remind:{mid}:{v}:{seat}", payload, now))
 
     def left_text(self, cfg, person, start: datetime, now: datetime, lang: str) -> str:
         if not cfg["deadline"]:
@@ -432,17 +377,17 @@ class Timers:
         rec = loaded.record
         if rec.status not in ("lobby", "active"):
             return ""
-        notes = await self.store.notes(rec.id)
+        notes = await self.service.notes(rec.id)
         cfg = settings_of(rec, notes)
         lines = [f"⏱️ {settings_text(cfg, lang)}"]
         now = self.clock()
         for seat in loaded.to_move() if rec.status == "active" else ():
             uid = rec.seats[seat].get("user_id")
-            note = notes.get(uid, {}) if uid else {}
-            if rec.seats[seat].get("ai") or "clock_start" not in note:
+            note = notes.seat(uid) if uid else None
+            if rec.seats[seat].get("ai") or note is None or note.clock_start is None:
                 continue
             person = await self.store.person(uid)
-            left = self.left_text(cfg, person, datetime.fromisoformat(note["clock_start"]), now, lang)
+            left = self.left_text(cfg, person, datetime.fromisoformat(note.clock_start), now, lang)
             away = from_iso(person.get("away_until"))
             extra = f" ({t('timer.away_until', lang, until=f'<t:{int(away.timestamp())}:f>')})" if away and away > now else ""
             lines.append(f"• {loaded.names[seat]}: {left}{extra}")
@@ -453,25 +398,23 @@ class Timers:
     async def deadline(self, rec, seat: int, uid: int, v: int, cfg, now) -> bool:
         """Apply the policy; True when the turn is over (someone played it or the match ended)."""
         mid = rec.id
-        note = (await self.store.notes(mid)).get(uid, {})
-        misses = int(note.get("misses", 0))
-        if note.get("missed_v") != v:  # count each turn once, even when this job runs again
+        note = (await self.service.notes(mid)).seat(uid)
+        misses = note.misses or 0
+        if note.missed_v != v:  # count each turn once, even when this job runs again
             misses += 1
-            await self.store.set_note(mid, uid, {"misses": misses, "missed_v": v, "clock_missed": True})
+            await self.service.note(mid, uid, {"misses": misses, "missed_v": v, "clock_missed": True})
         policy, limit = cfg["policy"], int(cfg["misses"])
         name = f"<@{uid}>"
         if policy == "wait":
-            key = f"notice:deadline:{mid}:{v}:{seat}"
-            await self.store.add_jobs([NewJob("notice", key, key, {"text": "deadline.wait", "player": name}, now, mid)], now=now)
+            wait = declared.notice(mid, f"deadline:{mid}:{v}:{seat}", {"text": "deadline.wait", "player": name}, now)
+            await self.store.add_jobs([wait], now=now)
             return False
         if policy in ("replace", "end") and misses >= limit:
             return await self.give_up_seat(mid, seat, uid, policy, misses, now)
-        key = f"notice:standin:{mid}:{v}:{seat}"
         params = {"player": name, "n": misses, "max": limit if policy != "standin" else "∞"}
-        dm_key = f"dm:standin:{mid}:{v}:{seat}"
         told = [  # committed with the stand-in's first move: the table and the person are told once
-            NewJob("notice", key, key, {"text": "deadline.standin", **params}, None, mid),
-            NewJob("dm", dm_key, dm_key, {"user": uid, "text": "deadline.standin_dm", "game": rec.game, **params, "id": mid}, None, mid),
+            declared.notice(mid, f"standin:{mid}:{v}:{seat}", {"text": "deadline.standin", **params}),
+            declared.dm(mid, f"standin:{mid}:{v}:{seat}", {"user": uid, "text": "deadline.standin_dm", "game": rec.game, **params, "id": mid}),
         ]
         if not await self.standin_turn(mid, seat, told):
             rec = await self.store.get(mid)
@@ -481,110 +424,101 @@ class Timers:
 
     async def standin_turn(self, mid: int, seat: int, jobs: list[NewJob] = ()) -> int:
         """The stand-in AI plays the seat's turn to its end (``jobs`` committed with its first
-        move); returns the moves made."""
+        move); returns the moves made. Each move is one commit: when the person (or anyone) moved
+        meanwhile, the commit path decides again on what is there now."""
         made = 0
-        for _attempt in range(200):
-            rec = await self.store.get(mid)
-            if rec is None or rec.status != "active" or rec.seats[seat].get("ai"):
-                break
-            loaded = await self.service.aload(rec)
-            if seat not in loaded.to_move():
-                break
-            # the match's AI level (bot.service.ai_kind)
+
+        async def decide(loaded: Any) -> Change | None:
+            rec = loaded.record
+            if rec.status != "active" or rec.seats[seat].get("ai") or seat not in loaded.to_move():
+                return None  # the turn is over (or someone took the seat)
+            # the match's AI level (bot.core.service.ai_kind); it thinks under the match's lock:
+            # a deadline's move is rare, and what it decides is the state it read
             code = await self.service.think(loaded, seat, ai_kind(rec), f"{rec.seed}/{rec.version}/standin")
-            try:
-                await self.service.move(
-                    mid, rec.version, ("seat", seat), code, loaded=loaded, standin=True, jobs=[] if made else jobs
-                )
-                made += 1
-            except Stale:
-                continue  # the person (or someone) moved meanwhile: look again
+            return await self.service.plan_move(loaded, "seat", seat, code, standin=True, jobs=[] if made else jobs)
+
+        for _move in range(200):
+            done = await self.service.commit(mid, None, decide)
+            if done.change.move is None:
+                break
+            made += 1
         return made
 
     async def give_up_seat(self, mid: int, seat: int, uid: int, policy: str, misses: int, now: datetime) -> bool:
-        for _attempt in range(5):
-            rec = await self.store.get(mid)
-            if rec is None or rec.status != "active" or rec.seats[seat].get("ai"):
-                return True
+        async def decide(loaded: Any) -> Change | None:
+            rec = loaded.record
+            if rec.status != "active" or rec.seats[seat].get("ai"):
+                return None
             name = f"<@{uid}>"
             v = rec.version + 1
             if policy == "end":
-                key = f"notice:ended:{mid}"
                 jobs = [
-                    NewJob("notice", key, key, {"text": "deadline.ended", "player": name, "n": misses}),
-                    NewJob("board", f"board:{mid}:{v}", lane(mid, "board"), {"version": v}),
+                    declared.notice(mid, f"ended:{mid}", {"text": "deadline.ended", "player": name, "n": misses}),
+                    declared.board(mid, v),
                 ]
-                changes: dict[str, Any] = {"status": "abandoned"}
-            else:
-                seats = [dict(s) for s in rec.seats]
-                seats[seat]["ai"] = ai_kind(rec)
-                seats[seat]["standin"] = True
-                key, dm_key = f"notice:replaced:{mid}:{v}", f"dm:replaced:{mid}:{v}"
-                jobs = [
-                    NewJob("notice", key, key, {"text": "deadline.replaced", "player": name, "n": misses, "reclaim": seat}),
-                    NewJob("dm", dm_key, dm_key, {"user": uid, "text": "deadline.replaced_dm", "game": rec.game, "n": misses, "id": mid, "reclaim": seat}),
-                    NewJob("ai", f"ai:{mid}:{v}", lane(mid, "ai"), {"version": v}),
-                ]
-                changes = {"seats": seats}
-            try:
-                await self.store.update(mid, rec.version, jobs=jobs, **changes)
-            except VersionConflict:
-                continue
-            self.scheduler.wake()
-            return True
-        raise Retry("the match kept changing")
+                return Change(fields={"status": "abandoned"}, jobs=jobs)
+            seats = [dict(s) for s in rec.seats]
+            seats[seat]["ai"] = ai_kind(rec)
+            seats[seat]["standin"] = True
+            jobs = [
+                declared.notice(mid, f"replaced:{mid}:{v}", {"text": "deadline.replaced", "player": name, "n": misses, "reclaim": seat}),
+                declared.dm(mid, f"replaced:{mid}:{v}", {"user": uid, "text": "deadline.replaced_dm", "game": rec.game, "n": misses, "id": mid, "reclaim": seat}),
+                declared.ai(mid, v),
+            ]
+            return Change(fields={"seats": seats}, jobs=jobs, live=loaded.state)
+
+        try:
+            await self.service.commit(mid, None, decide)
+        except UserError as e:
+            if e.code == "no_such_match":
+                return True
+            if e.code == "busy":
+                raise Retry("the match kept changing") from None
+            raise
+        return True
 
     async def reclaim(self, mid: int, uid: int) -> Any:
         """The person takes their seat back from the AI (one click, any time)."""
-        async with self.service.lock(mid):
-            for _attempt in range(5):
-                rec = await self.store.get(mid)
-                if rec is None:
-                    raise UserError("no_such_match")
-                if rec.status != "active":
-                    raise UserError("not_active", status=rec.status)
-                seat = next((i for i, s in enumerate(rec.seats) if s.get("user_id") == uid), None)
-                if seat is None:
-                    raise UserError("not_player")
-                if not rec.seats[seat].get("ai"):
-                    raise UserError("timer.not_taken")
-                seats = [dict(s) for s in rec.seats]
-                seats[seat]["ai"] = None
-                seats[seat].pop("standin", None)
-                loaded = await self.service.aload(rec)
-                after = dataclasses.replace(rec, version=rec.version + 1, seats=seats)
-                movers = loaded.to_move()
-                jobs = [j for j in plan(after, movers, tuple(s for s in movers if s != seat), False) if j.kind != "ai"]
-                key = f"notice:reclaim:{mid}:{after.version}"
-                jobs.append(NewJob("notice", key, key, {"text": "reclaim.notice", "player": f"<@{uid}>"}))
-                try:
-                    new = await self.store.update(mid, rec.version, seats=seats, jobs=jobs)
-                except VersionConflict:
-                    continue
-                await self.store.set_note(mid, uid, {"misses": None, "missed_v": None, "clock_missed": None})
-                self.scheduler.wake()
-                return await self.service.aload(new)
-            raise UserError("busy")
+
+        async def decide(loaded: Any) -> Change:
+            rec = loaded.record
+            if rec.status != "active":
+                raise UserError("not_active", status=rec.status)
+            seat = next((i for i, s in enumerate(rec.seats) if s.get("user_id") == uid), None)
+            if seat is None:
+                raise UserError("not_player")
+            if not rec.seats[seat].get("ai"):
+                raise UserError("timer.not_taken")
+            seats = [dict(s) for s in rec.seats]
+            seats[seat]["ai"] = None
+            seats[seat].pop("standin", None)
+            after = dataclasses.replace(rec, version=rec.version + 1, seats=seats)
+            movers = loaded.to_move()
+            jobs = [j for j in plan(after, movers, tuple(s for s in movers if s != seat), False) if j.kind != "ai"]
+            jobs.append(declared.notice(mid, f"reclaim:{mid}:{after.version}", {"text": "reclaim.notice", "player": f"<@{uid}>"}))
+            notes = {uid: {"misses": None, "missed_v": None, "clock_missed": None}}
+            return Change(fields={"seats": seats}, jobs=jobs, notes=notes, live=loaded.state)
+
+        return (await self.service.commit(mid, None, decide)).loaded
 
     # -- heads-up ------------------------------------------------------------------------------
 
-    async def heads_up(self, rec, loaded, seat: int, v: int, now: datetime) -> None:
-        """The seat after ``seat`` asked to be told when ``seat``'s turn begins."""
+    def heads_up(self, rec, loaded, seat: int, v: int, now: datetime, notes: Notes) -> list[NewJob]:
+        """The DM to the seat after ``seat`` when they asked to be told that ``seat``'s turn begins."""
         n = len(rec.seats)
         nxt = (seat + 1) % n
         uid = rec.seats[nxt].get("user_id")
         if not uid or nxt == seat or rec.seats[nxt].get("ai") or nxt in loaded.to_move() or uid == rec.seats[seat].get("user_id"):
-            return
-        if not (await self.store.notes(rec.id)).get(uid, {}).get("headsup"):
-            return
-        key = f"headsup:{rec.id}:{v}:{seat}"
+            return []
+        if not notes.seat(uid).headsup:
+            return []
         payload = {"user": uid, "text": "headsup.dm", "game": rec.game, "player": loaded.names[seat], "id": rec.id, "while_seat": seat, "while_v": v}
-        await self.store.add_jobs([NewJob("dm", key, key, payload, now, rec.id)], now=now)
+        return [declared.headsup(rec.id, v, seat, payload, now)]
 
     async def set_headsup(self, rec: Any, uid: int, on: bool) -> None:
         if rec.seats and uid not in rec.user_ids:
             raise UserError("not_player")
-        await self.store.set_note(rec.id, uid, {"headsup": True if on else None})
+        await self.service.note(rec.id, uid, {"headsup": True if on else None})
 
     # -- what may still be said -----------------------------------------------------------------
 
@@ -599,7 +533,8 @@ class Timers:
         if seat not in loaded.to_move():
             return False
         uid = rec.seats[seat].get("user_id")
-        return (await self.store.notes(rec.id)).get(uid, {}).get("clock_v", payload["while_v"]) == payload["while_v"]
+        began = (await self.service.notes(rec.id)).seat(uid).clock_v
+        return (began if began is not None else payload["while_v"]) == payload["while_v"]
 
     # -- person-wide commands ----------------------------------------------------------------
 
@@ -626,14 +561,14 @@ class Timers:
             await self._poke_all(uid, recs)
             return None, recs
         for rec in recs:
-            used = int((await self.store.notes(rec.id)).get(uid, {}).get("away_days", 0))
+            used = (await self.service.notes(rec.id)).seat(uid).away_days or 0
             if used + days > AWAY_DAYS_PER_MATCH:
                 raise UserError("timer.away_limit", id=rec.id, left=AWAY_DAYS_PER_MATCH - used, max=AWAY_DAYS_PER_MATCH)
         until = now + timedelta(days=days)
         await self.store.set_person(uid, {"away_from": iso(now), "away_until": iso(until)})
         for rec in recs:
-            used = int((await self.store.notes(rec.id)).get(uid, {}).get("away_days", 0))
-            await self.store.set_note(rec.id, uid, {"away_days": used + days})
+            used = (await self.service.notes(rec.id)).seat(uid).away_days or 0
+            await self.service.note(rec.id, uid, {"away_days": used + days})
         await self._tell_all(recs, uid, "away.notice", now, {"until": f"<t:{int(until.timestamp())}:f>"})
         await self._poke_all(uid, recs)
         return until, recs
@@ -641,8 +576,8 @@ class Timers:
     async def _tell_all(self, recs, uid: int, text: str, now: datetime, params: dict[str, Any]) -> None:
         jobs = []
         for rec in recs:
-            key = f"notice:{text}:{rec.id}:{uid}:{now.strftime('%Y%m%dT%H%M%S.%f')}"
-            jobs.append(NewJob("notice", key, key, {"text": text, "player": f"<@{uid}>", **params}, now, rec.id))
+            tag = f"{text}:{rec.id}:{uid}:{now.strftime('%Y%m%dT%H%M%S.%f')}"
+            jobs.append(declared.notice(rec.id, tag, {"text": text, "player": f"<@{uid}>", **params}, now))
         if jobs:
             await self.store.add_jobs(jobs, now=now)
             self.scheduler.wake()
@@ -658,12 +593,12 @@ class Timers:
             raise UserError("host_only", host=f"<@{rec.host_id}>")
         checked = check_timer_settings({k: v for k, v in changes.items() if v is not None})
         if checked:
-            await self.store.set_note(rec.id, 0, {f"t_{k}": v for k, v in checked.items()})
+            await self.service.note(rec.id, 0, {f"t_{k}": v for k, v in checked.items()})
             now = self.clock()
-            key = f"notice:timers:{rec.id}:{now.strftime('%Y%m%dT%H%M%S.%f')}"
-            cfg = settings_of(rec, await self.store.notes(rec.id))
-            await self.store.add_jobs([NewJob("notice", key, key, {"text": "timer.changed", "settings": settings_text(cfg, rec.lang)}, now, rec.id)], now=now)
+            cfg = settings_of(rec, await self.service.notes(rec.id))
+            changed = {"text": "timer.changed", "settings": settings_text(cfg, rec.lang)}
+            await self.store.add_jobs([declared.notice(rec.id, f"timers:{rec.id}:{now.strftime('%Y%m%dT%H%M%S.%f')}", changed, now)], now=now)
             for other in rec.user_ids:
                 if rec.status == "active":
                     await self.poke(rec, other)
-        return settings_of(rec, await self.store.notes(rec.id))
+        return settings_of(rec, await self.service.notes(rec.id))

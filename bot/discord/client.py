@@ -14,6 +14,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from ..core.abuse import PersonalMessages
 from ..core.health import beat
 from ..core.service import MatchService, timing
 from ..core.settings import Settings, SettingsError
@@ -75,6 +76,7 @@ class Partida(commands.AutoShardedBot):
         self.present: Presenter = None  # type: ignore[assignment]
         self.flows: Flows = None  # type: ignore[assignment]
         self.after: AfterMove = None  # type: ignore[assignment]
+        self.messages_limit: PersonalMessages = None  # type: ignore[assignment]
         self.timers: Timers = None  # type: ignore[assignment]
         self.table_flows: TableFlows = None  # type: ignore[assignment]
         self.jobs: Jobs = None  # type: ignore[assignment]
@@ -90,6 +92,7 @@ class Partida(commands.AutoShardedBot):
         self.service = MatchService(self.store, ai_processes=self.settings.ai_processes)
         self.present = Presenter(self, self.service, self.settings.render_processes)
         self.flows = Flows(self, self.service, self.present)
+        self.messages_limit = PersonalMessages()  # invite, seat, rematch, vote requests: one budget a person
         self.table_flows = TableFlows(self)
         # the composition root: every job kind registered once, every hook handed in here
         self.jobs = wire(

@@ -15,38 +15,26 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from engines import registry
-from engines.ai import LEVELS
-from engines.core import EngineError
 
-from ..core.abuse import Limiter
+from ..core.abuse import Limiter, PersonalMessages
+from ..core.options import new_options, parse_option_text
 from ..core.service import UserError
 from ..core.stats import guild_stats, leaderboard_text, stats_text
 from ..core.story import describe_move
 from ..core.table import commitment
 from ..core.timers import AUTOCOMPLETE as TIMER_CHOICES
-from ..core.timers import split_options
 from ..games import ui_for
 from ..games.base import PrefsError
 from ..i18n import OPTION_HELP, game_name, lang_of, t
+from ..store import DamagedMatch
 from . import timer_commands
 from .flows import Flows, ack, handle_error, reply
-from .posting import ALLOWED, POST_MODES, Presenter, jump_link
+from .posting import ALLOWED, Presenter, jump_link
 
 log = logging.getLogger(__name__)
 
 
-def parse_options(text: str | None) -> dict[str, Any]:
-    """'rounds=3 purple=true' -> {"rounds": 3, "purple": True}."""
-    out: dict[str, Any] = {}
-    for part in (text or "").replace(",", " ").split():
-        key, sep, raw = part.partition("=")
-        if not sep or not key:
-            raise UserError("bad_option_text")
-        try:
-            out[key] = json.loads(raw)
-        except (ValueError, RecursionError):  # not JSON, a 4,301-digit number, 2,000 '[': the game refuses the text
-            out[key] = raw
-    return out
+parse_options = parse_option_text  # (re-exported: bot.client, the tests)
 
 
 def playable_games() -> list[str]:
@@ -75,14 +63,16 @@ class ErrorsToPeople:
 class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), group_description=_("Play tabletop games in this channel")):
     """/partida ...: every command about the match in this channel."""
 
-    # Abuse limits per server and person (see bot/abuse.py): new threads, invitation DMs.
+    # Abuse limits per server and person (see bot/core/abuse.py): new threads; invitation DMs share the
+    # client's one budget of messages to other people (PersonalMessages: invite, seat, rematch, votes).
     THREADS_PER_HOUR = 5
-    INVITES_PER_HOUR = 10
+    STATS_PER_MINUTE = 4  # /partida stats and /partida leaderboard together (they read every finished match)
+    INVITES_PER_HOUR = PersonalMessages.PER_HOUR
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.thread_limit = Limiter(self.THREADS_PER_HOUR, 3600.0)
-        self.invite_limit = Limiter(self.INVITES_PER_HOUR, 3600.0)
+        self.stats_limit = Limiter(self.STATS_PER_MINUTE, 60.0)
         super().__init__()
 
     @staticmethod
@@ -115,13 +105,8 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             raise UserError("guild_only")
         if game not in playable_games():
             raise UserError("unknown_game", game=game)
-        opts, timers = split_options(parse_options(options))  # deadline=48h policy=... misses=...
-        level = opts.pop("ai", None)  # ai=easy|normal|strong: how the match's AI seats play
-        if level is not None and level not in LEVELS:
-            raise UserError("bad_ai_level", level=str(level)[:20])
-        post = opts.pop("post", None)  # post=new|edit: a board post each turn, or one edited in place
-        if post is not None and post not in POST_MODES:
-            raise UserError("bad_post_mode", mode=str(post)[:20])
+        chosen = new_options(game, options)  # the game's, deadline=48h policy=... misses=..., ai=, post=: checked
+        opts = chosen.game
         channel_id = interaction.channel_id
         target: Any = None
         if thread and isinstance(interaction.channel, discord.TextChannel):
@@ -129,12 +114,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             # (interaction.permissions are theirs in this channel, as Discord resolved them).
             if not interaction.permissions.create_public_threads:
                 raise UserError("thread_permission")
-            # validate before creating anything
-            registry_game = self._game_or_error(game)
-            try:
-                registry_game.parse_options(opts)
-            except EngineError as e:
-                raise UserError("bad_options", reason=e.reason, game=game, options=opts) from None
+            registry_game = self._game_or_error(game)  # the options were checked before creating anything
             self._within(self.thread_limit, interaction)
             # the options are fine: answer Discord now (public, it will point to the thread), then
             # create the thread and its lobby, which takes a few requests
@@ -147,7 +127,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         channel_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
         loaded = await self.bot.service.new_lobby(
             interaction.guild_id, channel_id, game, interaction.user.id, interaction.user.display_name, opts, channel_lang,
-            meta={"timers": timers, **({"ai": level} if level else {}), **({"post": post} if post == "edit" else {})},
+            meta=chosen.meta(),
         )
         content, view = self.present.lobby_message(loaded, channel_lang)
         if target is not None:
@@ -179,7 +159,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             help_text = OPTION_HELP.get(name, {}).get(lang) or f.description
             desc = f" ({help_text})" if help_text else ""
             out.append(app_commands.Choice(name=(text + desc)[:100], value=text[:100]))
-        for name, value in (*TIMER_CHOICES, ("ai", "easy"), ("post", "new")):  # the match's own (timers: bot/timers.py)
+        for name, value in (*TIMER_CHOICES, ("ai", "easy"), ("post", "new")):  # the match's own (timers: bot/core/timers.py)
             text = f"{done}{name}={value}".strip()
             out.append(app_commands.Choice(name=f"{text} ({OPTION_HELP[name][lang]})"[:100], value=text[:100]))
         return out[:25]
@@ -270,7 +250,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             raise UserError("invite_bot", user=who)
         if loaded.seat_of(interaction.user.id) is None and interaction.user.id != rec.host_id:
             raise UserError("invite_not_player")  # else anyone could make the bot DM anyone
-        self._within(self.invite_limit, interaction)
+        self.bot.messages_limit.spend(interaction.guild_id, interaction.user.id)
         their = await self.bot.after.lang_for(user.id, rec.lang)  # a DM speaks the invitee's language
         body = t("invite.body", their, user=interaction.user.display_name, game=game_name(loaded.game, their), channel=f"<#{rec.channel_id}>", link=jump_link(rec))
         try:
@@ -301,7 +281,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         text = self.present.status_text(loaded, lang)
         if loaded.record.status == "active" and (digest := commitment(loaded.record)):
             text += "\n" + t("seed.hash", lang, hash=digest)  # the shuffle's commitment, any time
-        if getattr(self.bot, "timers", None) is not None:  # the deadline and the time left (bot/timers.py)
+        if getattr(self.bot, "timers", None) is not None:  # the deadline and the time left (bot/core/timers.py)
             text += "\n" + await self.bot.timers.status_text(loaded, lang)
         problems = await self.bot.after.failures(loaded.record.id)
         for kind, payload, error in problems[-3:]:
@@ -317,7 +297,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
 
     @app_commands.command(name=_("log"), description=_("The whole match in words, page by page"))
     async def log_(self, interaction: discord.Interaction) -> None:
-        await self.bot.table_flows.show_log(interaction)  # the whole match, in pages (bot/table_ui.py)
+        await self.bot.table_flows.show_log(interaction)  # the whole match, in pages (bot/discord/table_ui.py)
 
     async def _log(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction.locale)
@@ -409,7 +389,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             t("abandon.done", rec.lang, id=rec.id, user=interaction.user.display_name), allowed_mentions=ALLOWED
         )
 
-    # -- the table (bot/table_ui.py) ---------------------------------------------------------------
+    # -- the table (bot/discord/table_ui.py) ---------------------------------------------------------------
 
     @app_commands.command(name=_("undo"), description=_("Take back your last move (the others approve when needed)"))
     async def undo(self, interaction: discord.Interaction) -> None:
@@ -443,6 +423,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         lang = lang_of(interaction.locale)
         if interaction.guild_id is None:
             raise UserError("guild_only")
+        self._within(self.stats_limit, interaction)  # refused at once, privately
         await ack(interaction, ephemeral=not board, thinking=True)
         figures = await guild_stats(self.bot.service.store, interaction.guild_id, game)
         text = leaderboard_text(figures, lang, game) if board else stats_text(figures, lang, interaction.user.id)
@@ -499,7 +480,10 @@ class PeopleCog(ErrorsToPeople, commands.Cog):
             return
         rows = []
         for rec in recs:
-            loaded = await self.bot.service.aload(rec)
+            try:
+                loaded = await self.bot.service.aload(rec)
+            except DamagedMatch:  # quarantined (logged once): the others are listed
+                continue
             seat = loaded.seat_of(interaction.user.id)
             mine = rec.status == "active" and seat in loaded.to_move()
             tag = t("mygames.your_turn", lang) if mine else (t("mygames.lobby", lang) if rec.status == "lobby" else self.bot.present.status_text(loaded, lang).splitlines()[-1])

@@ -90,7 +90,7 @@ class DoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:d:(?P<mid
 ALL = (LobbyButton, TurnButton, PickSelect, DoButton)
 
 
-# -- the table (bot/table_ui.py): undo, votes, abandon, seats, rematch, log pages ---------------------
+# -- the table (bot/discord/table_ui.py): undo, votes, abandon, seats, rematch, log pages ---------------------
 
 
 def _table(interaction: discord.Interaction) -> Any:

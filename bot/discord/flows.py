@@ -1,7 +1,7 @@
 """What each click does: lobby buttons, "Take your turn", the card select, the move buttons.
 
 The click path is: defer, check, commit, answer the clicker. Everything else a move causes (the
-next player's DM, the board post, AI turns) is a job committed with the move (``bot/after_move.py``).
+next player's DM, the board post, AI turns) is a job committed with the move (``bot/discord/after_move.py``).
 
 Every refusal (not your turn, stale button, a move the rules refuse) is an ephemeral message in the
 clicker's language and changes nothing: ``handle_error`` words it, for slash commands (the cogs'
@@ -22,11 +22,12 @@ import discord
 from engines.core import EngineError
 
 from ..core.refusals import error_text
-from ..core.service import MatchService, Stale, UserError, timing
+from ..core.service import MatchService, Place, Stale, UserError, timing
 from ..core.story import describe_move  # noqa: F401  (re-exported)
 from ..core.table import commitment
 from ..games import ui_for
 from ..i18n import M, game_name, lang_of, options_problem, t
+from ..store import DamagedMatch, outage
 from .posting import ALLOWED, Presenter, jump_link  # noqa: F401  (re-exported for the cogs)
 
 log = logging.getLogger(__name__)
@@ -77,12 +78,27 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
         text = user_error_text(error, lang)
     elif isinstance(error, EngineError):
         text = error_text(error.code, error.params, lang, error.reason, getattr(error, "game", None))
+    elif isinstance(error, DamagedMatch):  # quarantined: the store logged it once
+        text = t("err.damaged_match", lang, id=error.match_id, part=error.part)
+    elif outage(error):  # expected now and then: one line, no traceback; nothing was half-written
+        log.warning("the store could not serve %s: %s: %s", _what(interaction), type(error).__name__, str(error)[:200])
+        text = t("err.store_busy", lang)
     else:
-        name = getattr(getattr(interaction, "command", None), "qualified_name", None) or (interaction.data or {}).get("custom_id", "?")
+        name = _what(interaction)
         log.error("error while handling %s", name, exc_info=error)
         text = t("err.internal", lang)
     with contextlib.suppress(discord.HTTPException):  # the person still gets an answer if Discord lets us
         await reply(interaction, text)
+
+
+def place(interaction: discord.Interaction) -> Place:
+    """Where a click came from, for the match to check (``Place``): a DM has no server."""
+    return Place(None if interaction.guild_id is None else interaction.channel_id)
+
+
+def _what(interaction: discord.Interaction) -> str:
+    """The command or the button an interaction is about, for the log."""
+    return getattr(getattr(interaction, "command", None), "qualified_name", None) or (interaction.data or {}).get("custom_id", "?")
 
 
 def guarded(handler: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
@@ -118,16 +134,17 @@ class Flows:
                 if len(self._locales) > 50_000:
                     self._locales.clear()
                 self._locales[uid] = lang
-            except Exception:  # a busy store must not cost the click
-                log.warning("could not remember the language of %s", uid, exc_info=True)
+            except Exception as e:  # a busy store must not cost the click (its answer says so, once)
+                if not outage(e):
+                    log.warning("could not remember the language of %s", uid, exc_info=True)
         return lang
 
     async def note_seen(self, loaded: Any, user_id: int) -> None:
         """Remember the version of the match a person last looked at (a note: no version bump)."""
         try:
-            await self.service.store.set_note(loaded.record.id, user_id, {"seen_version": loaded.record.version})
-        except Exception:  # a busy store must not cost the click
-            log.warning("could not note what %s saw in match %s", user_id, loaded.record.id, exc_info=True)
+            await self.service.note(loaded.record.id, user_id, {"seen_version": loaded.record.version})
+        except Exception as e:  # a busy store must not cost the click
+            log.log(logging.DEBUG if outage(e) else logging.WARNING, "could not note what %s saw in match %s", user_id, loaded.record.id, exc_info=not outage(e))
 
     # -- lobby -----------------------------------------------------------------------------------
 
@@ -139,16 +156,17 @@ class Flows:
         await self.note_locale(interaction)
         # Joining and leaving do not depend on what the lobby showed (people join at the same time);
         # adding an AI and starting do (a double click must not add two AIs).
+        at = place(interaction)  # the lobby's own channel only
         if act == "join":
-            loaded = await svc.join(mid, None, user.id, user.display_name)
+            loaded = await svc.join(mid, None, user.id, user.display_name, at=at)
         elif act == "leave":
-            loaded = await svc.leave(mid, None, user.id)
+            loaded = await svc.leave(mid, None, user.id, at=at)
         elif act == "ai":
-            rec = (await svc.get(mid)).record
+            rec = (await svc.get(mid, at, dm_ok=False)).record
             n = sum(1 for s in rec.seats if s.get("ai")) + 1
-            loaded = await svc.add_ai(mid, ver, user.id, t("ai.name", rec.lang, n=n))
+            loaded = await svc.add_ai(mid, ver, user.id, t("ai.name", rec.lang, n=n), at=at)
         else:
-            loaded = await svc.start(mid, ver, user.id)  # the first turn's jobs are committed with it
+            loaded = await svc.start(mid, ver, user.id, at=at)  # the first turn's jobs are committed with it
             content, _ = self.present.lobby_message(loaded, loaded.record.lang)
             content += "\n" + t("lobby.started", loaded.record.lang)
             if digest := commitment(loaded.record):  # the shuffle's commitment, before any card is seen
@@ -167,7 +185,7 @@ class Flows:
     async def on_turn(self, interaction: discord.Interaction, mid: int, ver: int) -> None:
         await ack(interaction, ephemeral=True, thinking=True)
         lang = await self.note_locale(interaction)
-        loaded = await self.service.get(mid)
+        loaded = await self.service.get(mid, place(interaction))  # its channel, or a DM
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
             raise UserError("not_player")
@@ -194,19 +212,34 @@ class Flows:
         await self.note_seen(loaded, interaction.user.id)
         await reply(interaction, content, files=files, view=view)
 
+    async def fresh_or_stale(self, interaction: discord.Interaction, loaded: Any, seat: int, lang: str) -> None:
+        """A click on controls drawn for an older version of the match. Still the clicker's turn
+        (a crash between a click's commit and its answer, a move made from the channel): the
+        answer is fresh controls under the out-of-date line. Otherwise the usual answer: out of date, the
+        status, no controls."""
+        if loaded.record.status != "active" or seat not in loaded.to_move():
+            raise Stale(loaded.record)
+        content, files, view = await self.present.private_turn(loaded, seat, lang)
+        await reply(interaction, f"{t('stale', lang)}\n{content}", files=files, view=view)  # only they see it
+
     @guarded
     async def on_pick(self, interaction: discord.Interaction, mid: int, ver: int, value: str) -> None:
         lang = lang_of(interaction.locale)
         await ack(interaction)  # a deferred update of the message that holds the select
-        loaded = await self.service.get(mid)
+        loaded = await self.service.get(mid, place(interaction))
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
             raise UserError("not_player")
         if loaded.record.version != ver:
-            raise Stale(loaded.record)
+            await self.fresh_or_stale(interaction, loaded, seat, lang)
+            return
         action = ui_for(loaded.record.game).pick_action(value)
         if action is not None:  # a pick that is itself a move acts at once (Undo is the safety net)
-            result = await self.service.move(mid, ver, ("user", interaction.user.id), action, loaded=loaded)
+            try:
+                result = await self.service.move(mid, ver, ("user", interaction.user.id), action, loaded=loaded)
+            except Stale:  # another click (or an AI, a standing order) moved first
+                await self.fresh_or_stale(interaction, await self.service.get(mid), seat, lang)
+                return
             content, files, view = await self.present.mover_message(result, lang)
             await interaction.edit_original_response(content=content, attachments=files, view=view)
             return
@@ -221,17 +254,23 @@ class Flows:
         """A move button: defer, check, commit (with its follow-up jobs), answer the clicker."""
         lang = lang_of(interaction.locale)
         await ack(interaction)  # commit + picture may take a moment: answer at once
-        loaded = await self.service.get(mid)
-        if loaded.seat_of(interaction.user.id) is None:
+        loaded = await self.service.get(mid, place(interaction))
+        seat = loaded.seat_of(interaction.user.id)
+        if seat is None:
             raise UserError("not_player")
         if loaded.record.version != ver:
-            raise Stale(loaded.record)
+            await self.fresh_or_stale(interaction, loaded, seat, lang)
+            return
         ui = ui_for(loaded.record.game)
         try:
             action = ui.action(token)
         except (KeyError, ValueError):
             raise UserError("bad_move", move=token) from None
-        result = await self.service.move(mid, ver, ("user", interaction.user.id), action, loaded=loaded)
+        try:
+            result = await self.service.move(mid, ver, ("user", interaction.user.id), action, loaded=loaded)
+        except Stale:  # another click (or an AI, a standing order) moved first
+            await self.fresh_or_stale(interaction, await self.service.get(mid), seat, lang)
+            return
         content, files, view = await self.present.mover_message(result, lang)
         try:
             await interaction.edit_original_response(content=content, attachments=files, view=view)

@@ -28,9 +28,6 @@ from .components import DoButton, LobbyButton, PickSelect, RematchButton, TurnBu
 log = logging.getLogger(__name__)
 
 ALLOWED = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-# How a match shows its board (/partida new ... post=): a new post each turn (default), or one
-# message edited in place with a one-line post per turn.
-POST_MODES = ("new", "edit")
 
 
 def jump_link(rec: Any) -> str:
@@ -93,7 +90,7 @@ class Presenter:
         loaded = self.service.load(rec)
         return f"{text}\n{self.status_text(loaded, lang)}"
 
-    def status_text(self, loaded: Loaded, lang: str) -> str:
+    def status_text(self, loaded: Loaded, lang: str, ping: set[int] | None = None) -> str:
         rec = loaded.record
         names = loaded.names
         if rec.status == "lobby":
@@ -102,13 +99,17 @@ class Presenter:
         line = ui.status(loaded.view(None), names, lang) if loaded.state is not None else ""
         if rec.status == "active":
             movers = loaded.to_move()
-            who = ", ".join(self.mention(loaded, s) for s in movers)
+            who = ", ".join(self.mention(loaded, s, ping) for s in movers)
             return f"{line}\n{t('turn.now', lang, player=who)}".strip()
         return f"{line}\n{self.result_text(loaded, lang)}".strip()
 
-    def mention(self, loaded: Loaded, seat: int) -> str:
+    def mention(self, loaded: Loaded, seat: int, ping: set[int] | None = None) -> str:
+        """The seat's person as a mention, or their name in bold when ``ping`` (the people a post
+        may notify; None: everyone) leaves them out: their turn DM was their notification."""
         uid = loaded.record.seats[seat].get("user_id")
-        return f"<@{uid}>" if uid else loaded.names[seat]
+        if uid and (ping is None or uid in ping):
+            return f"<@{uid}>"
+        return f"**{discord.utils.escape_markdown(loaded.names[seat])}**" if uid else loaded.names[seat]
 
     def result_text(self, loaded: Loaded, lang: str) -> str:
         res = loaded.game.result(loaded.state) if loaded.state is not None else None
@@ -158,26 +159,33 @@ class Presenter:
 
     # -- private turn controls -------------------------------------------------------------------
 
-    async def private_turn(self, loaded: Loaded, seat: int, lang: str, picked: str | None = None, with_picture: bool = True):
-        """(content, files, view) of a seat's private message: hand picture and legal controls."""
+    async def private_turn(
+        self, loaded: Loaded, seat: int, lang: str, picked: str | None = None, with_picture: bool = True,
+        since: list[tuple[int, dict[str, Any]]] | None = None,
+    ):
+        """(content, files, view) of a seat's private message: ONE picture (the game's turn picture:
+        the seat's own view, ``since`` - the moves they have not seen - marked on it, the lettered
+        places and the hand; or the controls' own picture for a later step) and the legal controls."""
         ui = ui_for(loaded.record.game)
         view_data, legal = await self.service.off_loop(_private_data, loaded, seat)
-        files = []
-        if with_picture:
-            png = await self.draw(ui.hand_png, view_data, lang)
-            if png:
-                files.append(discord.File(io.BytesIO(png), filename="hand.png"))
+        if since:
+            view_data = ui.mark_since(view_data, since)
+
+        async def picture() -> list[discord.File]:
+            png = await self.draw(ui.turn_png, view_data, loaded.names, lang) if with_picture else None
+            return [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
+
         rec = loaded.record
         if legal is None:
             movers = loaded.to_move()
             text = self.status_text(loaded, lang) if not movers else t("turn.waiting", lang, player=", ".join(loaded.names[s] for s in movers))
-            return f"{t('turn.your_hand', lang)}\n{text}", files, None
+            return f"{t('turn.your_hand', lang)}\n{text}", await picture(), None
         if ui.controls_draw:
             c = await self.draw(ui.controls, view_data, legal, lang, picked)
         else:
             c = ui.controls(view_data, legal, lang, picked)
-        if c.picture:
-            files = [discord.File(io.BytesIO(c.picture), filename="preview.png")]
+        # the step's own picture (a preview, a page of places) replaces the turn picture: never two
+        files = [discord.File(io.BytesIO(c.picture), filename="preview.png")] if c.picture else await picture()
         view = discord.ui.View(timeout=None)
         if c.select:
             options = [
@@ -206,7 +214,7 @@ class Presenter:
         return content, [], self.with_undo(done, None, lang)
 
     def with_undo(self, done: Loaded, view: discord.ui.View | None, lang: str) -> discord.ui.View | None:
-        """The mover's answer carries an Undo button while the match runs (bot/table.py decides)."""
+        """The mover's answer carries an Undo button while the match runs (bot/core/table.py decides)."""
         if done.record.status != "active":
             return view
         view = view or discord.ui.View(timeout=None)
@@ -231,8 +239,9 @@ class Presenter:
             self._fetched[rec.channel_id] = ch
         return ch  # type: ignore[return-value]
 
-    async def board_message(self, loaded: Loaded, story: str, lang: str) -> dict[str, Any]:
-        """The keyword arguments of a board post: picture, story, status, the "Take your turn" button."""
+    async def board_message(self, loaded: Loaded, story: str, lang: str, ping: set[int] | None = None) -> dict[str, Any]:
+        """The keyword arguments of a board post: picture, story, status, the "Take your turn" button;
+        the players to move named, mentioned only when in ``ping`` (None: all)."""
         rec = loaded.record
         ui = ui_for(rec.game)
         files = []
@@ -246,7 +255,7 @@ class Presenter:
             view = discord.ui.View(timeout=None)
             view.add_item(TurnButton(rec.id, rec.version, t("turn.button", lang)))
             kwargs["view"] = view
-        status = self.status_text(loaded, lang)
+        status = self.status_text(loaded, lang, ping)
         if rec.status == "finished":  # the seed and the log are published, and a rematch offered
             status += await self._final_extras(loaded, kwargs, lang)
         kwargs["content"] = (f"{story}\n{status}" if story else status)[-2000:]
@@ -269,10 +278,11 @@ class Presenter:
         with contextlib.suppress(discord.NotFound):  # deleted meanwhile: nothing to retire
             await ch.get_partial_message(message_id).edit(view=None)
 
-    def turn_line(self, loaded: Loaded, story: str, board_id: int, lang: str) -> str:
-        """The one-line post of ``post=edit``: what happened, whose turn, where the board is."""
+    def turn_line(self, loaded: Loaded, story: str, board_id: int, lang: str, ping: set[int] | None = None) -> str:
+        """The one-line post of ``post=edit``: what happened, whose turn (mentioned only when in
+        ``ping``; None: all), where the board is."""
         rec = loaded.record
-        who = ", ".join(self.mention(loaded, s) for s in loaded.to_move())
+        who = ", ".join(self.mention(loaded, s, ping) for s in loaded.to_move())
         turn = t("turn.now", lang, player=who) if who else ""
         what = " · ".join(ln.lstrip("• ").strip() for ln in story.splitlines() if ln.strip())
         link = f"{jump_link(rec)}/{board_id}"

@@ -6,7 +6,7 @@ per second. Interaction answers (``/interactions/...`` callbacks and the ``/webh
 follow-ups and edits) are not bound by Discord's global limit, so they never wait here: a click is
 answered at once however busy the board posts and DMs are. A 429 that still happens (another bot
 process over its share, a per-route limit) is honoured by discord.py, and a job that gets one runs
-again after ``retry_after`` (``bot/scheduler.py``).
+again after ``retry_after`` (``bot/core/scheduler.py``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the table's buttons and commands do in Discord (the rules of it are in ``bot/table.py``).
+"""What the table's buttons and commands do in Discord (the rules of it are in ``bot/core/table.py``).
 
 Every handler is ``guarded``: a refusal is a one-line ephemeral answer in the clicker's language and
 changes nothing. Channel posts are in the match's language; answers in the person's own.
@@ -16,7 +16,7 @@ from ..core.service import Loaded, Stale, UserError
 from ..core.table import Table, commitment, page_of, words
 from ..i18n import game_name, lang_of, t
 from .components import AbandonButton, LogButton, SeatButton, VoteButton
-from .flows import ack, guarded, reply
+from .flows import ack, guarded, place, reply
 from .posting import ALLOWED, jump_link
 
 log = logging.getLogger(__name__)
@@ -35,6 +35,7 @@ class TableFlows:
         self.service = client.service
         self.present = client.present
         self.table = Table(client.service)
+        self.messages_limit = client.messages_limit  # one budget a person for messages to others
 
     async def _locale(self, interaction: discord.Interaction) -> str:
         flows = getattr(self.client, "flows", None)
@@ -58,6 +59,8 @@ class TableFlows:
             rec = (await self.service.in_channel(interaction.channel_id)).record
             mid, since = rec.id, rec.version
         uid = interaction.user.id
+        if interaction.message is not None:  # a button (a DM, or its own channel): not /partida undo
+            await self.service.get(mid, place(interaction))
         p = await self.table.undo_plan(mid, uid, since)
         if p.reason is None:
             done, p = await self.table.take_back(mid, uid, since=since)
@@ -65,6 +68,7 @@ class TableFlows:
             content, files, view = await self.present.private_turn(done, p.seat, lang)
             await reply(interaction, f"{t('undo.done', lang, moves=moves)}\n{content}", files=files, view=view)
             return
+        self.messages_limit.spend(interaction.guild_id, uid)  # the vote request mentions the others
         p, vote = await self.table.ask_undo(mid, uid, since)
         rec = p.loaded.record
         moves = "; ".join(words(p.loaded, a, rec.lang) for a in p.undone)
@@ -84,6 +88,7 @@ class TableFlows:
     async def on_vote(self, interaction: discord.Interaction, mid: int, vid: str, yes: bool) -> None:
         await ack(interaction, ephemeral=True, thinking=True)
         lang = await self._locale(interaction)
+        await self.service.get(mid, place(interaction), dm_ok=False)  # the vote is in the match's channel
         tally = await self.table.cast(mid, vid, interaction.user.id, yes)
         vote = tally.vote
         rec = (await self.service.get(mid)).record
@@ -126,11 +131,12 @@ class TableFlows:
     async def on_abandon(self, interaction: discord.Interaction, mid: int) -> None:
         await ack(interaction, thinking=True)  # public: the channel hears the outcome
         uid = interaction.user.id
-        rec = (await self.service.get(mid)).record
+        rec = (await self.service.get(mid, place(interaction), dm_ok=False)).record  # its channel's rights only
         if rec.host_id == uid or can_manage(interaction):
             done = await self.table.abandon(mid, uid, can_manage=can_manage(interaction))
             await self._announce_abandon(done, uid, interaction)
             return
+        self.messages_limit.spend(interaction.guild_id, uid)  # the vote request mentions the others
         loaded, vote = await self.table.ask_abandon(mid, uid)
         name = loaded.names[loaded.seat_of(uid)]
         text = t("abandon.vote", rec.lang, player=name, id=mid, voters=self._mentions(vote.voters), need=vote.need)
@@ -174,6 +180,8 @@ class TableFlows:
             raise UserError("invite_bot", user=getattr(user, "display_name", str(user.id)))
         loaded = await self.service.in_channel(interaction.channel_id)
         seat_arg = None if number is None else number - 1
+        await self.table.seat_to_offer(loaded.record.id, interaction.user.id, user.id, seat_arg, can_manage(interaction))  # refusals cost nothing
+        self.messages_limit.spend(interaction.guild_id, interaction.user.id)  # the invitation DM
         loaded, seat = await self.table.invite_to_seat(loaded.record.id, interaction.user.id, user.id, seat_arg, can_manage(interaction))
         rec = loaded.record
         their = (await self.service.store.locales([user.id])).get(user.id, rec.lang)
@@ -195,7 +203,7 @@ class TableFlows:
     async def on_take_seat(self, interaction: discord.Interaction, mid: int, seat: int) -> None:
         await ack(interaction, ephemeral=True, thinking=True)
         lang = await self._locale(interaction)
-        before = await self.service.get(mid)
+        before = await self.service.get(mid, place(interaction))  # the invitation: by DM or in its channel
         old = before.names[seat] if 0 <= seat < len(before.names) else "?"
         done = await self.table.take_seat(mid, interaction.user.id, interaction.user.display_name, seat)
         rec = done.record
@@ -209,7 +217,8 @@ class TableFlows:
     async def on_rematch(self, interaction: discord.Interaction, mid: int) -> None:
         await ack(interaction, thinking=True)  # public: the channel hears it
         await self._locale(interaction)
-        new = await self.table.rematch(mid, interaction.user.id)
+        self.messages_limit.spend(interaction.guild_id, interaction.user.id)  # the others' turn DMs
+        new = await self.table.rematch(mid, interaction.user.id, at=place(interaction))
         rec = new.record
         name = next((s["name"] for s in rec.seats if s.get("user_id") == interaction.user.id), interaction.user.display_name)
         text = t("rematch.started", rec.lang, player=name, id=rec.id)

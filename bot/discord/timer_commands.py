@@ -22,7 +22,7 @@ async def deadline(bot: Any, interaction: discord.Interaction, time: str | None,
     loaded = await bot.service.in_channel(interaction.channel_id)
     rec = loaded.record
     if time is None and policy is None and misses is None:
-        cfg = settings_of(rec, await bot.store.notes(rec.id))
+        cfg = settings_of(rec, await bot.service.notes(rec.id))
     else:
         cfg = await bot.timers.set_timers(rec, interaction.user.id, {"deadline": time, "policy": policy, "misses": misses})
     await reply(interaction, settings_text(cfg, lang))
@@ -38,7 +38,8 @@ async def headsup(bot: Any, interaction: discord.Interaction, on: bool) -> None:
 
 
 class TimeCog(commands.Cog):
-    """/away and /quiet: a person's own clock, for every match at once."""
+    """/away and /quiet: a person's own clock, for every match at once; /mentions: how their turns
+    reach them."""
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
@@ -71,6 +72,18 @@ class TimeCog(commands.Cog):
             await reply(interaction, t("quiet.set", lang, start=person["quiet_start"], end=person["quiet_end"], zone=person["tz"]))
         else:
             await reply(interaction, t("quiet.off", lang))
+
+    @app_commands.command(name=_("mentions"), description=_("Be mentioned in the channel on your turns too (by default the turn DM alone tells you)"))
+    @app_commands.rename(on=_("on"))
+    @app_commands.describe(on=_("True: a mention in the channel as well; False: the turn DM only"))
+    async def mentions(self, interaction: discord.Interaction, on: bool) -> None:
+        """The person's ``channel_pings`` setting (their person_settings row, every match): the board
+        post of their turn mentions them although the turn DM reached them."""
+        lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)
+        await self.bot.flows.note_locale(interaction)
+        await self.bot.store.set_person(interaction.user.id, {"channel_pings": True if on else None})
+        await reply(interaction, t("mentions.on" if on else "mentions.off", lang))
 
 
 async def setup(bot: Any) -> None:

@@ -14,12 +14,16 @@ from typing import Any
 
 import discord
 
-from ..core.story import describe_move
-from ..core.timers import DIGEST_GAP, Timers, from_iso, iso, quiet_until, settings_of
+from ..core import jobs as declared
+from ..core.notes import SeatNote
+from ..core.story import by_standin, describe_move
+from ..core.table import event_text
+from ..core.timers import DIGEST_GAP, DM_LIMIT, Timers, from_iso, iso, quiet_until, settings_of
 from ..games import ui_for
 from ..i18n import game_name, t
 from ..store import Job
 from .after_move import nonce
+from .components import TurnButton
 from .flows import ack, guarded, reply
 from .posting import Presenter, jump_link
 
@@ -40,7 +44,7 @@ class TimerMessages:
 
     def handlers(self) -> dict[str, Any]:
         """The job kinds declared here (registered by the client's set-up)."""
-        return {"notice": self.on_notice, "dm": self.on_dm, "digest": self.on_digest}
+        return {declared.NOTICE: self.on_notice, declared.DM: self.on_dm, declared.DIGEST: self.on_digest}
 
     async def still_waiting(self, rec: Any, payload: dict[str, Any]) -> bool:
         return await self.timers.still_waiting(rec, payload)
@@ -104,9 +108,9 @@ class TimerMessages:
         if ping:
             params["player"] = f"<@{ping}>"
         if p.get("left"):
-            notes = await self.store.notes(rec.id)
-            note = notes.get(ping, {})
-            params["left"] = self.left_text(settings_of(rec, notes), await self.store.person(ping), datetime.fromisoformat(note["clock_start"]), self.clock(), lang)
+            notes = await self.service.notes(rec.id)
+            start = datetime.fromisoformat(notes.seat(ping).clock_start)
+            params["left"] = self.left_text(settings_of(rec, notes), await self.store.person(ping), start, self.clock(), lang)
         ch = await self.present.channel(rec)
         if ch is None:
             return
@@ -117,6 +121,9 @@ class TimerMessages:
         }
         if "reclaim" in p:
             kwargs["view"] = self.reclaim_view(rec.id, int(p["reclaim"]), lang)
+        elif p["text"] == "remind.channel":  # the reminder: straight to the turn's controls
+            kwargs["view"] = discord.ui.View(timeout=None)
+            kwargs["view"].add_item(TurnButton(rec.id, rec.version, t("turn.button", lang)))
         await ch.send(**kwargs)
 
     async def on_dm(self, job: Job) -> None:
@@ -157,11 +164,11 @@ class TimerMessages:
         for rec in await self.store.matches_for_user(uid):
             if rec.status != "active":
                 continue
-            notes = await self.store.notes(rec.id)
-            note = notes.get(uid, {})
-            v = note.get("remind_v")
-            tag = f"{v}:{note.get('remind_step')}"
-            if v is None or v != note.get("clock_v") or note.get("reminded") == tag:
+            notes = await self.service.notes(rec.id)
+            note = notes.seat(uid)
+            v = note.remind_v
+            tag = f"{v}:{note.remind_step}"
+            if v is None or v != note.clock_v or note.reminded == tag:
                 continue
             loaded = await self.service.aload(rec)
             seat = next((i for i in loaded.to_move() if rec.seats[i].get("user_id") == uid and not rec.seats[i].get("ai")), None)
@@ -170,36 +177,60 @@ class TimerMessages:
             items.append((rec, loaded, notes, note, tag))
         if not items:
             return
+        items.sort(key=lambda item: (item[3].reminded is not None, item[0].id))  # never-named ones first
         lang = await self.lang_for(uid, items[0][0].lang)
-        lines, files = [t("remind.title", lang)], []
-        for rec, loaded, notes, note, _tag in items:
-            left = self.left_text(settings_of(rec, notes), person, datetime.fromisoformat(note["clock_start"]), now, lang)
-            lines.append(t("remind.line", lang, game=game_name(loaded.game, lang), where=await self.where(rec), id=rec.id, left=left, link=jump_link(rec)))
+        lines, files, named = [t("remind.title", lang)], [], []
+        for n, (rec, loaded, notes, note, tag) in enumerate(items):
+            left = self.left_text(settings_of(rec, notes), person, datetime.fromisoformat(note.clock_start), now, lang)
+            line = t("remind.line", lang, game=game_name(loaded.game, lang), where=await self.where(rec), id=rec.id, left=left, link=jump_link(rec))
+            rest = len(items) - n - 1
+            more = t("remind.more", lang, n=rest) if rest else ""
+            if named and len("\n".join([*lines, line, more])) > DM_LIMIT:  # a whole line or none
+                break
+            lines.append(line)
+            named.append((rec, tag))
             if len(files) < 4:
                 files += await self.board_file(loaded, lang)
+        unnamed = len(items) - len(named)
+        if unnamed:
+            lines.append(t("remind.more", lang, n=unnamed))
+        # a "Take your turn" button a match it names (restart-safe: bot/discord/components.py),
+        # named by its number when the digest lists several
+        view = discord.ui.View(timeout=None)
+        for rec, _tag in named[:25]:
+            label = t("turn.button", lang) if len(named) == 1 else t("turn.button_match", lang, id=rec.id)
+            view.add_item(TurnButton(rec.id, rec.version, label))
         try:
             dm = await self.client.create_dm(discord.Object(id=uid))
-            await dm.send(content="\n".join(lines)[:2000], files=files, nonce=nonce(job.key))
+            await dm.send(content="\n".join(lines)[:DM_LIMIT], files=files, view=view, nonce=nonce(job.key))
         except discord.Forbidden:
             log.info("DMs of %s are closed: reminder digest not sent (the channel was told)", uid)
         await self.store.set_person(uid, {"last_digest": iso(now)})
-        for rec, _loaded, _notes, _note, tag in items:
-            await self.store.set_note(rec.id, uid, {"reminded": tag})
+        for rec, tag in named:  # only what the DM named: the others stay owed
+            await self.service.note(rec.id, uid, {"reminded": tag})
+        if unnamed:  # the next digest names them, an hour from now
+            await self.store.add_jobs([declared.digest(uid, now + DIGEST_GAP)], now=now)
 
-    async def catch_up(self, loaded: Any, seat: int, uid: int, lang: str, note: dict[str, Any]):
-        """(text, files, note changes): the board picture and, in words, the moves since the person
-        last looked (others' in public words; what the stand-in did for them, in private words)."""
+    async def catch_up(self, loaded: Any, seat: int, uid: int, lang: str, note: SeatNote):
+        """(text, moves to mark, note changes): in words, the moves since the person last looked
+        (others' in public words; what the stand-in did for them, in private words), and those moves
+        as (seat, action) for the turn picture to mark (None on their first turn DM of the match:
+        nothing to catch up on). No picture of its own: the turn DM carries one."""
         rec = loaded.record
-        since = int(note.get("seen_upto", 0))
+        since = note.seen_upto or 0
+        # Computed from the log and what the person last saw: an undo since then cut the log back
+        # (its event says to how many actions), and the moves made again are new to them.
+        events = await self.store.events(rec.id)
+        seen_event = note.seen_event or 0
+        undos = [e for e in events if e.kind == "undo" and e.id > seen_event]
+        since = min([since, *(e.at_action for e in undos)])
         actions = await self.store.actions(rec.id, since)
         ui = ui_for(rec.game)
-        mark_en = t("standin.mark", "en")
-        lines = []
+        lines = [f"• {event_text(e, lang)}" for e in undos if e.user_id != uid]
         unseen: list[tuple[int, dict[str, Any]]] = []  # marked on the picture
         for a in actions:
             story = a.story if isinstance(a.story, dict) else {}
-            by_standin = str(story.get("en", "")).startswith(mark_en)
-            if a.seat == seat and not by_standin:
+            if a.seat == seat and not by_standin(story):
                 continue  # they know what they did themselves
             unseen.append((a.seat, a.action))
             if a.seat == seat and hasattr(ui, "label"):
@@ -209,9 +240,10 @@ class TimerMessages:
             lines.append(f"• {words}")
         if len(lines) > 8:
             lines = [f"• … (+{len(lines) - 8})", *lines[-8:]]
-        told = "seen_upto" in note  # not their first turn DM of the match
+        told = note.seen_upto is not None  # not their first turn DM of the match
         text = f"{t('catchup.title', lang)}\n" + "\n".join(lines) if lines else (t("catchup.none", lang) if told else "")
-        return text[:900], await self.board_file(loaded, lang, unseen if told else None), {"seen_upto": since + len(actions)}
+        seen = {"seen_upto": since + len(actions), "seen_event": max((e.id for e in events), default=0)}
+        return text[:900], (unseen if told else None), seen
 
 
 class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:r:(?P<mid>\d+):(?P<seat>\d+)"):

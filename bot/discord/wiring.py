@@ -10,6 +10,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from ..core import jobs as declared
 from ..core.scheduler import Scheduler
 from ..core.service import MatchService
 from ..core.timers import Timers
@@ -63,7 +64,7 @@ def wire(
     service.on_commit.append(scheduler.wake)  # a commit plans jobs: look for due ones now
     if not with_timers:
         bare = AfterMove(present, service, scheduler)
-        scheduler.register({**bare.handlers(), "clock": _no_clock})
+        scheduler.register({**bare.handlers(), declared.CLOCK: _no_clock})
         return Jobs(scheduler, bare, None, None)  # type: ignore[arg-type]
     timers = Timers(service, scheduler)
     messages = TimerMessages(present, timers)
@@ -72,4 +73,7 @@ def wire(
     )
     for owner in (after, timers, messages):
         scheduler.register(owner.handlers())
+    missing = set(declared.KINDS) - set(scheduler.handlers)
+    if missing:  # a kind planned with no handler would fail every job of it
+        raise LookupError(f"job kinds without a handler: {sorted(missing)}")
     return Jobs(scheduler, after, timers, messages)

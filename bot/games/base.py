@@ -75,6 +75,13 @@ class GameUI:
     def hand_png(self, view: dict[str, Any], lang: str) -> bytes | None:
         return None
 
+    def turn_png(self, view: dict[str, Any], names: list[str], lang: str) -> bytes | None:
+        """The ONE picture of a seat's private turn message (the turn DM, "Take your turn"): the
+        seat's own view with what ``mark_since`` marked, the lettered places and the hand
+        (render/<game>.turn_png). A step of the controls may replace it (``Controls.picture``),
+        never add a second. Default: the hand picture."""
+        return self.hand_png(view, lang)
+
     def mark_since(self, view: dict[str, Any], actions: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
         """The public view with what changed in ``actions`` ((seat, encoded action), the moves the
         viewer has not seen since their last turn) marked for ``board_png``: the catch-up picture

@@ -2,9 +2,10 @@
 
 Private turn steps (``controls``), each a select whose values encode the path so far:
 
-1. ``None`` / ``pg~N`` - the places where the tile fits, nearest to the last tile first: 25 a
-   select, up to five selects in one message (``Controls.more_selects``), the last one paged
-   (page N, bot/games/paging.py) when even they do not hold them all.
+1. ``None`` / ``pg~N`` - the places where the tile fits, nearest to the last tile first; more than
+   25 go on pages of ``PAGE`` (render.carcassonne.place_pages: each page a compact patch of the
+   table), and each page comes with its own picture of those places (``turn_png(page=N)``), the
+   letters on the picture and in the menu the same (``place_labels(view, PAGE)``).
 2. ``at.X.Y`` / ``rt.X.Y.R`` - a preview of the tile laid there (first legal rotation, or R) with
    its meeple spots numbered and the other legal rotations in small, one button per legal spot
    plus "no meeple" (each carries the whole place action), and a select to turn the tile.
@@ -34,6 +35,7 @@ T = {
         "es": "Tu loseta: **{tile}**. Solo cabe en un sitio (A en la imagen).",
     },
     "pick_pos": {"en": "Where to lay the tile", "es": "Dónde poner la loseta"},
+    "page": {"en": " Page {p} of {n}.", "es": " Página {p} de {n}."},
     "pick_pos_range": {"en": "Where to lay the tile: {a} … {b}", "es": "Dónde poner la loseta: {a} … {b}"},
     "pick_rot": {"en": "How to turn it", "es": "Cómo girarla"},
     "meeple_step": {
@@ -94,6 +96,7 @@ KIND_WORDS = {  # the kinds the engine's "scored" events name
 
 PICK_RE = re.compile(r"^(?:at\.(-?\d{1,6})\.(-?\d{1,6})|rt\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3]))$")
 PAGES = "pg"  # the paging node of the places (bot/games/paging.py): "pg~N"
+PAGE = paging.size()  # places a page (room left for "previous" and "more" in one select)
 
 # Engine refusal texts (codes from engines/carcassonne): the engine's own en/es texts, with the
 # Spanish "feature_occupied" reworded so it does not show the English kind name it is given.
@@ -197,6 +200,14 @@ class CarcassonneUI(GameUI):
         placed = [[a["x"], a["y"]] for _seat, a in actions if a.get("type") == "place"]
         return {**view, "since": placed} if placed else view
 
+    def turn_png(self, view, names, lang, page=0):
+        """The turn DM's one picture: the table around the places of menu page ``page`` (the first
+        one in the DM), lettered as in the menu, the drawn tile and the tiles laid since the
+        viewer's last turn; not their turn: the table."""
+        from render.carcassonne import turn_png
+
+        return turn_png(view, names, lang, page=page, per_page=PAGE)
+
     def hand_png(self, view, lang):
         from render.carcassonne import board_png, hand_png
 
@@ -274,23 +285,20 @@ class CarcassonneUI(GameUI):
             # other ways too, and the select changes it (one tap less per turn than a rotation step)
             rot = sorted(groups[cell])[0]
         if cell is None:
-            labels = self._labels(view)
-            # up to 25 places a select, several selects in one message (5 rows, one kept for the
-            # dig button): any place is two taps; beyond that the last select pages the rest
-            room = 5 - (1 if dig else 0)
-            options = self._position_options(groups, order, lang, labels)
-            chunks = [options[i:i + paging.LIMIT] for i in range(0, len(options), paging.LIMIT)]
-            if len(chunks) > room:
-                chunks = chunks[:room - 1] + [paging.page(options[(room - 1) * paging.LIMIT:], PAGES, page, lang)]
+            pages = self._pages(view)
+            page = min(page, len(pages) - 1)
             text = tr("place", lang, tile=tname, n=len(order)) if len(order) != 1 else tr("place1", lang, tile=tname)
+            if len(pages) > 1:
+                text += tr("page", lang, p=page + 1, n=len(pages))
             picture = None
-            if picked is not None:  # back to the first step: show the places again
-                from render.carcassonne import hand_png
-
-                picture = hand_png(view, view.get("names"), lang)
-            selects = [(self._range(chunk, lang), chunk) for chunk in chunks]
-            head = selects[0][0] if len(selects) > 1 else tr("pick_pos", lang)
-            return Controls(text + note, head, selects[0][1], dig, picture, more_selects=selects[1:])
+            if picked is not None:  # another page, or back to the first step: its own picture
+                picture = self.turn_png(view, view.get("names"), lang, page=page)
+            labels = self._labels(view)
+            head = tr("pick_pos", lang)
+            if len(pages) > 1:  # "Where to lay the tile: X … AT": the letters on this page's picture
+                shown = sorted((labels[c] for c in pages[page]), key=lambda a: (len(a), a))
+                head = tr("pick_pos_range", lang, a=shown[0], b=shown[-1])
+            return Controls(text + note, head, self._position_choices(groups, pages, page, lang, labels), dig, picture)
         x, y = cell
         place = self._labels(view).get(cell, "?")
         rots = sorted(groups[cell])
@@ -312,8 +320,8 @@ class CarcassonneUI(GameUI):
             select = self._rotation_choices(view, groups, order, cell, lang)
             placeholder = tr("pick_rot", lang)
         else:
-            page = paging.holding(order.index(cell), len(order))
-            select = self._position_choices(groups, order, page, lang, self._labels(view))
+            pages = self._pages(view)
+            select = self._position_choices(groups, pages, self._page_of(pages, cell), lang, self._labels(view))
             placeholder = tr("pick_pos", lang)
         picture = preview_png(view, None, lang, x, y, rot, spots=spots, rots=rots)
         return Controls(text + note, placeholder, select, (dig + buttons)[:20], picture)
@@ -330,30 +338,45 @@ class CarcassonneUI(GameUI):
 
     @staticmethod
     def _labels(view: dict[str, Any]) -> dict[tuple[int, int], str]:
-        """The letters of the places on the mover's picture (render.carcassonne.place_labels)."""
+        """The letters of the places on the mover's picture (render.carcassonne.place_labels, in
+        the order of the pages when there are more than one)."""
         from render.carcassonne import place_labels
 
-        return place_labels(view)
+        return place_labels(view, PAGE)
 
-    def _position_options(self, groups, order, lang, labels) -> list[Choice]:
+    @staticmethod
+    def _pages(view: dict[str, Any]) -> list[list[tuple[int, int]]]:
+        """The places by menu page, as the pictures of the pages show them (at least one page)."""
+        from render.carcassonne import place_pages
+
+        return place_pages(view, PAGE) or [[]]
+
+    @staticmethod
+    def _page_of(pages: list[list[tuple[int, int]]], cell: tuple[int, int]) -> int:
+        return next((i for i, p in enumerate(pages) if cell in p), 0)
+
+    def _position_choices(self, groups, pages, page, lang, labels) -> list[Choice]:
+        """The places of menu page ``page`` in the order of their letters, with "previous" and
+        "more" (bot/games/paging.py values) around them when there are several pages."""
+        page = min(max(page, 0), len(pages) - 1)
+        cells = sorted((c for c in pages[page] if c in groups), key=lambda c: (len(labels.get(c, "")), labels.get(c, "")))
         out = []
-        for x, y in order:
+        for x, y in cells:
             k = len(groups[(x, y)])
             out.append(Choice(
                 tr("pos_label", lang, label=labels.get((x, y), "?")), f"at.{x}.{y}",
                 description=tr("fits1", lang, x=x, y=y) if k == 1 else tr("fits", lang, n=k, x=x, y=y),
             ))
+        if len(pages) > 1:
+            total = sum(len(p) for p in pages)
+            start = sum(len(p) for p in pages[:page])
+            if page > 0:
+                a = start - len(pages[page - 1]) + 1
+                out.insert(0, Choice(paging.text("prev", lang, a=a, b=start, n=total), paging.value(PAGES, page - 1)))
+            if page < len(pages) - 1:
+                end = start + len(pages[page])
+                out.append(Choice(paging.text("more", lang, a=end + 1, b=end + len(pages[page + 1]), n=total), paging.value(PAGES, page + 1)))
         return out
-
-    def _position_choices(self, groups, order, page, lang, labels) -> list[Choice]:
-        return paging.page(self._position_options(groups, order, lang, labels), PAGES, page, lang)
-
-    @staticmethod
-    def _range(chunk: list[Choice], lang: str) -> str:
-        """A select's placeholder naming the places it holds: "Where to lay the tile: A-Y"."""
-        places = [c for c in chunk if c.token.startswith("at.")]
-        first, last = (places[0].label.split()[-1], places[-1].label.split()[-1]) if places else ("", "")
-        return tr("pick_pos_range", lang, a=first, b=last)[:150]
 
     def _rotation_choices(self, view, groups, order, cell, lang) -> list[Choice]:
         from render.carcassonne import KIND_NAMES
@@ -369,7 +392,7 @@ class CarcassonneUI(GameUI):
             desc = tr("spots", lang, what=", ".join(names)) if names else tr("no_spots", lang)
             label = tr("rot0", lang) if r == 0 else tr("rot", lang, deg=90 * r)
             out.append(Choice(label, f"rt.{x}.{y}.{r}", description=desc[:100]))
-        out.append(Choice(tr("back", lang), paging.value(PAGES, paging.holding(order.index(cell), len(order)))))
+        out.append(Choice(tr("back", lang), paging.value(PAGES, self._page_of(self._pages(view), cell))))
         return out
 
     # -- words ---------------------------------------------------------------------------------------

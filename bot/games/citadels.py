@@ -591,6 +591,11 @@ class CitadelsUI(GameUI):
 
         return board_png(view, names, lang)
 
+    def turn_png(self, view, names, lang):
+        from render.citadels import turn_png
+
+        return turn_png(view, names, lang) if view.get("hand") is not None else None
+
     def hand_png(self, view, lang):
         from render.citadels import hand_png
 

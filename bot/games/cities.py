@@ -229,6 +229,13 @@ class CitiesUI(GameUI):
 
         return board_png(view, names, lang)
 
+    def turn_png(self, view, names, lang):
+        """The table once (nothing in Cities is private), what the others placed since the viewer's
+        last turn marked; the place step's controls show the lettered neighbourhood instead."""
+        from render.cities import turn_png
+
+        return turn_png(view, names, lang)
+
     def hand_png(self, view, lang):
         """The mover's picture: the table (rows, achievements, every neighbourhood). At the place
         step the controls replace it with the mover's own neighbourhood, lettered."""

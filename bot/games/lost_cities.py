@@ -88,6 +88,11 @@ class LostCitiesUI(GameUI):
 
         return board_png(view, names, lang)
 
+    def turn_png(self, view, names, lang):
+        from render.lost_cities import turn_png
+
+        return turn_png(view, names, lang) if view.get("hand") is not None else None
+
     def hand_png(self, view, lang):
         from render.lost_cities import hand_png
 

@@ -27,6 +27,12 @@ def _tr(key: str, lang: str, **kw: int) -> str:
     return (T[key].get(lang) or T[key]["en"]).format(**kw)
 
 
+def text(key: str, lang: str, **kw: int) -> str:
+    """The words of a "prev" or "more" option, for a game that cuts its own pages (Carcassonne's
+    places, page by page as their pictures show them)."""
+    return _tr(key, lang, **kw)
+
+
 def value(node: str, page_no: int) -> str:
     """The select value that shows page ``page_no`` of the list ``node``."""
     return f"{node}{SEP}{page_no}"

@@ -35,6 +35,7 @@ from .base import (
     UPDATABLE,
     ActionRecord,
     ChannelBusy,
+    DamagedMatch,
     EventRecord,
     Job,
     MatchNotFound,
@@ -53,6 +54,7 @@ __all__ = [
     "UPDATABLE",
     "ActionRecord",
     "ChannelBusy",
+    "DamagedMatch",
     "EventRecord",
     "NewEvent",
     "Job",
@@ -65,8 +67,26 @@ __all__ = [
     "StoreError",
     "VersionConflict",
     "open_store",
+    "outage",
     "parse_database_url",
 ]
+
+def outage(exc: BaseException) -> bool:
+    """True when ``exc`` says the store cannot serve for a moment (the SQLite file locked past the
+    busy timeout, a full disk, an I/O error; PostgreSQL down, out of connections or space, a
+    serialization failure): an expected condition, worth one line and a new try, not a traceback."""
+    import sqlite3
+
+    if isinstance(exc, sqlite3.OperationalError):  # "database is locked", "database or disk is full", "disk I/O error"
+        return True
+    try:
+        import asyncpg
+    except ImportError:  # pragma: no cover - asyncpg is optional
+        return False
+    if isinstance(exc, (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, asyncpg.InsufficientResourcesError)):
+        return True  # (InsufficientResources: disk full, out of memory, too many connections)
+    return isinstance(exc, asyncpg.PostgresError) and getattr(exc, "sqlstate", "") in ("40001", "40P01", "55P03", "57014", "57P01", "57P03")
+
 
 _SQLITE_FORMS = "use sqlite:///relative.sqlite3, sqlite:////absolute/path.sqlite3 or sqlite://:memory:"
 

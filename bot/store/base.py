@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import abc
 import json
+import logging
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 STATUSES = ("lobby", "active", "finished", "abandoned")
 LIVE_STATUSES = ("lobby", "active")
@@ -48,6 +51,42 @@ class ChannelBusy(StoreError):
     def __init__(self, existing_match_id: int | None) -> None:
         super().__init__(f"the channel already has a live match (id {existing_match_id})")
         self.existing_match_id = existing_match_id
+
+
+class DamagedMatch(StoreError):
+    """Match ``match_id``'s row cannot be decoded: its ``part`` (seats, options, meta, setup, state)
+    is not JSON, or not JSON of the right shape, or a state its engine cannot read. That match is
+    quarantined (left out of lists and sweeps, refused in one line); every other match goes on."""
+
+    def __init__(self, match_id: int, part: str, reason: str = "") -> None:
+        super().__init__(f"match {match_id}: its {part} cannot be decoded ({reason})")
+        self.match_id = match_id
+        self.part = part
+        self.reason = reason
+
+
+class Quarantine:
+    """The damaged match rows this process has met, each logged once (one line, no traceback: the
+    row is what is wrong, not the code)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[int, str] = {}
+
+    def note(self, e: DamagedMatch) -> None:
+        if e.match_id in self.seen or len(self.seen) > 10_000:
+            return
+        self.seen[e.match_id] = e.part
+        log.warning("match %s quarantined: its %s cannot be decoded (%s); every other match goes on", e.match_id, e.part, e.reason[:200])
+
+
+def check_match_row(match_id: int, seats: Any, options: Any, meta: Any) -> None:
+    """A decoded row has the shapes every reader relies on, else ``DamagedMatch``."""
+    if not isinstance(seats, list) or not all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats):
+        raise DamagedMatch(match_id, "seats", "not a list of seats")
+    if not isinstance(options, dict):
+        raise DamagedMatch(match_id, "options", "not an object")
+    if not isinstance(meta, dict):
+        raise DamagedMatch(match_id, "meta", "not an object")
 
 
 class VersionConflict(StoreError):
@@ -180,7 +219,89 @@ class RawJSON:
         self.value = value
 
 
+# -- ratings, stored aggregates, act times (issue 21) ------------------------------------------------
+
+GLOBAL_SCOPE = 0  # ratings and aggregates across servers (a server's own scope is its guild id)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A player's rating and aggregates in one game and scope (``GLOBAL_SCOPE`` or a guild id).
+    ``player``: 'u<user id>' for a person, 'ai:<level>' for AI seats of that level."""
+
+    game: str
+    scope: int
+    player: str
+    mu: float
+    sigma: float
+    matches: int = 0
+    wins: int = 0
+    moves: int = 0
+    timed: int = 0
+    seconds: float = 0.0
+
+    @property
+    def ordinal(self) -> float:
+        """A cautious skill estimate (mu - 3 sigma): what leaderboards sort by."""
+        return self.mu - 3.0 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """A player's aggregates in a scope summed over every game (or of one game)."""
+
+    scope: int
+    player: str
+    matches: int = 0
+    wins: int = 0
+    moves: int = 0
+    timed: int = 0
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedMatch:
+    """A finished match as the ratings see it: ``places`` lists the players by place (ties share one)."""
+
+    match_id: int
+    game: str
+    guild_id: int | None
+    places: list[list[str]]
+
+    @property
+    def scopes(self) -> list[int]:
+        return [GLOBAL_SCOPE] if self.guild_id is None else [GLOBAL_SCOPE, self.guild_id]
+
+    @property
+    def players(self) -> list[str]:
+        return list(dict.fromkeys(p for place in self.places for p in place))
+
+
+@dataclass(frozen=True, slots=True)
+class ActTime:
+    """One timed action of a person: ``seconds`` from when they could act to their action."""
+
+    user_id: int
+    match_id: int
+    seconds: float
+    at: datetime
+
+
 # -- helpers shared by the back ends -----------------------------------------------------------------
+
+
+def totals_added(existing: Iterable[RatingRow], new: Iterable[RatingRow]) -> list[Totals]:
+    """What ``new`` rows add to the players' totals over the games, per (scope, player)."""
+    old = {(r.game, r.scope, r.player): r for r in existing}
+    out: dict[tuple[int, str], Totals] = {}
+    for r in new:
+        o = old.get((r.game, r.scope, r.player)) or RatingRow(r.game, r.scope, r.player, 0.0, 0.0)
+        t = out.get((r.scope, r.player)) or Totals(r.scope, r.player)
+        out[(r.scope, r.player)] = Totals(
+            r.scope, r.player, t.matches + r.matches - o.matches, t.wins + r.wins - o.wins,
+            t.moves + r.moves - o.moves, t.timed + r.timed - o.timed, t.seconds + r.seconds - o.seconds,
+        )
+    return list(out.values())
 
 
 def utcnow() -> datetime:
@@ -277,6 +398,25 @@ class Store(abc.ABC):
     # True when only one process may use the store at a time (SQLite): leases left by a previous
     # run of that process can be dropped at start instead of waiting for them to run out.
     single_process: bool = False
+    # The damaged rows met so far (each logged once); set by each back end's constructor.
+    quarantine: Quarantine
+
+    def healthy(self, decoded: Iterable[MatchRecord | DamagedMatch]) -> list[MatchRecord]:
+        """The records of a list that could be decoded; the damaged ones are noted and left out."""
+        out = []
+        for item in decoded:
+            if isinstance(item, DamagedMatch):
+                self.quarantine.note(item)
+            else:
+                out.append(item)
+        return out
+
+    def one(self, decoded: MatchRecord | DamagedMatch | None) -> MatchRecord | None:
+        """One record, or ``DamagedMatch`` (noted) when its row cannot be decoded."""
+        if isinstance(decoded, DamagedMatch):
+            self.quarantine.note(decoded)
+            raise decoded
+        return decoded
 
     @abc.abstractmethod
     async def create_match(
@@ -373,8 +513,13 @@ class Store(abc.ABC):
         the lease ran out. Returns how many leases were renewed (a lease already taken over is not)."""
 
     @abc.abstractmethod
-    async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
-        """Mark done (only while ``owner`` holds the lease); False if the lease was lost."""
+    async def finish_job(
+        self, job_id: int, owner: str, now: datetime, *,
+        notes: Mapping[tuple[int, int], Mapping[str, Any]] | None = None, jobs: Iterable[NewJob] = (),
+    ) -> bool:
+        """Mark done (only while ``owner`` holds the lease); False if the lease was lost. In the
+        same transaction, only when the lease was held: merge ``notes`` ((match id, user id) ->
+        changes, as ``set_note``) and insert ``jobs`` (the work the job planned next)."""
 
     @abc.abstractmethod
     async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:
@@ -455,6 +600,48 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def set_person(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         """Merge ``changes`` into the person's settings (a key set to None is removed), atomically."""
+
+    # -- ratings, stored aggregates, act times (issue 21) ---------------------------------------------
+
+    @abc.abstractmethod
+    async def record_result(
+        self, finished: FinishedMatch, rate: Callable[[list[RatingRow]], list[RatingRow]]
+    ) -> list[RatingRow] | None:
+        """Rate a finished match once, atomically: ``rate`` gets the stored rows of the match's
+        players in its game and scopes (a player never rated has none) and returns the rows to
+        store. None (and nothing written, ``rate`` not called) when the match was rated before.
+        Ratings of one game are updated one match at a time, so no update is lost. The totals over
+        the games (``scope_players``) and the matches per scope and game (``scope_totals``) are
+        kept in step in the same transaction."""
+
+    @abc.abstractmethod
+    async def rated(self, match_id: int) -> bool:
+        """Whether the match's result is in the ratings."""
+
+    @abc.abstractmethod
+    async def leaderboard(self, game: str, scope: int, limit: int = 10) -> list[RatingRow]:
+        """The game's best rated players of a scope, by ordinal (highest first)."""
+
+    @abc.abstractmethod
+    async def player_ratings(self, player: str, scope: int | None = None) -> list[RatingRow]:
+        """A player's rows in every game (of one scope, or all scopes), by game then scope."""
+
+    @abc.abstractmethod
+    async def scope_totals(self, scope: int) -> dict[str, int]:
+        """Rated matches per game in a scope (``GLOBAL_SCOPE``: everywhere)."""
+
+    @abc.abstractmethod
+    async def scope_players(self, scope: int, game: str | None = None, limit: int = 10) -> list[Totals]:
+        """A scope's players with their aggregates summed over the games (or of one game), most
+        wins first, then most matches, then player."""
+
+    @abc.abstractmethod
+    async def add_act_times(self, samples: list[ActTime]) -> None:
+        """Store timed actions (one transaction)."""
+
+    @abc.abstractmethod
+    async def act_times(self, user_id: int, match_id: int | None = None, limit: int = 500) -> list[float]:
+        """A person's latest act times in seconds (of one match, or of all), newest first."""
 
     @abc.abstractmethod
     async def close(self) -> None: ...

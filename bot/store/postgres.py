@@ -8,8 +8,10 @@ under a transaction-scoped advisory lock so processes starting together apply th
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -19,33 +21,72 @@ from .base import (
     COLUMNS,
     SCHEMA_NAME,
     ActionRecord,
+    ActTime,
     ChannelBusy,
+    DamagedMatch,
     EventRecord,
+    FinishedMatch,
     Job,
     MatchNotFound,
     MatchRecord,
     NewEvent,
     NewJob,
+    Quarantine,
+    RatingRow,
     RawJSON,
     Store,
+    Totals,
     VersionConflict,
     check_changes,
     check_create,
     check_int64,
+    check_match_row,
     check_move,
     check_note,
     dumps,
     job_match,
     seat_user_ids,
+    totals_added,
     utcnow,
 )
 from .migrate import SCHEMA_MIGRATIONS_DDL, check_applied, load_migrations, render
 
 LIVE_INDEX = "matches_one_live_per_channel"
+_RATING_COLUMNS = "game, scope, player, mu, sigma, matches, wins, moves, timed, seconds"
 
 
-def _match(row: asyncpg.Record) -> MatchRecord:
-    return MatchRecord(**dict(row.items()))
+class Undecodable:
+    """What a JSON column whose text Python cannot decode (a 100,000-deep nesting) reads as."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def _decode_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as e:
+        return Undecodable(str(e)[:80])
+
+
+def _match(row: asyncpg.Record, state_text: bool = False) -> MatchRecord:
+    """A row as a record; ``DamagedMatch`` when a JSON column cannot be decoded or has the wrong
+    shape. ``state_text``: the state was selected as text (decoded here)."""
+    fields = dict(row.items())
+    if state_text and fields.get("state") is not None:
+        fields["state"] = _decode_json(fields["state"])
+    for part in ("seats", "options", "meta", "setup", "state"):
+        if isinstance(fields.get(part), Undecodable):
+            raise DamagedMatch(fields["id"], part, f"not JSON: {fields[part].reason}")
+    check_match_row(fields["id"], fields["seats"], fields["options"], fields["meta"])
+    return MatchRecord(**fields)
+
+
+def _decoded(row: asyncpg.Record, state_text: bool = False) -> MatchRecord | DamagedMatch:
+    try:
+        return _match(row, state_text)
+    except DamagedMatch as e:
+        return e
 
 
 _JOB_COLUMNS = (
@@ -60,6 +101,20 @@ _JOB_INSERT = (
 
 def _job(row: asyncpg.Record) -> Job:
     return Job(**dict(row.items()))
+
+
+async def _merge_note(conn: Any, match_id: int, user_id: int, changes: Any) -> dict[str, Any]:
+    # one statement: the merge happens under the row lock, so two notes written at once both stay
+    return await conn.fetchval(
+        "INSERT INTO seat_notes (match_id, user_id, data, updated_at)"
+        " VALUES ($1, $2, jsonb_strip_nulls($3::jsonb)::json, $4)"
+        " ON CONFLICT (match_id, user_id) DO UPDATE SET"
+        " data = jsonb_strip_nulls(seat_notes.data::jsonb || $3::jsonb)::json, updated_at = $4 RETURNING data",
+        match_id,
+        user_id,
+        dict(changes),
+        utcnow(),
+    )
 
 
 def _job_args(jobs: list[NewJob], match_id: int | None, now: datetime) -> list[tuple]:
@@ -77,6 +132,12 @@ def migration_lock_key(schema: str | None) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
+def ratings_lock_key(schema: str | None, game: str) -> int:
+    """A signed 64-bit advisory-lock key per schema and game: rating updates of one game queue."""
+    digest = hashlib.blake2b(f"partida-ratings:{schema or ''}:{game}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
 async def _keep_session(conn: asyncpg.Connection) -> None:
     """Pool release hook: the store sets no session state (no SET, LISTEN, cursors or session
     advisory locks), so skip asyncpg's default reset query and save a round trip per operation.
@@ -85,13 +146,14 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
 
 async def _init_connection(conn: asyncpg.Connection) -> None:
     for typename in ("jsonb", "json"):
-        await conn.set_type_codec(typename, encoder=dumps, decoder=json.loads, schema="pg_catalog")
+        await conn.set_type_codec(typename, encoder=dumps, decoder=_decode_json, schema="pg_catalog")
 
 
 class PostgresStore(Store):
     def __init__(self, pool: asyncpg.Pool, schema: str | None) -> None:
         self._pool = pool
         self.schema = schema
+        self.quarantine = Quarantine()
 
     @property
     def _p(self) -> asyncpg.Pool:
@@ -211,14 +273,14 @@ class PostgresStore(Store):
 
     async def get(self, match_id: int) -> MatchRecord | None:
         row = await self._p.fetchrow(f"SELECT {COLUMNS} FROM matches WHERE id = $1", match_id)
-        return None if row is None else _match(row)
+        return None if row is None else self.one(_decoded(row))
 
     async def active_in_channel(self, channel_id: int) -> MatchRecord | None:
         row = await self._p.fetchrow(
             f"SELECT {COLUMNS} FROM matches WHERE channel_id = $1 AND status IN ('lobby', 'active')",
             channel_id,
         )
-        return None if row is None else _match(row)
+        return None if row is None else self.one(_decoded(row))
 
     async def matches_for_user(self, user_id: int, active_only: bool = True) -> list[MatchRecord]:
         live = " AND m.status IN ('lobby', 'active')" if active_only else ""
@@ -228,11 +290,11 @@ class PostgresStore(Store):
             f" WHERE p.user_id = $1{live} ORDER BY m.id DESC",
             user_id,
         )
-        return [_match(r) for r in rows]
+        return self.healthy(_decoded(r) for r in rows)
 
     async def live_matches(self) -> list[MatchRecord]:
         rows = await self._p.fetch(f"SELECT {COLUMNS} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id")
-        return [_match(r) for r in rows]
+        return self.healthy(_decoded(r) for r in rows)
 
     async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
         rows = await self._p.fetch(
@@ -240,7 +302,7 @@ class PostgresStore(Store):
             channel_id,
             int(limit),
         )
-        return [_match(r) for r in rows]
+        return self.healthy(_decoded(r) for r in rows)
 
     async def update(self, match_id: int, expected_version: int, *, jobs: list[NewJob] = (), **changes: Any) -> MatchRecord:
         changes = check_changes(changes)
@@ -371,12 +433,25 @@ class PostgresStore(Store):
         )
         return int(status.split()[-1])
 
-    async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
-        return await self._settle(
+    async def finish_job(self, job_id: int, owner: str, now: datetime, *, notes=None, jobs=()) -> bool:
+        notes = dict(notes or {})
+        for (_mid, uid), changes in notes.items():
+            check_note(uid, changes)
+        rows = _job_args(list(jobs), None, now)
+        finish = (
             "UPDATE jobs SET status = 'done', done_at = $1, claimed_until = NULL"
-            " WHERE id = $2 AND claimed_by = $3 AND status = 'pending'",
-            now, job_id, owner,
+            " WHERE id = $2 AND claimed_by = $3 AND status = 'pending'"
         )
+        if not notes and not rows:
+            return await self._settle(finish, now, job_id, owner)
+        async with self._p.acquire() as conn, conn.transaction():
+            if (await conn.execute(finish, now, job_id, owner)).split()[-1] == "0":
+                return False
+            for (mid, uid), changes in notes.items():
+                await _merge_note(conn, mid, uid, changes)
+            for args in rows:
+                await conn.execute(_JOB_INSERT, *args)
+            return True
 
     async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:
         return await self._settle(
@@ -426,17 +501,7 @@ class PostgresStore(Store):
 
     async def set_note(self, match_id: int, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         check_note(user_id, changes)
-        # one statement: the merge happens under the row lock, so two notes written at once both stay
-        return await self._p.fetchval(
-            "INSERT INTO seat_notes (match_id, user_id, data, updated_at)"
-            " VALUES ($1, $2, jsonb_strip_nulls($3::jsonb)::json, $4)"
-            " ON CONFLICT (match_id, user_id) DO UPDATE SET"
-            " data = jsonb_strip_nulls(seat_notes.data::jsonb || $3::jsonb)::json, updated_at = $4 RETURNING data",
-            match_id,
-            user_id,
-            dict(changes),
-            utcnow(),
-        )
+        return await _merge_note(self._p, match_id, user_id, changes)
 
     async def set_locale(self, user_id: int, locale: str) -> None:
         check_note(user_id, {})
@@ -520,11 +585,14 @@ class PostgresStore(Store):
         return [EventRecord(**dict(r.items())) for r in rows]
 
     async def finished_in_guild(self, guild_id: int, limit: int = 2000) -> list[MatchRecord]:
+        # the final snapshots come as text and are decoded in a worker thread (a thousand of them
+        # would hold the event loop if the JSON codec decoded them while the rows arrive)
+        cols = COLUMNS.replace(" state,", " state::text AS state,")
         rows = await self._p.fetch(
-            f"SELECT {COLUMNS} FROM matches WHERE guild_id = $1 AND status = 'finished' ORDER BY id DESC LIMIT $2",
+            f"SELECT {cols} FROM matches WHERE guild_id = $1 AND status = 'finished' ORDER BY id DESC LIMIT $2",
             guild_id, int(limit),
         )
-        return [_match(r) for r in rows]
+        return self.healthy(await asyncio.to_thread(lambda: [_decoded(r, state_text=True) for r in rows]))
 
     async def action_timing(self, match_ids: list[int]) -> dict[tuple[int, int], tuple[int, int, float]]:
         ids = [int(i) for i in match_ids]
@@ -552,6 +620,118 @@ class PostgresStore(Store):
             dict(changes),
             utcnow(),
         )
+
+    # -- ratings, stored aggregates, act times (issue 21) ---------------------------------------------
+
+    async def record_result(
+        self, finished: FinishedMatch, rate: Callable[[list[RatingRow]], list[RatingRow]]
+    ) -> list[RatingRow] | None:
+        check_int64("match_id", finished.match_id)
+        check_int64("guild_id", finished.guild_id, nullable=True)
+        now = utcnow()
+        async with self._p.acquire() as conn, conn.transaction():
+            # one rating update at a time per game (rows not yet there cannot be locked with FOR UPDATE)
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", ratings_lock_key(self.schema, finished.game))
+            inserted = await conn.fetchval(
+                "INSERT INTO rated_matches (match_id, game, guild_id, places, rated_at) VALUES ($1, $2, $3, $4, $5)"
+                " ON CONFLICT (match_id) DO NOTHING RETURNING match_id",
+                finished.match_id, finished.game, finished.guild_id, finished.places, now,
+            )
+            if inserted is None:
+                return None
+            rows = await conn.fetch(
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE game = $1 AND scope = ANY($2::bigint[])"
+                " AND player = ANY($3::text[])",
+                finished.game, finished.scopes, finished.players,
+            )
+            old = [RatingRow(*r) for r in rows]
+            new = rate(old)
+            await conn.executemany(
+                f"INSERT INTO ratings ({_RATING_COLUMNS}, ordinal, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+                " ON CONFLICT (game, scope, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+                " ordinal = excluded.ordinal, matches = excluded.matches, wins = excluded.wins, moves = excluded.moves,"
+                " timed = excluded.timed, seconds = excluded.seconds, updated_at = excluded.updated_at",
+                [(r.game, r.scope, r.player, r.mu, r.sigma, r.matches, r.wins, r.moves, r.timed, r.seconds, r.ordinal, now)
+                 for r in new],
+            )
+            await conn.executemany(
+                "INSERT INTO player_totals AS t (scope, player, matches, wins, moves, timed, seconds)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (scope, player) DO UPDATE SET"
+                " matches = t.matches + excluded.matches, wins = t.wins + excluded.wins, moves = t.moves + excluded.moves,"
+                " timed = t.timed + excluded.timed, seconds = t.seconds + excluded.seconds",
+                [(t.scope, t.player, t.matches, t.wins, t.moves, t.timed, t.seconds) for t in totals_added(old, new)],
+            )
+            await conn.execute(
+                "INSERT INTO rating_totals AS t (scope, game, matches) SELECT s, $2, 1 FROM unnest($1::bigint[]) AS s"
+                " ON CONFLICT (scope, game) DO UPDATE SET matches = t.matches + 1",
+                finished.scopes, finished.game,
+            )
+        return list(new)
+
+    async def rated(self, match_id: int) -> bool:
+        return await self._p.fetchval("SELECT 1 FROM rated_matches WHERE match_id = $1", int(match_id)) is not None
+
+    async def leaderboard(self, game: str, scope: int, limit: int = 10) -> list[RatingRow]:
+        rows = await self._p.fetch(
+            f"SELECT {_RATING_COLUMNS} FROM ratings WHERE scope = $1 AND game = $2 ORDER BY ordinal DESC, player LIMIT $3",
+            int(scope), game, int(limit),
+        )
+        return [RatingRow(*r) for r in rows]
+
+    async def player_ratings(self, player: str, scope: int | None = None) -> list[RatingRow]:
+        if scope is None:
+            rows = await self._p.fetch(
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE player = $1 ORDER BY game, scope", player
+            )
+        else:
+            rows = await self._p.fetch(
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE player = $1 AND scope = $2 ORDER BY game, scope",
+                player, int(scope),
+            )
+        return [RatingRow(*r) for r in rows]
+
+    async def scope_totals(self, scope: int) -> dict[str, int]:
+        rows = await self._p.fetch("SELECT game, matches FROM rating_totals WHERE scope = $1", int(scope))
+        return {r[0]: r[1] for r in rows}
+
+    async def scope_players(self, scope: int, game: str | None = None, limit: int = 10) -> list[Totals]:
+        if game is None:
+            rows = await self._p.fetch(
+                "SELECT scope, player, matches, wins, moves, timed, seconds FROM player_totals WHERE scope = $1"
+                " ORDER BY wins DESC, matches DESC, player LIMIT $2",
+                int(scope), int(limit),
+            )
+        else:
+            rows = await self._p.fetch(
+                "SELECT scope, player, matches, wins, moves, timed, seconds FROM ratings WHERE scope = $1 AND game = $2"
+                " ORDER BY wins DESC, matches DESC, player LIMIT $3",
+                int(scope), game, int(limit),
+            )
+        return [Totals(*r) for r in rows]
+
+    async def add_act_times(self, samples: list[ActTime]) -> None:
+        if not samples:
+            return
+        for sample in samples:
+            check_int64("user_id", sample.user_id)
+            check_int64("match_id", sample.match_id)
+        async with self._p.acquire() as conn, conn.transaction():
+            await conn.executemany(
+                "INSERT INTO act_times (user_id, match_id, seconds, at) VALUES ($1, $2, $3, $4)",
+                [(x.user_id, x.match_id, float(x.seconds), x.at) for x in samples],
+            )
+
+    async def act_times(self, user_id: int, match_id: int | None = None, limit: int = 500) -> list[float]:
+        if match_id is None:
+            rows = await self._p.fetch(
+                "SELECT seconds FROM act_times WHERE user_id = $1 ORDER BY id DESC LIMIT $2", int(user_id), int(limit)
+            )
+        else:
+            rows = await self._p.fetch(
+                "SELECT seconds FROM act_times WHERE match_id = $1 AND user_id = $2 ORDER BY id DESC LIMIT $3",
+                int(match_id), int(user_id), int(limit),
+            )
+        return [r[0] for r in rows]
 
     async def close(self) -> None:
         await self._pool.close()

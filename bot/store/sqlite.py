@@ -15,7 +15,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -26,29 +26,46 @@ import aiosqlite
 from .base import (
     COLUMNS,
     ActionRecord,
+    ActTime,
     ChannelBusy,
+    DamagedMatch,
     EventRecord,
+    FinishedMatch,
     Job,
     MatchNotFound,
     MatchRecord,
     NewEvent,
     NewJob,
+    Quarantine,
+    RatingRow,
     RawJSON,
     Store,
+    Totals,
     VersionConflict,
     check_changes,
     check_create,
     check_int64,
+    check_match_row,
     check_move,
     check_note,
     dumps,
     job_match,
     seat_user_ids,
+    totals_added,
     utcnow,
 )
 from .migrate import SCHEMA_MIGRATIONS_DDL, check_applied, load_migrations, render
 
 _JSON_COLUMNS = frozenset({"seats", "options", "setup", "state", "meta"})
+_RATING_COLUMNS = "game, scope, player, mu, sigma, matches, wins, moves, timed, seconds"
+
+
+
+
+def _rating(row: Any) -> RatingRow:
+    return RatingRow(*row)
+
+
 SYNCHRONOUS = ("off", "normal", "full", "extra")
 _timing = logging.getLogger("partida.timing")  # DEBUG: one line per move transaction (bench/bot.py)
 
@@ -75,6 +92,19 @@ _JOB_COLUMNS = (
 def _jts(value: datetime) -> str:
     """Job times: fixed width UTC text, so comparing the text compares the times."""
     return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f+00:00")
+
+
+async def _merge_note(conn: Any, match_id: int, user_id: int, changes: Any) -> dict[str, Any]:
+    patch = dumps(dict(changes))
+    # json_patch: RFC 7396 merge (a null removes the key); json() keeps it text JSON
+    row = await _one(
+        conn,
+        "INSERT INTO seat_notes (match_id, user_id, data, updated_at) VALUES (?, ?, json_patch('{}', ?), ?)"
+        " ON CONFLICT (match_id, user_id) DO UPDATE SET data = json_patch(seat_notes.data, ?),"
+        " updated_at = excluded.updated_at RETURNING data",
+        (match_id, user_id, patch, _ts(utcnow()), patch),
+    )
+    return json.loads(row[0])
 
 
 def _job_params(jobs: list[NewJob], match_id: int | None, now: datetime) -> list[tuple]:
@@ -110,37 +140,57 @@ def _loads(text: str | None) -> Any:
 _UNSET = object()
 
 
+def _column(match_id: int, part: str, text: str | None, nullable: bool = False) -> Any:
+    if text is None and nullable:
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError, RecursionError) as e:
+        raise DamagedMatch(match_id, part, f"not JSON: {str(e)[:80]}") from None
+
+
 def _match(row: Any, state: Any = _UNSET) -> MatchRecord:
+    """A row as a record; ``DamagedMatch`` when a JSON column cannot be decoded."""
+    mid = row[0]
+    seats, options, meta = _column(mid, "seats", row[6]), _column(mid, "options", row[7]), _column(mid, "meta", row[13])
+    check_match_row(mid, seats, options, meta)
     return MatchRecord(
-        id=row[0],
+        id=mid,
         guild_id=row[1],
         channel_id=row[2],
         game=row[3],
         status=row[4],
         host_id=row[5],
-        seats=json.loads(row[6]),
-        options=json.loads(row[7]),
+        seats=seats,
+        options=options,
         seed=row[8],
-        setup=_loads(row[9]),
-        state=_loads(row[10]) if state is _UNSET else state,
+        setup=_column(mid, "setup", row[9], nullable=True),
+        state=_column(mid, "state", row[10], nullable=True) if state is _UNSET else state,
         version=row[11],
         lang=row[12],
-        meta=json.loads(row[13]),
+        meta=meta,
         created_at=datetime.fromisoformat(row[14]),
         updated_at=datetime.fromisoformat(row[15]),
     )
 
 
+def _decoded(row: Any) -> MatchRecord | DamagedMatch:
+    try:
+        return _match(row)
+    except DamagedMatch as e:
+        return e
+
+
 _BIG = 64 * 1024  # a snapshot this long (a marathon board) is decoded off the event loop
 
 
-async def _records(rows: list[Any]) -> list[MatchRecord]:
+async def _records(rows: list[Any]) -> list[MatchRecord | DamagedMatch]:
     if sum(len(r[10] or "") for r in rows) > _BIG:
-        return await asyncio.to_thread(lambda: [_match(r) for r in rows])
-    return [_match(r) for r in rows]
+        return await asyncio.to_thread(lambda: [_decoded(r) for r in rows])
+    return [_decoded(r) for r in rows]
 
 
-async def _record(row: Any) -> MatchRecord | None:
+async def _record(row: Any) -> MatchRecord | DamagedMatch | None:
     return None if row is None else (await _records([row]))[0]
 
 
@@ -200,6 +250,7 @@ class SqliteStore(Store):
         self.path = path
         self._lock = asyncio.Lock()
         self._closed = False
+        self.quarantine = Quarantine()
         # A second, read-only connection for files: in WAL mode readers never wait for the writer,
         # so a click that only looks at a match does not queue behind moves being committed.
         self._reader: aiosqlite.Connection | None = None
@@ -369,7 +420,7 @@ class SqliteStore(Store):
     async def get(self, match_id: int) -> MatchRecord | None:
         async with self._read() as conn:
             row = await _one(conn, f"SELECT {COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        return await _record(row)
+        return self.one(await _record(row))
 
     async def active_in_channel(self, channel_id: int) -> MatchRecord | None:
         async with self._read() as conn:
@@ -378,7 +429,7 @@ class SqliteStore(Store):
                 f"SELECT {COLUMNS} FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
                 (channel_id,),
             )
-        return await _record(row)
+        return self.one(await _record(row))
 
     async def matches_for_user(self, user_id: int, active_only: bool = True) -> list[MatchRecord]:
         live = " AND m.status IN ('lobby', 'active')" if active_only else ""
@@ -390,12 +441,12 @@ class SqliteStore(Store):
                 f" WHERE p.user_id = ?{live} ORDER BY m.id DESC",
                 (user_id,),
             )
-        return await _records(rows)
+        return self.healthy(await _records(rows))
 
     async def live_matches(self) -> list[MatchRecord]:
         async with self._read() as conn:
             rows = await _all(conn, f"SELECT {COLUMNS} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id", ())
-        return await _records(rows)
+        return self.healthy(await _records(rows))
 
     async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
         async with self._read() as conn:
@@ -404,7 +455,7 @@ class SqliteStore(Store):
                 f"SELECT {COLUMNS} FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
                 (channel_id, int(limit)),
             )
-        return await _records(rows)
+        return self.healthy(await _records(rows))
 
     @_shielded
     async def update(self, match_id: int, expected_version: int, *, jobs: list[NewJob] = (), **changes: Any) -> MatchRecord:
@@ -560,12 +611,24 @@ class SqliteStore(Store):
             return cur.rowcount
 
     @_shielded
-    async def finish_job(self, job_id: int, owner: str, now: datetime) -> bool:
-        return await self._settle(
-            "UPDATE jobs SET status = 'done', done_at = ?, claimed_until = NULL"
-            " WHERE id = ? AND claimed_by = ? AND status = 'pending'",
-            (_jts(now), job_id, owner),
-        )
+    async def finish_job(self, job_id: int, owner: str, now: datetime, *, notes=None, jobs=()) -> bool:
+        notes = dict(notes or {})
+        for (_mid, uid), changes in notes.items():
+            check_note(uid, changes)
+        rows = _job_params(list(jobs), None, now)
+        async with self._write() as conn:
+            cur = await conn.execute(
+                "UPDATE jobs SET status = 'done', done_at = ?, claimed_until = NULL"
+                " WHERE id = ? AND claimed_by = ? AND status = 'pending'",
+                (_jts(now), job_id, owner),
+            )
+            if cur.rowcount == 0:
+                return False
+            for (mid, uid), changes in notes.items():
+                await _merge_note(conn, mid, uid, changes)
+            if rows:
+                await conn.executemany(_JOB_INSERT, rows)
+            return True
 
     @_shielded
     async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:
@@ -628,17 +691,8 @@ class SqliteStore(Store):
     @_shielded
     async def set_note(self, match_id: int, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         check_note(user_id, changes)
-        patch = dumps(dict(changes))
         async with self._write() as conn:
-            # json_patch: RFC 7396 merge (a null removes the key); json() keeps it text JSON
-            row = await _one(
-                conn,
-                "INSERT INTO seat_notes (match_id, user_id, data, updated_at) VALUES (?, ?, json_patch('{}', ?), ?)"
-                " ON CONFLICT (match_id, user_id) DO UPDATE SET data = json_patch(seat_notes.data, ?),"
-                " updated_at = excluded.updated_at RETURNING data",
-                (match_id, user_id, patch, _ts(utcnow()), patch),
-            )
-        return json.loads(row[0])
+            return await _merge_note(conn, match_id, user_id, changes)
 
     @_shielded
     async def set_locale(self, user_id: int, locale: str) -> None:
@@ -732,7 +786,7 @@ class SqliteStore(Store):
                 f"SELECT {COLUMNS} FROM matches WHERE guild_id = ? AND status = 'finished' ORDER BY id DESC LIMIT ?",
                 (guild_id, int(limit)),
             )
-        return [_match(r) for r in rows]
+        return self.healthy(await _records(rows))  # a thousand final snapshots: decoded off the loop
 
     async def action_timing(self, match_ids: list[int]) -> dict[tuple[int, int], tuple[int, int, float]]:
         ids = [int(i) for i in match_ids]
@@ -765,6 +819,127 @@ class SqliteStore(Store):
                 (user_id, patch, _ts(utcnow()), patch),
             )
         return json.loads(row[0])
+
+    # -- ratings, stored aggregates, act times (issue 21) ---------------------------------------------
+
+    @_shielded
+    async def record_result(
+        self, finished: FinishedMatch, rate: Callable[[list[RatingRow]], list[RatingRow]]
+    ) -> list[RatingRow] | None:
+        check_int64("match_id", finished.match_id)
+        check_int64("guild_id", finished.guild_id, nullable=True)
+        now = _ts(utcnow())
+        players, scopes = finished.players, finished.scopes
+        # BEGIN IMMEDIATE holds SQLite's one write lock: ratings change one match at a time
+        async with self._write() as conn:
+            cur = await conn.execute(
+                "INSERT INTO rated_matches (match_id, game, guild_id, places, rated_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (match_id) DO NOTHING",
+                (finished.match_id, finished.game, finished.guild_id, dumps(finished.places), now),
+            )
+            if cur.rowcount != 1:
+                return None
+            rows = await _all(
+                conn,
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE game = ?"
+                f" AND scope IN ({', '.join('?' * len(scopes))}) AND player IN ({', '.join('?' * len(players))})",
+                (finished.game, *scopes, *players),
+            )
+            old = [_rating(r) for r in rows]
+            new = rate(old)
+            await conn.executemany(
+                f"INSERT INTO ratings ({_RATING_COLUMNS}, ordinal, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game, scope, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+                " ordinal = excluded.ordinal, matches = excluded.matches, wins = excluded.wins, moves = excluded.moves,"
+                " timed = excluded.timed, seconds = excluded.seconds, updated_at = excluded.updated_at",
+                [(r.game, r.scope, r.player, r.mu, r.sigma, r.matches, r.wins, r.moves, r.timed, r.seconds, r.ordinal, now)
+                 for r in new],
+            )
+            await conn.executemany(
+                "INSERT INTO player_totals (scope, player, matches, wins, moves, timed, seconds) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (scope, player) DO UPDATE SET matches = matches + excluded.matches,"
+                " wins = wins + excluded.wins, moves = moves + excluded.moves, timed = timed + excluded.timed,"
+                " seconds = seconds + excluded.seconds",
+                [(t.scope, t.player, t.matches, t.wins, t.moves, t.timed, t.seconds) for t in totals_added(old, new)],
+            )
+            await conn.executemany(
+                "INSERT INTO rating_totals (scope, game, matches) VALUES (?, ?, 1)"
+                " ON CONFLICT (scope, game) DO UPDATE SET matches = matches + 1",
+                [(scope, finished.game) for scope in scopes],
+            )
+        return list(new)
+
+    async def rated(self, match_id: int) -> bool:
+        async with self._read() as conn:
+            return await _one(conn, "SELECT 1 FROM rated_matches WHERE match_id = ?", (int(match_id),)) is not None
+
+    async def leaderboard(self, game: str, scope: int, limit: int = 10) -> list[RatingRow]:
+        async with self._read() as conn:
+            rows = await _all(
+                conn,
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE scope = ? AND game = ? ORDER BY ordinal DESC, player LIMIT ?",
+                (int(scope), game, int(limit)),
+            )
+        return [_rating(r) for r in rows]
+
+    async def player_ratings(self, player: str, scope: int | None = None) -> list[RatingRow]:
+        sql = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE player = ?"
+        params: tuple = (player,)
+        if scope is not None:
+            sql, params = sql + " AND scope = ?", (player, int(scope))
+        async with self._read() as conn:
+            rows = await _all(conn, sql + " ORDER BY game, scope", params)
+        return [_rating(r) for r in rows]
+
+    async def scope_totals(self, scope: int) -> dict[str, int]:
+        async with self._read() as conn:
+            rows = await _all(conn, "SELECT game, matches FROM rating_totals WHERE scope = ?", (int(scope),))
+        return {r[0]: r[1] for r in rows}
+
+    async def scope_players(self, scope: int, game: str | None = None, limit: int = 10) -> list[Totals]:
+        async with self._read() as conn:
+            if game is None:
+                rows = await _all(
+                    conn,
+                    "SELECT scope, player, matches, wins, moves, timed, seconds FROM player_totals WHERE scope = ?"
+                    " ORDER BY wins DESC, matches DESC, player LIMIT ?",
+                    (int(scope), int(limit)),
+                )
+            else:
+                rows = await _all(
+                    conn,
+                    "SELECT scope, player, matches, wins, moves, timed, seconds FROM ratings WHERE scope = ? AND game = ?"
+                    " ORDER BY wins DESC, matches DESC, player LIMIT ?",
+                    (int(scope), game, int(limit)),
+                )
+        return [Totals(*r) for r in rows]
+
+    @_shielded
+    async def add_act_times(self, samples: list[ActTime]) -> None:
+        if not samples:
+            return
+        for sample in samples:
+            check_int64("user_id", sample.user_id)
+            check_int64("match_id", sample.match_id)
+        async with self._write() as conn:
+            await conn.executemany(
+                "INSERT INTO act_times (user_id, match_id, seconds, at) VALUES (?, ?, ?, ?)",
+                [(x.user_id, x.match_id, float(x.seconds), _ts(x.at)) for x in samples],
+            )
+
+    async def act_times(self, user_id: int, match_id: int | None = None, limit: int = 500) -> list[float]:
+        async with self._read() as conn:
+            if match_id is None:
+                rows = await _all(
+                    conn, "SELECT seconds FROM act_times WHERE user_id = ? ORDER BY id DESC LIMIT ?", (int(user_id), int(limit))
+                )
+            else:
+                rows = await _all(
+                    conn,
+                    "SELECT seconds FROM act_times WHERE match_id = ? AND user_id = ? ORDER BY id DESC LIMIT ?",
+                    (int(match_id), int(user_id), int(limit)),
+                )
+        return [r[0] for r in rows]
 
     async def close(self) -> None:
         async with self._lock:

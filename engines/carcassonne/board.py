@@ -220,6 +220,47 @@ def put(s: State, t: int, x: int, y: int, rot: int) -> int:
     return i
 
 
+def copy_for_put(s: State, x: int, y: int) -> State:
+    """A copy of ``s`` on which one tile may be laid at (x, y) - ``put``, ``add_meeple`` and the
+    scoring of what it finishes - without changing ``s``: a cheap stand-in for a full copy on big
+    tables (the AI's lookahead). Only the per-feature sets and meeple lists of the features next to
+    (x, y) are copied (the ones ``union`` and ``add_meeple`` change in place); the others stay
+    shared, so the copy must not be changed any further than that one placement (copy the copy for
+    the next one)."""
+    c = State.__new__(State)
+    for name in State.__slots__:
+        setattr(c, name, getattr(s, name))
+    for name in ("tt", "tr", "tx", "ty", "base", "parent", "size", "kind", "open", "pen", "tiles", "cities", "mee",
+                 "supply", "scores"):
+        setattr(c, name, list(getattr(s, name)))
+    c.pos = dict(s.pos)
+    c.mon = dict(s.mon)
+    c.fsig = dict(s.fsig)
+    c.buckets = {k: dict(v) for k, v in s.buckets.items()}
+    c.tmee = {k: list(v) for k, v in s.tmee.items()}
+    c.by_kind = [list(r) for r in s.by_kind]
+    c.arch = list(s.arch) if s.arch else None
+    pos = c.pos
+    tiles, cities, mee = c.tiles, c.cities, c.mee
+    for side in range(4):
+        j = pos.get((x + DX[side], y + DY[side]))
+        if j is None:
+            continue
+        jb = c.base[j]
+        for f in range(len(FKIND[c.tt[j]])):
+            r = c.find(jb + f)
+            st = tiles[r]
+            if st is not None:
+                tiles[r] = st.copy()
+            st = cities[r]
+            if st is not None:
+                cities[r] = st.copy()
+            m = mee[r]
+            if m is not None:
+                mee[r] = list(m)
+    return c
+
+
 def add_meeple(s: State, i: int, f: int, seat: int) -> None:
     r = s.find(s.base[i] + f)
     m = s.mee[r]

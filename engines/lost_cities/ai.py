@@ -16,6 +16,8 @@ from typing import Any
 from ..rng import Rng
 from ..search import level_player
 from . import (
+    _DRAWS,
+    _KEEP,
     _W,
     CARD_IDS,
     CARD_NAMES,
@@ -32,7 +34,9 @@ from . import (
     LostCities,
     State,
     _score,
+    fast,
 )
+from .fast import step as fast_step
 
 
 def _top(cards: list[str]) -> int:
@@ -155,7 +159,9 @@ class LostCitiesSearch:
     def __init__(self, epsilon: float = 0.1) -> None:
         self.epsilon = epsilon
 
-    def determiniser(self, game: LostCities, view: dict, seat: int):
+    def table(self, game: LostCities, view: dict, seat: int) -> tuple[State, list[int], int]:
+        """What every determinisation shares: the state the view shows with the other hand empty
+        and no deck, the cards the seat cannot see, and how many of them the other hand holds."""
         cols = view["colours"]
         ncol = len(cols)
         opp = 1 - seat
@@ -188,7 +194,11 @@ class LostCitiesSearch:
             "last": None if last is None else [last["seat"], last["card"], last["how"], last["draw"]],
         }
         dump["hands"][seat] = view["hand"]
-        base = game.load(dump)
+        return game.load(dump), unknown, n_opp
+
+    def determiniser(self, game: LostCities, view: dict, seat: int):
+        base, unknown, n_opp = self.table(game, view, seat)
+        opp = 1 - seat
         clone = game.clone
 
         def sample(rng) -> State:
@@ -307,8 +317,300 @@ class LostCitiesSearch:
         return DRAW_DECK
 
 
-# depth 2: the tree holds the searching seat's whole turn (play, then draw); the rest is playout
-NormalPlayer = level_player("normal", LostCitiesSearch, prior_weight=5.0, depth=2)
-StrongPlayer = level_player("strong", LostCitiesSearch, prior_weight=5.0, depth=2)
+class _FastEngine:
+    """The engine calls engines/search.py makes, on fast states (engines/lost_cities/fast.py).
+    A round is not dealt on: once its last card is drawn nobody is to move (the search stops
+    at the end of the round anyway). ``legal`` hands out the state's own sequence (the search
+    only reads it before the next step)."""
+
+    @staticmethod
+    def to_move(s: list) -> tuple[int, ...]:
+        return _MOVERS[s[0]] if s[2] else ()
+
+    @staticmethod
+    def legal(s: list, seat: int):
+        return s[5 + seat] if s[1] == PLAY else _DRAWS[s[31] & ~s[32]]
+
+    @staticmethod
+    def step(s: list, seat: int, code: int) -> None:
+        fast_step(s, code, False)
+
+
+_MOVERS = ((0,), (1,))
+
+
+class FastLostCitiesSearch(LostCitiesSearch):
+    """The same search as :class:`LostCitiesSearch` - the same determinisations, policy,
+    evaluation and random draws, so the same choices for the same iterations (tests/ai checks
+    it) - on the fast state of engines/lost_cities/fast.py: more iterations in a time budget."""
+
+    engine = _FastEngine
+
+    def determiniser(self, game: LostCities, view: dict, seat: int):
+        table, unknown, n_opp = self.table(game, view, seat)
+        base = fast.from_state(table)
+        info = table.m
+        opp = 1 - seat
+        pm = base[9 + opp]
+        clone = fast.clone
+        bit = fast.BIT
+        shuffle = fast.shuffle
+
+        def sample(rng) -> list:
+            cards = unknown[:]
+            shuffle(rng, cards)
+            s = clone(base)
+            hand = cards[:n_opp]
+            plays = [c for c in hand if pm >> c & 1]
+            s[5 + opp] = plays + [c + DISCARD for c in hand]
+            s[7 + opp] = len(plays)
+            s[11 + opp] = sum(bit[c] for c in hand)
+            m = Info(info.colours, info.rounds)
+            m.round, m.round_scores, m.starters = info.round, info.round_scores, info.starters
+            m.deck = s[3] = tuple(cards[n_opp:])
+            m.rng = Rng(rng.getrandbits(53))
+            s[4] = m
+            s[2] = len(m.deck)
+            return s
+
+        return sample
+
+    def horizon(self, game: LostCities, s: list) -> int:
+        return 0
+
+    def stop(self, game: LostCities, s: list, mark: int) -> bool:
+        return not s[2]
+
+    def evaluate(self, game: LostCities, s: list, root_seat: int) -> list[float]:
+        """:meth:`LostCitiesSearch.evaluate` of the state the compact engine would be in: there
+        the round just ended is scored and the next one dealt (counted as under way)."""
+        m = s[4]
+        t0 = sum(r[0] for r in m.round_scores) + fast.score(s, 0)
+        t1 = sum(r[1] for r in m.round_scores) + fast.score(s, 1)
+        played = len(m.round_scores) + 1
+        if not s[2] and played < m.rounds:
+            played += 1
+        left = m.rounds - played
+        scale = 6.0 + 25.0 * math.sqrt(left)
+        p0 = 1.0 / (1.0 + math.exp(-(t0 - t1) / scale))
+        return [p0, 1.0 - p0]
+
+    def prior(self, game: LostCities, view: dict, seat: int, legal: list[int], rng: random.Random) -> dict[int, float]:
+        sample = self.determiniser(game, view, seat)(rng)
+        eps, self.epsilon = self.epsilon, 0.0
+        try:
+            pick = self.policy(game, sample, seat, _FastEngine.legal(sample, seat), rng)
+        finally:
+            self.epsilon = eps
+        return {pick: 1.0}
+
+    def playout(self, game: LostCities, s: list, mark: int, rng: random.Random) -> None:
+        """The policy's moves to the end of the round, as the search's loop over :meth:`policy`
+        and ``fast.step`` would play them (the same moves, the same draws of ``rng``: tests/ai),
+        with the policy and the step written inline, a turn (play or discard, then draw) per
+        pass; the mover's hand, masks and counts live in local variables during its turn."""
+        rnd = rng.random
+        eps = self.epsilon
+        rank, colour_of, draws, keep, kill, bit, cbit, nopile = RANK, COLOUR_OF, _DRAWS, _KEEP, fast.KILL, fast.BIT, fast.CBIT, fast.NOPILE
+        dn = s[2]
+        pmask = s[31]
+        jbit = s[32]
+        drawing = s[1] != PLAY  # the playout may start between a play and its draw
+        while dn:
+            seat = s[0]
+            base = 13 + seat * 6
+            hand = s[5 + seat]
+            np = s[7 + seat]
+            pm = s[9 + seat]
+            if not drawing:
+                # -- play or discard: the policy --
+                if rnd() < eps:
+                    code = hand[int(rnd() * len(hand))]
+                else:
+                    code = -1
+                    best, best_gap = -1, 99
+                    for c in hand[:np]:
+                        e = s[base + colour_of[c]]
+                        if e:
+                            gap = rank[c] - rank[e[-1]]
+                            if gap < best_gap:
+                                best, best_gap = c, gap
+                    if best >= 0 and best_gap <= 3:
+                        code = best
+                    else:
+                        if dn > 12:
+                            backing = [0] * 6
+                            count = [0] * 6
+                            for c in hand[np:]:
+                                c -= DISCARD
+                                col = colour_of[c]
+                                backing[col] += rank[c]
+                                count[col] += 1
+                            pick_v = 0
+                            for c in hand[:np]:
+                                col = colour_of[c]
+                                if not s[base + col] and count[col] >= 3 and backing[col] >= 15:
+                                    v = backing[col] * 10 - rank[c]
+                                    if v > pick_v:
+                                        code, pick_v = c, v
+                        if code < 0:
+                            if best >= 0 and best_gap <= 5:
+                                code = best
+                            else:
+                                opm = s[10 - seat]
+                                obase = 19 - seat * 6
+                                choice_v = -1e9
+                                for c in hand[np:]:
+                                    c -= DISCARD
+                                    v = 0.0
+                                    if not pm >> c & 1:
+                                        v += 10
+                                    elif s[base + colour_of[c]]:
+                                        v -= 10
+                                    if opm >> c & 1 and s[obase + colour_of[c]]:
+                                        v -= 8
+                                    v -= rank[c] * 0.3 + rnd()
+                                    if v > choice_v:
+                                        code, choice_v = c, v
+                                code += DISCARD
+                # -- apply it (fast.step) --
+                if code >= DISCARD:
+                    card = code - DISCARD
+                    hand.remove(code)
+                    if pm >> card & 1:
+                        hand.remove(card)
+                        np -= 1
+                    s[25 + colour_of[card]] += (card,)
+                    jbit = cbit[card]
+                    pmask |= jbit
+                else:
+                    hand.remove(code)
+                    hand.remove(code + DISCARD)
+                    s[base + colour_of[code]] += (code,)
+                    np -= 1
+                    if rank[code]:
+                        hm = s[11 + seat] ^ bit[code]
+                        if hm & pm & kill[code]:  # cards in hand become unplayable
+                            pm &= keep[code]
+                            plays = [c for c in hand[:np] if pm >> c & 1]
+                            hand[:np] = plays
+                            np = len(plays)
+                        else:
+                            pm &= keep[code]
+                s[11 + seat] ^= bit[code % DISCARD]
+                s[33] = code
+            drawing = False
+            # -- draw: the policy --
+            acts = draws[pmask & ~jbit]
+            if rnd() < eps:
+                code = acts[int(rnd() * len(acts))]
+            else:
+                code = DRAW_DECK
+                for a in acts:
+                    if a != DRAW_DECK:
+                        k = a - DRAW_PILE
+                        c = s[25 + k][-1]
+                        e = s[base + k]
+                        if e and pm >> c & 1 and rank[c] - rank[e[-1]] <= 2:
+                            code = a
+                            break
+            # -- apply it --
+            if code == DRAW_DECK:
+                dn -= 1
+                card = s[3][dn]
+            else:
+                k = code - DRAW_PILE
+                pile = s[25 + k]
+                card = pile[-1]
+                s[25 + k] = pile = pile[:-1]
+                if not pile:
+                    pmask &= nopile[k]
+            if pm >> card & 1:
+                hand.insert(np, card)
+                np += 1
+            hand.append(card + DISCARD)
+            s[11 + seat] |= bit[card]
+            s[7 + seat] = np
+            s[9 + seat] = pm
+            s[34] = code
+            s[0] = 1 - seat
+            jbit = 0
+        s[1] = PLAY
+        s[2] = dn
+        s[31] = pmask
+        s[32] = 0
+
+    def policy(self, game: LostCities, s: list, seat: int, legal, rng: random.Random) -> int:
+        """:meth:`LostCitiesSearch.policy` on the fast state (the same rules, the same draws of
+        ``rng``)."""
+        if rng.random() < self.epsilon:
+            return legal[int(rng.random() * len(legal))]
+        base = 13 + seat * 6
+        if s[1] == PLAY:
+            hand = s[5 + seat]
+            np = s[7 + seat]
+            best, best_gap = -1, 99
+            for i in range(np):
+                c = hand[i]
+                e = s[base + COLOUR_OF[c]]
+                if e:
+                    gap = RANK[c] - RANK[e[-1]]
+                    if gap < best_gap:
+                        best, best_gap = c, gap
+            if best >= 0 and best_gap <= 3:
+                return best
+            if s[2] > 12:
+                # open the colour with the most backing: at least 3 cards summing to 15 or more
+                backing = [0] * 6
+                count = [0] * 6
+                for i in range(np, len(hand)):
+                    c = hand[i] - DISCARD
+                    backing[COLOUR_OF[c]] += RANK[c]
+                    count[COLOUR_OF[c]] += 1
+                pick, pick_v = -1, 0
+                for i in range(np):
+                    c = hand[i]
+                    col = COLOUR_OF[c]
+                    if not s[base + col] and count[col] >= 3 and backing[col] >= 15:
+                        v = backing[col] * 10 - RANK[c]
+                        if v > pick_v:
+                            pick, pick_v = c, v
+                if pick >= 0:
+                    return pick
+            if best >= 0 and best_gap <= 5:
+                return best
+            opm = s[10 - seat]
+            pm = s[9 + seat]
+            obase = 19 - seat * 6
+            choice, choice_v = -1, -1e9
+            for i in range(np, len(hand)):
+                c = hand[i] - DISCARD
+                v = 0.0
+                if not pm >> c & 1:
+                    v += 10
+                elif s[base + COLOUR_OF[c]]:
+                    v -= 10
+                if opm >> c & 1 and s[obase + COLOUR_OF[c]]:
+                    v -= 8
+                v -= RANK[c] * 0.3 + rng.random()
+                if v > choice_v:
+                    choice, choice_v = c, v
+            return choice + DISCARD
+        pm = s[9 + seat]
+        for a in legal:
+            if a != DRAW_DECK:
+                k = a - DRAW_PILE
+                c = s[25 + k][-1]
+                e = s[base + k]
+                if e and pm >> c & 1 and RANK[c] - RANK[e[-1]] <= 2:
+                    return a
+        return DRAW_DECK
+
+
+# depth 2: the tree holds the searching seat's whole turn (play, then draw); the rest is playout.
+# The levels search on the fast state (FastLostCitiesSearch); LostCitiesSearch, on the compact
+# engine, stays as its reference.
+NormalPlayer = level_player("normal", FastLostCitiesSearch, prior_weight=5.0, depth=2)
+StrongPlayer = level_player("strong", FastLostCitiesSearch, prior_weight=5.0, depth=2)
 
 PLAYERS = {"heuristic": HeuristicPlayer, "easy": HeuristicPlayer, "normal": NormalPlayer, "strong": StrongPlayer}

@@ -6,16 +6,21 @@ import pytest
 
 from engines import ai
 from engines.carcassonne import GAME
+from engines.carcassonne import ai as ai_module
 from engines.carcassonne.ai import (
     Evaluator,
     ExpectimaxPlayer,
     GreedyPlayer,
     NormalPlayer,
+    Replies,
     StrongPlayer,
     _remaining,
+    _tie,
+    greedy_values,
     state_from_view,
 )
-from engines.carcassonne.tiles import INDEX
+from engines.carcassonne.board import copy_for_put
+from engines.carcassonne.tiles import CITY, INDEX
 from tests.ai.helpers import checked_moves
 
 
@@ -130,3 +135,181 @@ def test_it_closes_its_own_city_when_it_can():
     after = GAME.clone(st)
     GAME.step(after, 0, code)
     assert after.scores[0] == 4
+
+
+# -- the incremental lookahead (marathon tables, issue 22) ----------------------------------------
+
+
+def _rebuilt(st, seat):
+    view = GAME.view(st, seat)
+    base = state_from_view(GAME, view)
+    base.pile = _remaining(view)
+    return base
+
+
+def _positions():
+    """Small and big tables, the three scoring editions."""
+    out = [position(seed, steps) for seed, steps in ((11, 5), (12, 30), (13, 60))]
+    for seed, rules, steps in ((14, 1, 40), (15, 2, 70)):
+        st = GAME.new_state(2, GAME.parse_options({"rules": rules, "sets": 2}), seed, None)
+        p = GreedyPlayer()
+        for k in range(steps):
+            seat = GAME.to_move(st)[0]
+            GAME.step(st, seat, p.choose(GAME, st, seat, random.Random(k)))
+        out.append(st)
+    st = GAME.new_state(2, GAME.parse_options({"sets": 6}), 16, None)
+    p = GreedyPlayer()
+    for k in range(330):
+        seat = GAME.to_move(st)[0]
+        GAME.step(st, seat, p.choose(GAME, st, seat, random.Random(k)))
+    return [*out, st]
+
+
+@pytest.fixture(scope="module")
+def positions():
+    return _positions()
+
+
+def test_the_next_seats_answers_kept_up_to_date_are_the_ones_worked_out_afresh(positions):
+    """``Replies`` values again only the cells a placement of ours changed; its answer must be as
+    good (by greedy's own value) as the best of every placement on the table after ours."""
+    checked = 0
+    for st in positions:
+        seat = GAME.to_move(st)[0]
+        nxt = 1 - seat
+        base = _rebuilt(st, seat)
+        remaining = base.pile
+        base.pile = remaining[:-1]
+        types = sorted(set(remaining))
+        replies = Replies(base, nxt, types)
+        greedy = GreedyPlayer()
+        legal = GAME.legal(st, seat)
+        for code in random.Random(len(st.tt)).sample(legal, min(12, len(legal))):
+            d = copy_for_put(base, code[0], code[1])
+            GAME.lay(d, seat, code, [])
+            if d.supply[nxt] != replies.supply:
+                continue  # the search works this case out afresh
+            cells = replies.touched(code, d)
+            for t in types:
+                reply, value = replies.answer(d, t, cells)
+                afresh = greedy_values(greedy, d, nxt, t, d.buckets)
+                if not afresh:
+                    assert reply is None
+                    continue
+                assert value == pytest.approx(max(v for _, v in afresh), abs=1e-9)
+                assert (reply, value) in [(c, pytest.approx(v, abs=1e-9)) for c, v in afresh]
+                checked += 1
+    assert checked > 500
+
+
+def test_the_evaluation_kept_between_tables_of_a_search_is_the_one_worked_out_afresh(positions):
+    """``Evaluator.start`` keeps feature shapes (open cells, cities along a field) between the
+    tables of one search; every value must equal that of a fresh evaluator."""
+    checked = 0
+    for st in positions:
+        seat = GAME.to_move(st)[0]
+        nxt = 1 - seat
+        base = _rebuilt(st, seat)
+        remaining = base.pile
+        left = len(remaining) - 1
+        ev = Evaluator(remaining, 2)
+        ev.start(base)
+        rng = random.Random(len(st.tt))
+        legal = GAME.legal(st, seat)
+        for code in rng.sample(legal, min(10, len(legal))):
+            d = copy_for_put(base, code[0], code[1])
+            GAME.lay(d, seat, code, [])
+            tables = [d]
+            for t in sorted(set(remaining))[:6]:
+                d.current, d.turn = t, nxt
+                answers = GAME.legal(d, nxt)
+                if answers:
+                    reply = rng.choice(answers)
+                    e = copy_for_put(d, reply[0], reply[1])
+                    GAME.lay(e, nxt, reply, [])
+                    tables.append(e)
+            d.current, d.turn = -1, seat
+            for s in tables:
+                assert ev.scores(GAME, s, left) == pytest.approx(Evaluator(remaining, 2).scores(GAME, s, left), abs=1e-9)
+                checked += 1
+    assert checked > 200
+
+
+def test_the_incremental_lookahead_values_each_candidate_as_a_full_pass_does(positions):
+    """Each placement the search looked at gets the value of the plain lookahead: every tile the
+    next seat may draw, greedy's best answer over the whole table (ties by ``_tie``), evaluated on a
+    full copy by a fresh evaluator."""
+    for st in positions[:4]:
+        seat = GAME.to_move(st)[0]
+        nxt = 1 - seat
+        fast = ExpectimaxPlayer(seconds=None, iterations=5)
+        fast.choose(GAME, st, seat, random.Random(1))
+        base = _rebuilt(st, seat)
+        remaining = base.pile
+        left = len(remaining)
+        greedy = GreedyPlayer()
+        for code, value in fast.stats.visits.items():
+            d = GAME.clone(base)
+            GAME.lay(d, seat, code, [])
+            d.pile = remaining[:-1]
+            total = weight = 0
+            for t in sorted(set(remaining)):
+                c = remaining.count(t)
+                rows = [(-v, _tie(r), r) for r, v in greedy_values(greedy, d, nxt, t, d.buckets)]
+                e = d
+                if rows:
+                    e = GAME.clone(d)
+                    e.current = t
+                    GAME.lay(e, nxt, min(rows)[2], [])
+                sc = Evaluator(remaining, 2).scores(GAME, e, left - 1)
+                total += c * (sc[seat] - sc[nxt])
+                weight += c
+            assert value == pytest.approx(total / weight, abs=1e-9)
+
+
+def test_an_answer_table_carried_over_from_an_earlier_turn_is_the_one_worked_out_afresh():
+    """``Replies`` starts from the table of an earlier turn of the same match and values again only
+    what the tiles laid since reach: every row (value, placement) must be the fresh table's."""
+    carried = 0
+    for sets, rules, seed, steps in ((1, 3, 21, (8, 10, 12, 30, 32)), (6, 3, 22, (300, 302, 304)), (2, 2, 23, (50, 52, 60))):
+        st = GAME.new_state(2, GAME.parse_options({"sets": sets, "rules": rules}), seed, None)
+        p = GreedyPlayer()
+        ai_module._KEPT.clear()
+        for k in range(max(steps) + 1):
+            seat = GAME.to_move(st)[0]
+            if k in steps:
+                base = _rebuilt(st, seat)
+                types = sorted(set(base.pile))
+                base.pile = base.pile[:-1]
+                if k == steps[1] and ai_module._KEPT:  # as if the deadline had cut the last table short
+                    last = ai_module._KEPT[-1]
+                    for t in list(last.tables)[::2]:
+                        del last.tables[t]
+                warm = Replies(base, 1 - seat, types)
+                kept = list(ai_module._KEPT)
+                ai_module._KEPT.clear()
+                cold = Replies(base, 1 - seat, types)
+                assert not cold.carried
+                assert warm.tables == cold.tables
+                carried += warm.carried
+                ai_module._KEPT[:] = kept
+            GAME.step(st, seat, p.choose(GAME, st, seat, random.Random(k)))
+    assert carried >= 4  # of 8 (the others crossed a threshold: the seat's meeples)
+
+
+def test_the_fields_along_a_city_are_those_whose_recorded_cities_include_it(positions):
+    """``Replies.farms_of`` walks the city's own tiles; it must find exactly the fields whose
+    ``State.cities`` hold a part of that city."""
+    checked = 0
+    for st in positions:
+        replies = Replies(st, 0, [])
+        index: dict = {}
+        for r in range(len(st.parent)):
+            if st.cities[r] and st.parent[r] == r:
+                for c in {st.find(c) for c in st.cities[r]}:
+                    index.setdefault(c, set()).add(r)
+        for r in range(len(st.parent)):
+            if st.parent[r] == r and st.kind[r] == CITY:
+                assert set(replies.farms_of(r)) == index.get(r, set())
+                checked += 1
+    assert checked > 50

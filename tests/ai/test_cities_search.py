@@ -75,3 +75,61 @@ def test_levels_and_a_short_reproducible_match():
         return checked_moves(GAME, position(9, 0), [StrongPlayer(seconds=None, iterations=5), HeuristicPlayer()], 30)
 
     assert run() == run()
+
+
+def test_the_heuristics_valuation_is_one_member_of_the_fitted_family():
+    """The fitted evaluation's terms with the heuristic's weights give the heuristic's value, so the
+    fit (bench/cities_eval_fit.py) only moves weights of terms the heuristic already reads."""
+    from engines.cities.ai import HEURISTIC_WEIGHTS, WEIGHTS, _Context, _FitContext, hood_from_view
+
+    for seed, steps, seats in ((6, 25, 2), (7, 60, 4), (8, 90, 3)):
+        st = position(seed, steps, seats)
+        for seat in range(seats):
+            view = GAME.view(st, seat)
+            h = hood_from_view(view["players"][seat])
+            heuristic = _Context(view, seat).value(h)
+            assert _FitContext(view, seat).fit(seats, HEURISTIC_WEIGHTS).value(h) == pytest.approx(heuristic)
+    assert WEIGHTS[2] != HEURISTIC_WEIGHTS  # the fitted weights are not the heuristic's
+
+
+def take_position(seed, seats):
+    st = position(seed, 0, seats)
+    p, rng = HeuristicPlayer(), random.Random(seed)
+    while st.phase != 1 or st.turns < 2 * seats or len(GAME.legal(st, GAME.to_move(st)[0])) < 3:
+        seat = GAME.to_move(st)[0]
+        GAME.step(st, seat, p.choose(GAME, st, seat, rng))
+    return st
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_draft_decision_reads_only_the_view_and_spends_its_rollouts_on_the_legal_takes(seats):
+    st = take_position(11, seats)
+    seat = GAME.to_move(st)[0]
+    legal = GAME.legal(st, seat)
+    choices = []
+    for s in (st, GAME.redeal(st, None, random.Random(3))):
+        p = StrongPlayer(seconds=None, iterations=120)
+        choices.append((p.choose(GAME, s, seat, random.Random(5)), p.stats.visits))
+    assert choices[0] == choices[1]
+    code, visits = choices[0]
+    assert code in legal and set(visits) == set(legal)
+    assert sum(visits.values()) == 120
+    assert max(visits.values()) - min(visits.values()) <= 1  # every candidate is rolled out as often
+
+
+def test_the_searching_seat_can_value_the_star_slot_apart_from_the_heuristic():
+    from engines.cities.ai import _Context, _star_valued, hood_from_view
+
+    st = position(12, 0, 4)
+    p, rng = HeuristicPlayer(), random.Random(12)
+    while st.phase != 1 or st.workers[3][3] >= 0 or st.round < 1 or st.round == st.rounds - 1:
+        seat = GAME.to_move(st)[0]
+        GAME.step(st, seat, p.choose(GAME, st, seat, rng))
+    seat = GAME.to_move(st)[0]
+    view = GAME.view(st, seat)
+    codes = [("take", r, k) for r in range(4) for k in range(4) if st.workers[r][k] < 0]
+    h = hood_from_view(view["players"][seat])
+    heuristic = dict((c, v) for v, c in HeuristicPlayer.take_values(view, _Context(view, seat), h, codes, random.Random(1)))
+    starless = dict((c, v) for v, c in _star_valued(0.0).take_values(view, _Context(view, seat), h, codes, random.Random(1)))
+    assert heuristic[("take", 3, 3)] - starless[("take", 3, 3)] == pytest.approx(sum(HeuristicPlayer.STAR))
+    assert all(heuristic[c] == starless[c] for c in codes if c != ("take", 3, 3))

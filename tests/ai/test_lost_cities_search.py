@@ -6,8 +6,14 @@ import pytest
 
 from engines import ai
 from engines.ai import RandomPlayer, play_out
-from engines.lost_cities import GAME
-from engines.lost_cities.ai import HeuristicPlayer, LostCitiesSearch, NormalPlayer, StrongPlayer
+from engines.lost_cities import GAME, fast
+from engines.lost_cities.ai import (
+    FastLostCitiesSearch,
+    HeuristicPlayer,
+    LostCitiesSearch,
+    NormalPlayer,
+    StrongPlayer,
+)
 from engines.search import ISMCTS
 from tests.ai.helpers import checked_moves
 
@@ -108,3 +114,51 @@ def test_a_small_search_beats_random_in_one_round_matches():
         scores = GAME.result(st).scores
         wins += scores[a] > scores[1 - a]
     assert wins == 4
+
+
+@pytest.mark.parametrize(("seed", "steps", "rounds"), [(1, 0, 3), (2, 9, 3), (3, 40, 3), (4, 101, 3), (5, 200, 3), (7, 85, 3), (8, 150, 3), (9, 60, 1)])
+def test_the_fast_search_chooses_as_the_compact_one_with_the_same_statistics(seed, steps, rounds):
+    """The levels search on the fast state; on the same iterations and rng it makes the same
+    choice with the same visit counts as the search on the compact engine (its reference)."""
+    st = position(seed, steps, rounds)
+    seat = GAME.to_move(st)[0]
+    runs = []
+    for adapter in (LostCitiesSearch, FastLostCitiesSearch):
+        p = ISMCTS(adapter(), seconds=None, iterations=150, prior_weight=5.0, depth=2)
+        runs.append((p.choose(GAME, st, seat, random.Random(seed)), p.stats.visits))
+    assert runs[0] == runs[1]
+    assert sum(runs[0][1].values()) == 150
+    assert isinstance(StrongPlayer().adapter, FastLostCitiesSearch) and isinstance(NormalPlayer().adapter, FastLostCitiesSearch)
+
+
+def test_the_fast_determinisations_agree_with_the_view_and_vary():
+    st = position(5, 31)
+    seat = GAME.to_move(st)[0]
+    view = GAME.view(st, seat)
+    sample = FastLostCitiesSearch().determiniser(GAME, view, seat)
+    rng = random.Random(1)
+    deals = set()
+    for _ in range(5):
+        d = fast.to_state(sample(rng))
+        assert GAME.view(d, seat) == view
+        assert sorted(GAME.legal(d, seat)) == sorted(GAME.legal(st, seat))
+        assert sorted(d.hands[1 - seat] + d.cards_in_deck) == sorted(st.hands[1 - seat] + st.cards_in_deck)
+        deals.add(tuple(d.hands[1 - seat]))
+    assert len(deals) == 5
+
+
+def test_the_fused_policy_playout_plays_the_policy_moves():
+    search = FastLostCitiesSearch()
+    for seed in range(12):
+        st = position(seed, 7 * seed)
+        seat = GAME.to_move(st)[0]
+        sample = search.determiniser(GAME, GAME.view(st, seat), seat)(random.Random(seed))
+        a, b = fast.clone(sample), fast.clone(sample)
+        rng_a, rng_b = random.Random(seed), random.Random(seed)
+        engine = search.engine
+        while engine.to_move(a):
+            mover = engine.to_move(a)[0]
+            engine.step(a, mover, search.policy(GAME, a, mover, engine.legal(a, mover), rng_a))
+        search.playout(GAME, b, search.horizon(GAME, b), rng_b)
+        assert a == b and rng_a.random() == rng_b.random()
+        assert a[fast.DN] == 0

@@ -51,11 +51,13 @@ async def test_one_board_message_is_edited_and_each_turn_gets_one_line(store, cl
     lines = box.channel(100)[-4:]
     for line in lines:
         assert "\n" not in line.content and not line.files
-        assert re.search(r"→ It is <@\d+>'s turn\. · \[board\]\(https://discord\.com/channels/1/100/" + str(board_id) + r"\)$", line.content)
+        assert re.search(r"→ It is \*\*\w+\*\*'s turn\. · \[board\]\(https://discord\.com/channels/1/100/" + str(board_id) + r"\)$", line.content)
     assert "Ana" in lines[0].content and "Ben" in lines[1].content  # what each did, in words
-    # the line pings whose turn it is (an edit pings nobody)
-    assert f"<@{BEN}>" in lines[0].content and BEN in lines[0].pings
-    assert f"<@{ANA}>" in lines[1].content and ANA in lines[1].pings
+    # the line names whose turn it is without a mention: their turn DM was their one notification
+    # (issue 20; tests/bot/test_one_ping.py: the mention when DMs are closed or asked for)
+    assert "**Ben**" in lines[0].content and "<@" not in lines[0].content and lines[0].pings == []
+    assert "**Ana**" in lines[1].content and "<@" not in lines[1].content and lines[1].pings == []
+    assert box.dms(BEN) and box.dms(ANA)
     assert (await store.notes(mid))[0]["board_message"] == board_id
 
 
@@ -77,7 +79,7 @@ async def test_a_deleted_board_message_is_posted_again_and_edited_from_then_on(s
     assert [m for m, _ in box.edits] == [second]
 
 
-async def test_the_last_board_is_a_post_and_board_post_is_the_default(store, clock):
+async def test_the_last_board_is_a_post_and_board_post_is_an_option(store, clock):
     box = Outbox(clock)
     bot = Bot(store, clock, box, pictures=False)
     mid = await bot.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "off", "post": "edit", "rounds": 1})
@@ -90,10 +92,10 @@ async def test_the_last_board_is_a_post_and_board_post_is_the_default(store, clo
     assert final not in [m for m, _ in box.edits]
     edited = [m for m, _ in box.edits]
     assert edited and box.edits[-1][0] == edited[0] and box.edits[-1][1].buttons == []  # the old board lost its button
-    # the default: every board a post, nothing edited
+    # post=new (an option since issue 20 made post=edit the default): every board a post, nothing edited
     box2 = Outbox(clock)
     bot2 = Bot(store, clock, box2, pictures=False)
-    mid2 = await bot2.new_match("carcassonne", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "off"}, channel=200)
+    mid2 = await bot2.new_match("carcassonne", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "off", "post": "new"}, channel=200)
     await bot2.run()
     await _turns(bot2, mid2, 3, random.Random(7))
     assert not box2.edits and len(box2.channel(200)) >= 4

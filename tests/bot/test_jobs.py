@@ -319,7 +319,7 @@ async def test_dms_speak_each_person_s_language_and_the_channel_the_match_s(env)
     (ben_dm,) = env.fake.dms(22)
     (ana_dm,) = env.fake.dms(11)
     assert ben_dm["content"].startswith("Te toca") and ana_dm["content"].startswith("Your turn")
-    assert "It is <@22>'s turn." in env.fake.boards()[-1]["content"]
+    assert "It is **Ben**'s turn." in env.fake.boards()[-1]["content"]  # named; his DM was his ping (issue 20)
 
 
 async def test_standing_orders_kept_in_the_meta_by_an_older_version_still_work(env):

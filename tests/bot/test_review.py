@@ -27,16 +27,17 @@ async def test_an_ai_move_that_loses_a_race_to_a_meta_change_is_retried(service)
     await service.move(mid, None, ("user", 11), {"type": "draw", "from": "deck"})
     assert (await service.get(mid)).to_move() == (1,)  # the AI's turn
 
-    real_move, raced = service.move, []
+    real_think, raced = service.think, []
 
-    async def move_after_a_meta_change(match_id, version, who, action, **kw):
+    async def think_then_a_meta_change(loaded, seat, kind, seed):
+        code = await real_think(loaded, seat, kind, seed)
         if not raced:  # someone changes the match while the AI was choosing
             raced.append(1)
-            rec = await service.store.get(match_id)
-            await service.store.update(match_id, rec.version, meta={**rec.meta, "note": 1})
-        return await real_move(match_id, version, who, action, **kw)
+            rec = await service.store.get(loaded.record.id)
+            await service.store.update(rec.id, rec.version, meta={**rec.meta, "note": 1})
+        return code
 
-    service.move = move_after_a_meta_change
+    service.think = think_then_a_meta_change
     result = await service.ai_step(mid)
     assert raced and result is not None and result.seat == 1
     assert len(await service.store.actions(mid)) == 3

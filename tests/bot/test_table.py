@@ -74,7 +74,7 @@ async def test_undo_of_a_move_that_revealed_nothing_is_immediate(table):
     assert "deshecho" in ev.data["story"]["es"]
     # the board and Ana's turn follow as after a move; the board tells the undo
     jobs = [j for j in await table.store.jobs(mid) if j.payload.get("version") == done.record.version]
-    assert {j.kind for j in jobs} == {"board", "turn", "clock"}  # clock: the turn's deadline and reminders (bot/timers.py)
+    assert {j.kind for j in jobs} == {"board", "turn", "clock"}  # clock: the turn's deadline and reminders (bot/core/timers.py)
     # a button drawn before the undo is stale
     with pytest.raises(Stale):
         await table.service.move(mid, v0 + 1, ("user", ANA), {"type": "draw", "from": "deck"})
@@ -464,3 +464,71 @@ async def test_an_undo_vote_among_three_needs_every_other_person(table):
     assert (await table.cast(mid, vote.id, CY, False)).rejected
     with pytest.raises(UserError):  # closed: Ben's yes comes too late
         await table.cast(mid, vote.id, BEN, True)
+
+
+# -- issue 19: a rematch keeps the match's options -----------------------------------------------------
+
+TIMERS = {"deadline": 48 * 3600, "policy": "replace", "misses": 3}
+
+
+@pytest.mark.parametrize(("meta", "options", "expect"), [
+    ({"timers": {**TIMERS, "deadline": 0}}, {}, lambda r: r.meta["timers"]["deadline"] == 0),  # deadline=off
+    ({"timers": {**TIMERS, "deadline": 5 * 3600}}, {}, lambda r: r.meta["timers"]["deadline"] == 5 * 3600),
+    ({"timers": {**TIMERS, "policy": "wait"}}, {}, lambda r: r.meta["timers"]["policy"] == "wait"),
+    ({"timers": {**TIMERS, "misses": 5}}, {}, lambda r: r.meta["timers"]["misses"] == 5),
+    ({"timers": TIMERS, "ai": "strong"}, {}, lambda r: r.meta["ai"] == "strong"),
+    ({"timers": TIMERS, "post": "edit"}, {}, lambda r: r.meta["post"] == "edit"),
+    ({"timers": TIMERS}, {"purple": True}, lambda r: r.options["purple"] is True),  # a game variant
+], ids=["deadline-off", "deadline-5h", "policy", "misses", "ai", "post", "variant"])
+async def test_a_rematch_copies_each_option_of_the_match(table, meta, options, expect):
+    svc = table.service
+    m = await svc.new_lobby(1, 100, "lost-cities", ANA, "Ana", {"rounds": 1, **options}, "en", meta=meta)
+    m = await svc.join(m.record.id, None, BEN, "Ben")
+    m = await svc.start(m.record.id, m.record.version, ANA, seed=5)
+    await finish(table, m.record.id)
+    new = (await table.rematch(m.record.id, BEN)).record
+    assert expect(new), (new.meta, new.options)
+    assert new.meta["rematch_of"] == m.record.id and new.options["rounds"] == 1
+
+
+async def test_a_rematch_copies_the_timers_the_host_changed_during_the_match(table):
+    from bot.core.timers import settings_of
+
+    svc = table.service
+    m = await svc.new_lobby(1, 100, "lost-cities", ANA, "Ana", {"rounds": 1}, "en", meta={"timers": TIMERS})
+    m = await svc.join(m.record.id, None, BEN, "Ben")
+    m = await svc.start(m.record.id, m.record.version, ANA, seed=5)
+    await table.store.set_note(m.record.id, 0, {"t_deadline": 0, "t_policy": "standin", "t_misses": 7})  # /partida deadline
+    await finish(table, m.record.id)
+    new = (await table.rematch(m.record.id, ANA)).record
+    assert settings_of(new, await table.service.notes(new.id)) == {"deadline": 0, "policy": "standin", "misses": 7}
+
+
+async def test_a_player_who_left_casts_no_vote_and_the_majority_is_of_those_still_seated(table):
+    """Issue 19: the voters were fixed when the vote opened, so a player who had left since could
+    cast the deciding abandon vote."""
+    m = await started(table, people=(ANA, BEN, CY), game="carcassonne")
+    mid = m.record.id
+    _, vote = await table.ask_abandon(mid, ANA)
+    assert vote.voters == [BEN, CY] and vote.need == 1
+    await table.leave(mid, BEN)
+    with pytest.raises(UserError) as e:
+        await table.cast(mid, vote.id, BEN, True)
+    assert e.value.code == "vote_not_yours"
+    assert (await table.store.get(mid)).status == "active"
+    tally = await table.tally(mid, vote)
+    assert tally.vote.voters == [CY] and not tally.passed and not tally.rejected
+    tally = await table.cast(mid, vote.id, CY, False)  # the one voter still seated decides
+    assert tally.rejected and not tally.passed
+
+
+async def test_an_undo_vote_needs_only_the_players_still_seated(table):
+    m = await started(table, people=(ANA, BEN, CY), game="carcassonne")
+    mid = m.record.id
+    while 0 in (await table.service.get(mid)).to_move():  # Ana's whole turn: the next tile is revealed
+        await act(table, mid, ANA, lambda a: True)
+    p, vote = await table.ask_undo(mid, ANA)
+    assert sorted(vote.voters) == [BEN, CY] and vote.need == 2
+    await table.leave(mid, CY)
+    tally = await table.cast(mid, vote.id, BEN, True)
+    assert tally.passed and tally.yes == [BEN]

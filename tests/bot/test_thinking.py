@@ -1,4 +1,4 @@
-"""Where AI seats think (bot/thinking.py): searching levels in a worker process, the same choice
+"""Where AI seats think (bot/core/thinking.py): searching levels in a worker process, the same choice
 as in the bot process for the same seed and budget; heuristics in a thread; a dead worker costs
 no decision."""
 

@@ -4,6 +4,7 @@ heads-up, the stand-in AI and taking the seat back, catch-up, and a restart with
 from __future__ import annotations
 
 import random
+import re
 import string
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -359,7 +360,7 @@ async def test_quiet_hours_delay_dms_and_mentions_and_pause_the_deadline(bot, st
     await bot.play_turn(mid, ANA, random.Random(1))
     await bot.run()
     board = bot.box.channel(100)[-1]
-    assert "<@22>" in board.content and BEN not in board.pings  # shown, not pinged
+    assert "**Ben**" in board.content and BEN not in board.pings  # named, not pinged
     assert not bot.box.dms(BEN)  # his turn DM waits for the morning
     await let_pass(bot, 8.5, 10)  # to 07:40 (summer time began at 02:00: the night is an hour shorter)
     assert clock().astimezone(local).strftime("%H:%M") == "07:40"
@@ -438,17 +439,17 @@ async def test_heads_up_when_the_player_before_starts_their_turn(bot, store):
     assert len(bot.box.dms(CARLA, "👀")) == n
 
 
-async def test_the_turn_dm_holds_the_board_and_what_happened_since(store, clock):
+async def test_the_turn_dm_holds_one_picture_and_what_happened_since(store, clock):
     bot = Bot(store, clock, Outbox(clock), pictures=True)
     mid = await bot.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "1h", "policy": "standin"})
     await bot.run()
     first = bot.box.dms(ANA)[0]
-    assert first.files == ["board.png", "hand.png"]
+    assert first.files == ["hand.png"]  # one picture: the board and the hand in one (issue 20)
     await let_pass(bot, 1.1)  # the stand-in plays Ana's turn
     await bot.play_turn(mid, BEN, random.Random(2))
     await bot.run()
     dm = bot.box.dms(ANA, "Your turn")[-1]
-    assert dm.files[0] == "board.png" and "hand.png" in dm.files
+    assert dm.files == ["hand.png"]
     text = dm.content
     assert "Since you last played:" in text
     # what the stand-in did with her hand, in her private words, and Ben's moves in public words
@@ -533,17 +534,17 @@ def test_every_string_of_the_time_commands_has_a_spanish_translation():
 
 
 async def test_the_catch_up_picture_marks_the_tiles_laid_since_the_persons_last_turn(store, clock, monkeypatch):
-    """Carcassonne: the turn DM's board marks the tiles the others laid since the person's last
-    turn (bot.games.carcassonne.mark_since); their own tile is not marked."""
+    """Carcassonne: the turn DM's one picture marks the tiles the others laid since the person's
+    last turn (bot.games.carcassonne.mark_since); their own tile is not marked."""
     ui = type(ui_for("carcassonne"))
     drawn: list[dict] = []
-    plain = ui.board_png
+    plain = ui.turn_png
 
-    def board_png(self, view, names, lang):
+    def turn_png(self, view, names, lang, page=0):
         drawn.append(view)
-        return plain(self, view, names, lang)
+        return plain(self, view, names, lang, page)
 
-    monkeypatch.setattr(ui, "board_png", board_png)
+    monkeypatch.setattr(ui, "turn_png", turn_png)
     bot = Bot(store, clock, Outbox(clock), pictures=True)
     mid = await bot.new_match("carcassonne", [(ANA, "Ana"), (BEN, "Ben"), (CARLA, "Carla")], options={"deadline": "off"})
     await bot.run()
@@ -558,3 +559,83 @@ async def test_the_catch_up_picture_marks_the_tiles_laid_since_the_persons_last_
     marked = [v for v in drawn if v.get("since")]
     assert marked, "no catch-up picture marked anything"
     assert [tuple(p) for p in marked[-1]["since"]] == laid[1:3]  # Ben's and Carla's tiles, not Ana's own
+
+
+async def test_a_seat_the_stand_in_holds_stays_its_owners_the_host_cannot_give_it_away(bot, store):
+    """Issue 19: Ana's seat is held by the stand-in (policy replace); the host (Ben here) could seat
+    an outsider there, who then saw her hand, and her "Take my seat back" was refused."""
+    from bot.core.table import Table
+
+    mid = await vanished(bot, "replace", misses=1, hours=1.1)
+    rec = await store.get(mid)
+    assert rec.seats[0]["ai"] and rec.seats[0]["user_id"] == ANA
+    await store.update(mid, rec.version, host_id=BEN)  # Ben hosts (e.g. Ana had handed it over)
+    table = Table(bot.service)
+    for seat in (None, 0):
+        with pytest.raises(UserError) as e:
+            await table.invite_to_seat(mid, BEN, CARLA, seat)
+        assert e.value.code == "seat_not_free"
+    await store.set_note(mid, CARLA, {"seat_invite": 0})  # an invitation from before, or a forged one
+    with pytest.raises(UserError) as e:
+        await table.take_seat(mid, CARLA, "Carla", 0)
+    assert e.value.code == "seat_not_free"
+    assert (await store.get(mid)).seats[0]["user_id"] == ANA
+    await bot.timers.reclaim(mid, ANA)  # hers to take back
+    assert (await store.get(mid)).seats[0]["ai"] is None
+
+
+async def test_a_digest_too_long_for_one_message_marks_only_what_it_listed_and_the_rest_follow(bot, store):
+    """Issue 19: with 30 matches owed, the digest was cut at 2,000 characters but every match was
+    marked reminded: 11 of them were never named. Now each digest names what fits, says how many
+    more there are, marks only what it named; the rest come in the next digests."""
+    mids = []
+    for i in range(30):
+        mids.append(await bot.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "off"}, channel=1000 + i, seed=i + 1))
+    await bot.run()
+    assert [await bot.to_move(m) for m in mids] == [[ANA]] * 30
+    await let_pass(bot, 12.2, 30)
+    (first,) = digests(bot, ANA)
+    named = [m for m in mids if f"(match #{m})" in first.content]
+    assert len(first.content) <= 2000 and 0 < len(named) < 30
+    more = re.search(r"…and (\d+) more", first.content)  # (owed at that minute: the others' 12 h come a little later)
+    assert more and int(more.group(1)) >= 1 and first.content.endswith("(/mygames lists them all).")
+    notes = {m: (await store.notes(m)).get(ANA, {}) for m in mids}
+    assert {m for m in mids if notes[m].get("reminded")} == set(named)  # only what it named
+    await let_pass(bot, 3, 30)
+    sent = digests(bot, ANA)
+    assert all(len(s.content) <= 2000 for s in sent)
+    listed = [m for m in mids if any(f"(match #{m})" in s.content for s in sent)]
+    assert listed == mids  # every match named, one digest an hour
+    times = [s.at for s in sent]
+    assert all(later - earlier >= timedelta(hours=1) for earlier, later in zip(times, times[1:], strict=False))
+
+
+async def test_the_catch_up_after_an_undo_tells_the_moves_made_again(store, clock):
+    """Issue 19: Ben undoes twice, plays another card and draws: Ana's turn DM said "Nothing
+    happened since you last played" (the catch-up read a stored log index that the undo did not
+    move back). It now tells the undo and the new moves."""
+    from bot.core.table import Table
+
+    bot = Bot(store, clock, Outbox(clock), pictures=False)
+    mid = await bot.new_match("lost-cities", [(ANA, "Ana"), (BEN, "Ben")], options={"deadline": "off"})
+    await bot.run()
+    await bot.play_turn(mid, ANA, random.Random(1))
+    await bot.run()
+    await bot.play_turn(mid, BEN, random.Random(2))
+    await bot.run()
+    told = len(bot.box.dms(ANA, "Your turn"))
+    table = Table(bot.service)
+    for _ in range(2):
+        await table.take_back(mid, BEN, approved_by=[ANA])
+        await bot.run()
+    assert await bot.to_move(mid) == [BEN] and len(await store.actions(mid)) == 2
+    await bot.play_turn(mid, BEN, random.Random(7))
+    await bot.run()
+    dms = bot.box.dms(ANA, "Your turn")
+    assert len(dms) == told + 1
+    text = dms[-1].content
+    assert "Nothing happened" not in text and "Since you last played:" in text, text
+    for a in (await store.actions(mid))[2:]:  # Ben's moves made again
+        assert a.story["en"] in text, (a.story["en"], text)
+    assert "took back" in text  # and that he took the others back
+    await bot.after.close()

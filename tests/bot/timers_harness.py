@@ -12,6 +12,8 @@ from typing import Any
 
 import discord
 
+from bot.core.abuse import PersonalMessages
+from bot.core.options import DEFAULT_POST
 from bot.core.service import MatchService, Stale
 from bot.core.timers import split_options
 from bot.discord.posting import Presenter
@@ -125,6 +127,7 @@ class Bot:
         client = FakeClient(box)
         self.present = Presenter(client, self.service)
         client.service, client.present = self.service, self.present  # what the table's handlers use
+        client.messages_limit = PersonalMessages()
         if not pictures:  # no picture drawn (board_png, hand_png); controls are still computed
             real_draw = self.present.draw
 
@@ -142,9 +145,9 @@ class Bot:
     async def new_match(self, game: str, people: list[tuple[int, str]], ais: int = 0, options: dict | None = None,
                         seed: int = 1, channel: int = 100, lang: str = "en") -> int:
         opts, timers = split_options(options or {})
-        post = opts.pop("post", None)  # as /partida new does
+        post = opts.pop("post", None) or DEFAULT_POST  # as /partida new does
         (host, host_name), *rest = people
-        meta = {"timers": timers, **({"post": post} if post else {})}
+        meta = {"timers": timers, "post": post}
         m = await self.service.new_lobby(1, channel, game, host, host_name, opts, lang, meta=meta)
         mid = m.record.id
         for uid, name in rest:

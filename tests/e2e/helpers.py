@@ -18,6 +18,12 @@ def is_board(msg: Message) -> bool:
     return not msg.ephemeral and ("board.png" in msg.files)
 
 
+def named(msg: Message, person) -> bool:
+    """Does the post name ``person`` (as a mention, or in bold: since issue 20 a post mentions only
+    people whose DMs are closed or who asked for it; their turn DM is everyone else's ping)?"""
+    return person.mention in msg.content or f"**{person.name}**" in msg.content
+
+
 def turn_button(msg: Message) -> str | None:
     return next((c for c in msg.custom_ids() if c.startswith("p:t:")), None)
 
@@ -88,7 +94,7 @@ async def abandon(standin, person, channel):
 
 def public_files_ok(msg: Message) -> bool:
     """Public messages carry board pictures only, except the match log published once the match is
-    over (its seed would have shown every hand before: bot/table.py)."""
+    over (its seed would have shown every hand before: bot/core/table.py)."""
     extra = set(msg.files) - {"board.png"}
     if not extra:
         return True

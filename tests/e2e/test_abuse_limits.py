@@ -79,3 +79,52 @@ async def test_a_bad_ai_level_is_refused_in_one_line_and_creates_nothing(standin
     lobby = r.message
     await ana.click(lobby, label="Add AI")  # the lobby speaks the server's language
     await standin.wait_until(lambda: "AI 1" in standin.messages_by_id[lobby.id].content, 10, "the AI seat")
+
+
+async def test_seat_invitations_share_one_limit_with_invites(standin, partida):
+    """A host alone with an AI: /partida seat sent a DM with a button each time, without limit
+    (issue 19). Every person-to-person message the bot sends on someone's command (invite, seat,
+    rematch, vote requests) now counts against one shared limit per person."""
+    ana, dan, eve = standin.user("ana"), standin.user("dan"), standin.user("eve")
+    r = await ana.slash("general", "partida new", game="lost-cities")
+    lobby = r.message
+    await ana.click(lobby, label="Add AI")
+    await standin.wait_until(lambda: "AI 1" in standin.messages_by_id[lobby.id].content, 10, "the AI seat")
+    r = await ana.click(standin.messages_by_id[lobby.id], label="Start")
+    await r.wait(lambda x: "started" in x.content, 10)
+    limit = PartidaCog.INVITES_PER_HOUR
+    for _ in range(3):
+        r = await ana.slash("general", "partida invite", user=eve.id)
+        await r.wait_done()
+        assert "Invitation sent" in r.text(), r.text()
+    sent = 0
+    for _ in range(15):
+        r = await ana.slash("general", "partida seat", user=dan.id)
+        await r.wait_done()
+        if "try again in" in r.text():
+            continue
+        assert "seat 2" in r.text(), r.text()
+        sent += 1
+    assert sent == limit - 3  # the invites and the seat invitations share one budget
+    await standin.wait_until(lambda: len([m for m in dan.dms() if m.custom_ids()]) >= sent, 10, "the invitations")
+    assert len(dan.dms()) == sent and len(eve.dms()) == 3
+    # the limit is per person: someone else's budget is untouched
+    r = await standin.user("ben").slash("general", "partida new", game="lost-cities", thread=True)
+    await r.wait_done()
+    assert "try again in" not in r.text()
+
+
+async def test_stats_and_the_leaderboard_are_limited_per_person(standin, partida):
+    """Issue 19: /partida stats and /partida leaderboard read every finished match of the server;
+    nothing stopped one person from asking again and again."""
+    ana, ben = standin.user("ana"), standin.user("ben", locale="es-ES")
+    for n in range(PartidaCog.STATS_PER_MINUTE):
+        r = await ana.slash("general", "partida stats" if n % 2 else "partida leaderboard")
+        await r.wait_done()
+        assert "try again in" not in r.text(), r.text()
+    r = await ana.slash("general", "partida leaderboard")
+    await r.wait_done()
+    assert r.ephemeral and "try again in" in r.text(), r.text()
+    r = await ben.slash("general", "partida stats")  # someone else still may
+    await r.wait_done()
+    assert "vuelve a intentarlo" not in r.text(), r.text()

@@ -119,7 +119,7 @@ async def test_seven_players_draft_in_dms_and_play_a_whole_match(standin, partid
     ana, ben, cara = standin.user("ana"), standin.user("ben"), standin.user("cara")
     people = {"ana": ana, "ben": ben, "cara": cara}
     channel = standin.channel_id("general")
-    resp = await ana.slash("general", "partida new", game="citadels", options="districts_to_end=7")
+    resp = await ana.slash("general", "partida new", game="citadels", options="districts_to_end=7 post=new")
     assert not resp.ephemeral and "Citadels" in resp.content
     lobby = resp.message
     for p in (ben, cara):
@@ -256,7 +256,7 @@ async def test_standing_orders_between_two_ai_seats_do_not_stall_the_match(stand
     monkeypatch.setattr("bot.core.service.fresh_seed", lambda: 3)
     cara = standin.user("cara", dms_open=False)
     channel = standin.channel_id("general")
-    lobby = (await cara.slash("general", "partida new", game="citadels")).message
+    lobby = (await cara.slash("general", "partida new", game="citadels", options="post=new")).message
     for i in (1, 2):
         await cara.click(standin.messages_by_id[lobby.id], label="Add AI")
         await standin.wait_until(lambda i=i: f"AI {i}" in standin.messages_by_id[lobby.id].content, 10, f"AI {i}")

@@ -24,7 +24,7 @@ from bot.discord.client import Partida
 from engines.match import Match
 from tests.standin.fixtures import standin  # noqa: F401
 
-from .helpers import controls, is_board, turn_button
+from .helpers import controls, is_board, named, turn_button
 
 TIMEOUT = 60  # the machine running the suite may be very busy
 
@@ -128,7 +128,7 @@ async def test_four_players_ana_clicks_every_kind_of_placement_three_ai(standin,
     await standin.wait_until(lambda: "3x5 neighbourhoods)." in r.text(), TIMEOUT, "the whole Cities summary")
     assert "**Lost Cities**" in r.text() and "**Carcassonne**" in r.text()
     assert all(len(m.content) <= 2000 for m in r.messages)
-    resp = await ana.slash("general", "partida new", game="cities", options="board=venice")
+    resp = await ana.slash("general", "partida new", game="cities", options="board=venice post=new")
     assert not resp.ephemeral and "Cities" in resp.content
     lobby = resp.message
     for k in range(1, 4):
@@ -145,7 +145,7 @@ async def test_four_players_ana_clicks_every_kind_of_placement_three_ai(standin,
         if not turn_button(board):
             break
         assert "Round " in board.content  # the status line of the match
-        if ana.mention not in board.content or _version(turn_button(board)) <= stats["ver"]:
+        if not named(board, ana) or _version(turn_button(board)) <= stats["ver"]:
             continue  # an AI seat moves by itself; or ana played this turn on her last message
         if not typed and "starting tiles" not in board.content:
             r = await type_first_take(ana)
@@ -178,7 +178,7 @@ async def test_four_players_ana_clicks_every_kind_of_placement_three_ai(standin,
 async def test_two_players_bob_plays_in_spanish_in_his_dms_against_an_ai(standin, partida):  # noqa: F811
     bob = standin.user("bob", locale="es-ES")
     channel = standin.channel_id("general")
-    resp = await bob.slash("general", "partida new", game="cities")
+    resp = await bob.slash("general", "partida new", game="cities", options="post=new")
     assert "Cities" in resp.content
     lobby = resp.message
     await bob.click(standin.messages_by_id[lobby.id], label="Add AI")

@@ -13,7 +13,7 @@ from bot.store import open_store
 from engines import registry
 from engines.match import Match
 
-from .helpers import controls, is_board, private_controls, take_turn, turn_button, wait_change
+from .helpers import controls, is_board, named, private_controls, take_turn, turn_button, wait_change
 
 
 async def start_bot(standin, db: str) -> asyncio.subprocess.Process:
@@ -62,7 +62,7 @@ async def test_sigkill_mid_match_and_restart(standin, tmp_path):
     proc = await start_bot(standin, db)
     try:
         await standin.wait_commands(10)
-        resp = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1")
+        resp = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1 post=new")
         lobby = resp.message
         await ben.click(lobby, label="Join")
         await standin.wait_until(lambda: ben.mention in standin.messages_by_id[lobby.id].content, 10, "ben in the lobby")
@@ -80,13 +80,13 @@ async def test_sigkill_mid_match_and_restart(standin, tmp_path):
 
         for _ in range(3):  # three whole turns before the crash
             board = await next_board()
-            mover = ana if ana.mention in board.content else ben
+            mover = ana if named(board, ana) else ben
             await take_turn(standin, mover, await private_controls(standin, mover, board, False, 0), rng)
             actions += 2
 
         # half a turn: the card is played or discarded, then the process dies before the draw
         board = await next_board()
-        mover = ana if ana.mention in board.content else ben
+        mover = ana if named(board, ana) else ben
         msg = await private_controls(standin, mover, board, False, 0)
         before = msg.content
         await mover.click(msg, controls(msg)[1][-1]["custom_id"])  # discard
@@ -104,7 +104,7 @@ async def test_sigkill_mid_match_and_restart(standin, tmp_path):
         actions += 1
         # a crash right after a click: the move is either fully there or not at all
         board = await next_board()
-        mover = ana if ana.mention in board.content else ben
+        mover = ana if named(board, ana) else ben
         msg = await private_controls(standin, mover, board, False, 0)
         await mover.click(msg, controls(msg)[1][-1]["custom_id"], wait=False)
         await asyncio.sleep(0.05)

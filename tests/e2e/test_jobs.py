@@ -37,7 +37,7 @@ async def bot(standin, tmp_path):
 
 
 async def start_lost_cities(standin, ana, ben):
-    resp = await ana.slash("general", "partida new", game="lost-cities")
+    resp = await ana.slash("general", "partida new", game="lost-cities", options="post=new")
     await ben.click(resp.message, label="Join")
     await standin.wait_until(lambda: ben.mention in standin.messages_by_id[resp.message.id].content, 10, "ben joined")
     r = await ana.click(standin.messages_by_id[resp.message.id], label="Start")

@@ -17,6 +17,7 @@ from .helpers import (
     controls,
     forged_click,
     is_board,
+    named,
     private_controls,
     public_files_ok,
     take_turn,
@@ -60,7 +61,7 @@ async def test_two_people_play_a_whole_three_round_match_by_clicking(standin, pa
     ana = standin.user("ana")
     ben = standin.user("ben", locale="es-ES", dms_open=False)  # ben plays through the channel
     channel = standin.channel_id("general")
-    await open_match(standin, ana, ben)
+    await open_match(standin, ana, ben, options="post=new")  # a board post a turn (post=edit is the default)
     rng = random.Random(7)
     seen = 0
     turns = 0
@@ -70,8 +71,11 @@ async def test_two_people_play_a_whole_three_round_match_by_clicking(standin, pa
         seen = standin.messages[channel].index(board) + 1
         if not turn_button(board):
             break
-        mover = ana if ana.mention in board.content else ben
-        assert (ben.mention in board.content) == (mover is ben)
+        mover = ana if named(board, ana) else ben
+        assert named(board, ben) == (mover is ben)
+        # one notification a turn: ana's turn DM; ben's DMs are closed, so the channel mentions
+        # him (his first turn: the note that his DMs are closed does, below)
+        assert ana.mention not in board.content
         msg = await private_controls(standin, mover, board, mover is ana, dm_seen.get(mover.id, 0))
         if mover is ana:
             dm_seen[ana.id] = len(ana.dms())
@@ -168,7 +172,7 @@ async def test_outsiders_stale_buttons_illegal_choices_and_double_clicks(standin
 async def test_an_ai_seat_plays_its_turns_by_itself(standin, partida):
     ana = standin.user("ana", dms_open=False)
     channel = standin.channel_id("general")
-    resp = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1")
+    resp = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1 post=new")
     lobby = resp.message
     await ana.click(lobby, label="Add AI")
     lobby = await standin.wait_until(lambda: m if "AI 1" in (m := standin.messages_by_id[lobby.id]).content else None, 10, "AI seat")
@@ -181,7 +185,7 @@ async def test_an_ai_seat_plays_its_turns_by_itself(standin, partida):
         seen = standin.messages[channel].index(board) + 1
         if not turn_button(board):
             break
-        if ana.mention in board.content:
+        if named(board, ana):
             msg = await private_controls(standin, ana, board, False, 0)
             await take_turn(standin, ana, msg, rng)
             ana_turns += 1
@@ -210,7 +214,7 @@ async def test_after_a_restart_an_ai_seat_that_was_to_move_carries_on(standin, t
     client = Partida(load_settings(render_processes=0, discord_token=standin.token, database_url=db))
     await standin.run_client(client)
     board = await standin.wait_for_message(channel, is_board, 15)
-    assert ana.mention in board.content  # the AI played its turn with nobody clicking
+    assert named(board, ana)  # the AI played its turn with nobody clicking
     store = await open_store(db)
     try:
         assert [a.seat for a in await store.actions(rec.id)] == [0, 0]
@@ -232,7 +236,7 @@ async def test_board_edit_keeps_one_board_message_and_posts_a_line_per_turn(stan
     for turn in range(4):
         board = await standin.wait_until(
             lambda n=turn: (b := standin.messages_by_id[board_id]).edits >= n and turn_button(b) and b, 15, "the board edited")
-        mover = ana if ana.mention in board.content else ben
+        mover = ana if named(board, ana) else ben
         msg = await private_controls(standin, mover, board, mover is ana, dm_seen)
         if mover is ana:
             dm_seen = len(ana.dms())
@@ -255,7 +259,7 @@ async def test_a_strong_ai_seat_thinks_in_a_worker_process_and_plays(standin, pa
 
     ana = standin.user("ana", dms_open=False)
     channel = standin.channel_id("general")
-    resp = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1 ai=strong")
+    resp = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1 ai=strong post=new")
     lobby = resp.message
     await ana.click(lobby, label="Add AI")
     lobby = await standin.wait_until(lambda: m if "AI 1" in (m := standin.messages_by_id[lobby.id]).content else None, 10, "AI seat")
@@ -264,11 +268,11 @@ async def test_a_strong_ai_seat_thinks_in_a_worker_process_and_plays(standin, pa
     rng = random.Random(4)
     seen = 0
     for _ in range(3):  # three turns of ana's: the AI moved in between (or first)
-        board = await standin.wait_for_message(channel, lambda m: is_board(m) and ana.mention in m.content, 30, after=seen)
+        board = await standin.wait_for_message(channel, lambda m: is_board(m) and named(m, ana), 30, after=seen)
         seen = standin.messages[channel].index(board) + 1
         msg = await private_controls(standin, ana, board, False, 0)
         await take_turn(standin, ana, msg, rng)
-    await standin.wait_for_message(channel, lambda m: is_board(m) and ana.mention in m.content, 30, after=seen)
+    await standin.wait_for_message(channel, lambda m: is_board(m) and named(m, ana), 30, after=seen)
     thinker = partida.service.thinker
     assert thinker.last_pid not in (None, os.getpid())  # the last AI decision was made in the worker
     store = partida.store

@@ -11,7 +11,7 @@ import pytest
 from bot.core.settings import load_settings
 from bot.discord.client import Partida
 
-from .helpers import abandon, is_board
+from .helpers import abandon, is_board, named
 
 
 @pytest.fixture
@@ -23,6 +23,7 @@ async def partida(standin, tmp_path):
 
 
 async def lobby_with(standin, host, *guests, game="lost-cities", **options):
+    options["options"] = f"{options.get('options', '')} post=new".strip()  # a board post a turn (post=edit is the default)
     r = await host.slash("general", "partida new", game=game, **options)
     lobby = r.message
     for g in guests:
@@ -56,7 +57,7 @@ async def test_export_of_a_running_match_is_refused_it_would_reveal_every_hand(s
     log = json.loads(next(iter(r.messages[-1].files.values())))
     assert log["game"] == "lost-cities" and log["seed"] is not None
     # a new lobby in the channel: the export is still the last match that was played
-    await ana.slash("general", "partida new", game="carcassonne")
+    await ana.slash("general", "partida new", game="carcassonne", options="post=new")
     r = await ben.slash("general", "partida export")
     await r.wait_done()
     assert json.loads(next(iter(r.messages[-1].files.values())))["game"] == "lost-cities"
@@ -119,7 +120,7 @@ async def test_option_hints_are_in_the_person_s_language(standin, partida):
 async def test_game_names_are_spanish_for_spanish_readers(standin, partida):
     eva = standin.user("eva", locale="es-ES")
     ana = standin.user("ana")
-    r = await eva.slash("general", "partida new", game="citadels")
+    r = await eva.slash("general", "partida new", game="citadels", options="post=new")
     lobby = r.message  # in the channel: the server's language (English here)
     r = await eva.click(lobby, label="Start")
     await r.wait_followups(1)
@@ -213,7 +214,7 @@ async def test_a_match_in_a_new_thread_answers_before_creating_the_thread(standi
         return await real(*args, **kwargs)
 
     store.create_match = slow
-    r = await ana.slash("general", "partida new", game="lost-cities", thread=True)
+    r = await ana.slash("general", "partida new", game="lost-cities", options="post=new", thread=True)
     await r.wait_done(timeout=10)
     (thread,) = standin.threads()
     assert f"<#{thread['id']}>" in r.text() and not r.ephemeral
@@ -245,7 +246,7 @@ async def test_a_move_whose_confirmation_cannot_be_shown_still_passes_the_turn(s
     monkeypatch.setattr(discord.Interaction, "edit_original_response", gone)
     seen = len(standin.messages_in("general"))
     await ana.click(msg, deck)
-    nxt = await standin.wait_for_message("general", lambda m: is_board(m) and ben.mention in m.content, 10, after=seen)
+    nxt = await standin.wait_for_message("general", lambda m: is_board(m) and named(m, ben), 10, after=seen)
     assert "drew from the deck" in nxt.content
 
 
@@ -269,12 +270,12 @@ async def test_a_turn_message_that_fails_to_build_does_not_stop_the_board_or_the
     """A bug while preparing one player's DM (here its picture) is logged; the channel still gets the board."""
     from bot.games.lost_cities import LostCitiesUI
 
-    def broken(self, view, lang):
+    def broken(self, view, names, lang):
         raise RuntimeError("picture bug")
 
-    monkeypatch.setattr(LostCitiesUI, "hand_png", broken)
+    monkeypatch.setattr(LostCitiesUI, "turn_png", broken)  # the turn DM's one picture
     ana, ben = standin.user("ana"), standin.user("ben")
     lobby = await lobby_with(standin, ana, ben)
     await ana.click(lobby, label="Start")
     board = await standin.wait_for_message("general", is_board, 10)
-    assert ana.mention in board.content
+    assert named(board, ana)

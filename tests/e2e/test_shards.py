@@ -126,7 +126,7 @@ async def test_two_processes_one_killed_mid_match_nothing_lost_or_doubled(sharde
         # -- a Citadels draft by DM: the lobby in the guild (B), the picks in DMs (A) --------------
         cit = [standin.user(n) for n in ("ana", "ben", "cara", "dan")]
         standin.create_channel("citadels")
-        r = await cit[0].slash("citadels", "partida new", game="citadels")
+        r = await cit[0].slash("citadels", "partida new", game="citadels", options="post=new")
         lobby = r.message
         for p in cit[1:]:
             await p.click(standin.messages_by_id[lobby.id], label="Join")
@@ -159,7 +159,7 @@ async def test_two_processes_one_killed_mid_match_nothing_lost_or_doubled(sharde
         eve, fay = standin.user("eve"), standin.user("fay")
         people = {eve.id: eve, fay.id: fay}
         lc = standin.create_channel("lost-cities")
-        r = await eve.slash(lc, "partida new", game="lost-cities", options="rounds=1")
+        r = await eve.slash(lc, "partida new", game="lost-cities", options="rounds=1 post=new")
         assert r.record.shard == 1  # the guild: shard 1, process B
         lobby = r.message
         await fay.click(lobby, label="Join")

@@ -26,6 +26,7 @@ async def partida(standin, tmp_path):
 
 
 async def open_match(standin, host, guest, **options):
+    options["options"] = f"{options.get('options', '')} post=new".strip()  # a board post a turn (post=edit is the default)
     r = await host.slash("general", "partida new", game="lost-cities", **options)
     lobby = r.message
     await guest.click(lobby, label="Join")
@@ -145,7 +146,8 @@ async def test_leave_to_the_ai_then_an_invited_person_takes_the_seat(standin, pa
     board = await standin.wait_for_message("general", lambda m: is_board(m) and "ben left" in m.content, 10)
     lines = board.content.splitlines()
     assert lines[0].startswith("• ben left") and lines[1].startswith("• cy took the seat of ben (AI)"), lines
-    assert "• ana drew" in board.content and f"It is {cy.mention}'s turn" in board.content
+    # cy is named (their turn DM is their notification: issue 20)
+    assert "• ana drew" in board.content and "It is **cy**'s turn" in board.content
 
 
 async def test_final_board_publishes_the_seed_and_log_and_rematch_by_clicking(standin, partida, tmp_path):

@@ -50,7 +50,7 @@ async def test_a_player_vanishes_is_reminded_replaced_by_the_ai_comes_back_and_f
     ben = standin.user("ben", locale="es-ES", dms_open=False)
     carla = standin.user("carla")  # the one who vanishes; she reads her DMs
     channel = standin.channel_id("general")
-    resp = await ana.slash("general", "partida new", game="carcassonne", options="deadline=1h policy=replace misses=1")
+    resp = await ana.slash("general", "partida new", game="carcassonne", options="deadline=1h policy=replace misses=1 post=new")
     lobby = resp.message
     for guest in (ben, carla):
         await guest.click(standin.messages_by_id[lobby.id], label="Join")
@@ -72,9 +72,9 @@ async def test_a_player_vanishes_is_reminded_replaced_by_the_ai_comes_back_and_f
         raise AssertionError("carla's turn never came")
 
     await others_play_until_carla()
-    # her turn DM came with the board and her tile; then she vanishes
+    # her turn DM came with one picture (the table, her tile, the places); then she vanishes
     turn_dm = await carla.wait_for_dm(lambda m: m.content.startswith("Your turn"), 15)
-    assert "board.png" in turn_dm.files
+    assert list(turn_dm.files) == ["hand.png"]
     # 30 minutes later (half the deadline): a reminder DM and one mention in the channel
     clock.advance(minutes=31)
     client.after.scheduler.wake()
@@ -82,6 +82,12 @@ async def test_a_player_vanishes_is_reminded_replaced_by_the_ai_comes_back_and_f
     assert "Carcassonne" in reminder.content and f"/channels/{standin.guild_id}/{channel}" in reminder.content
     mention = await standin.wait_for_message(channel, lambda m: "the table is waiting" in m.content, 15)
     assert carla.mention in mention.content
+    # both carry "Take your turn" (issue 20): one tap to the turn's controls
+    for m in (reminder, mention):
+        assert [b["label"] for b in m.buttons() if b.get("custom_id", "").startswith("p:t:")] == ["Take your turn"]
+    r = await carla.click(reminder, next(c for c in reminder.custom_ids() if c.startswith("p:t:")))
+    await r.wait_done(timeout=10)
+    assert r.messages[-1].ephemeral and list(r.messages[-1].files) == ["hand.png"] and r.messages[-1].custom_ids()
     # the deadline passes: the AI takes her seat (one miss allowed) and plays it at once
     clock.advance(minutes=30)
     client.after.scheduler.wake()
@@ -145,7 +151,7 @@ async def test_timer_commands_through_the_stand_in_in_both_languages(standin, ti
     choices = await ben.autocomplete("general", "partida new", "options", game="lost-cities", options="")
     assert {"deadline=48h", "policy=replace", "misses=3"} <= {c["value"] for c in choices}
     assert any("tiempo por jugada" in c["name"] for c in choices)
-    r = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1 deadline=2d policy=standin")
+    r = await ana.slash("general", "partida new", game="lost-cities", options="rounds=1 deadline=2d policy=standin post=new")
     lobby = r.message
     assert "Deadline: 2d; at the deadline: the stand-in AI plays that turn" in lobby.content
     await ben.click(lobby, label="Join")  # the lobby is in the host's language

@@ -168,3 +168,22 @@ async def test_old_done_jobs_are_purged_failed_ones_stay(store):
     await store.fail_job(claimed["bad"].id, "p", T0, "gave up")
     assert await store.purge_jobs(T0 + timedelta(days=7)) == 1
     assert sorted(j.key for j in await store.jobs()) == ["bad", "new"]
+
+
+async def test_a_job_writes_its_notes_and_next_jobs_with_its_finish_only_while_it_holds_the_lease(store):
+    rec = await started(store)
+    await store.add_jobs([job("first", match_id=rec.id)], now=T0)
+    (claimed,) = await store.claim_jobs("me", T0, LEASE)
+    # another process cannot finish it (no lease): nothing of what it would write lands
+    assert not await store.finish_job(claimed.id, "other", T0, notes={(rec.id, 11): {"told": 1}}, jobs=[job("next")])
+    assert await store.notes(rec.id) == {} and [j.key for j in await store.jobs()] == ["first"]
+    await store.set_note(rec.id, 11, {"keep": True, "gone": 1})
+    done = await store.finish_job(
+        claimed.id, "me", T0, notes={(rec.id, 11): {"told": 1, "gone": None}, (rec.id, 0): {"board": 3}}, jobs=[job("next", "l2")],
+    )
+    assert done
+    assert await store.notes(rec.id) == {11: {"keep": True, "told": 1}, 0: {"board": 3}}
+    assert {j.key: j.status for j in await store.jobs()} == {"first": "done", "next": "pending"}
+    # finished already: a second finish writes nothing more
+    assert not await store.finish_job(claimed.id, "me", T0, notes={(rec.id, 0): {"board": 4}})
+    assert (await store.notes(rec.id))[0] == {"board": 3}
