@@ -1112,7 +1112,8 @@ def _level(level: str, seconds: float) -> type:
 # Issue 22 (2026-12-03, shared machine, core 0, nice 5): strong vs normal 70% first (42/60, CI
 # 57-80%, seeds 31000-31059, p50/p99 280/316 ms); on a marathon table (sets=14 from 900 tiles,
 # bench/carc_marathon.py, seeds 21000-21029) strong won the rest of the match against greedy in 63%
-# (38/60, CI 51-74%), p50/p99 280/312 ms, a median of 5 placements looked at.
+# (38/60, CI 51-74%), p50/p99 280/312 ms, a median of 5 placements looked at; seeds 21030-21059:
+# 65% (39/60, CI 52-76%), p50/p99 278/348 ms, median 10 placements.
 NormalPlayer = _level("normal", LEVEL_SECONDS["normal"])
 StrongPlayer = _level("strong", LEVEL_SECONDS["strong"])
 
