@@ -154,6 +154,17 @@ class Rater:
     def handlers(self) -> dict[str, Any]:
         return {declared.RATE: self.on_rate}
 
+    async def backfill(self, batch: int = 1000) -> int:
+        """Plan the ``rate`` job of every finished match not yet rated (those that ended before the
+        ratings existed, oldest first); the client's start-up calls it. Returns how many were new
+        (a job already planned is not planned again)."""
+        store: Store = self.service.store
+        planned, after = 0, 0
+        while ids := await store.unrated_finished(after, batch):
+            planned += await store.add_jobs([declared.rate(i) for i in ids])
+            after = ids[-1]
+        return planned
+
     async def on_rate(self, job: Job) -> None:
         store: Store = self.service.store
         if job.match_id is None or await store.rated(job.match_id):

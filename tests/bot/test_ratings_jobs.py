@@ -6,6 +6,7 @@ PostgreSQL."""
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime, timedelta
 
 from bot.core import jobs as declared
 from bot.core import ratings
@@ -106,5 +107,33 @@ async def test_the_leaderboard_ranks_by_rating_not_by_wins(url):  # noqa: F811
         stats = await guild_stats(store, 1, me=1)
         assert [p.player for p in stats.players] == ["u3", "u2", "u1"] and stats.matches == {"lost-cities": 7}
         assert "Your rating in Lost Cities" in stats_text(stats, "en") and "Tu puntuación" in stats_text(stats, "es")
+    finally:
+        await store.close()
+
+
+async def test_matches_finished_before_the_ratings_are_planned_once_at_start_up(url):  # noqa: F811
+    store = await open_store(url)
+    try:
+        svc = MatchService(store)
+        first, _ = await _finished_match(svc, channel=100, seed=5)
+        second, _ = await _finished_match(svc, channel=101, seed=6)
+        # as if they ended before the rate job existed: every job of theirs done (nothing rated) and purged
+        now = datetime.now(UTC)
+        while claimed := await store.claim_jobs("old", now, timedelta(minutes=5), 100):
+            for job in claimed:
+                assert await store.finish_job(job.id, "old", now)
+        await store.purge_jobs(now + timedelta(days=1))
+        assert not [j for j in await store.jobs() if j.kind == declared.RATE]
+        await ratings.record(store, FinishedMatch(first, "lost-cities", 1, [["u11"], ["u22"]]))  # rated already
+        assert await store.unrated_finished() == [second]
+        assert await store.unrated_finished(after_id=second) == []
+        rater = Rater(svc)
+        await rater.backfill(batch=1)
+        await rater.backfill(batch=1)  # a second start plans nothing new
+        rate_jobs = [j for j in await store.jobs() if j.kind == declared.RATE]
+        assert [j.match_id for j in rate_jobs] == [second]  # once, and not the one rated already
+        for job in rate_jobs:
+            await rater.on_rate(job)
+        assert await store.unrated_finished() == [] and await store.scope_totals(1) == {"lost-cities": 2}
     finally:
         await store.close()
