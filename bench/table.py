@@ -1,9 +1,9 @@
-"""The table's costs: an undo replays the log from the seed, stats read every finished match.
+"""The table's costs: an undo replays the log from the seed; stats read the stored aggregates.
 
 Prints, per game, the time an undo takes at the end of a whole AI-vs-AI match (the replay of the
 log without the last action, in the worker thread that runs it, plus the store's transaction), and
-the time /partida stats takes over N finished matches of one server (first call, which computes
-each result from its final state, and a second one, with results cached).
+the time /partida stats takes over N finished matches of one server, each rated once by its
+``rate`` job (``bot/core/ratings.py``): two calls, both reading a few stored rows.
 
     python bench/table.py [--matches 30] [--sets 1]
 
@@ -35,6 +35,8 @@ async def play_out(svc, mid: int, rng: random.Random) -> None:
 
 
 async def main(matches: int, sets: int) -> None:
+    from bot.core import jobs as declared
+    from bot.core.ratings import Rater
     from bot.core.service import MatchService
     from bot.core.stats import guild_stats
     from bot.core.table import Table
@@ -84,13 +86,16 @@ async def main(matches: int, sets: int) -> None:
             m = await svc.join(m.record.id, None, 2, "p2")
             m = await svc.start(m.record.id, None, 1, seed=i)
             await play_out(svc, m.record.id, random.Random(i))
+        rater = Rater(svc)
+        for job in [j for j in await store.jobs() if j.kind == declared.RATE]:
+            await rater.on_rate(job)
         times = []
         for _ in range(2):
             t0 = time.perf_counter()
             figures = await guild_stats(store, 1)
             times.append((time.perf_counter() - t0) * 1000)
-        print(f"stats over {sum(figures.matches.values())} finished matches: first {times[0]:.0f} ms, cached results {times[1]:.0f} ms")
-        per = [p.average for p in figures.players.values() if p.average is not None]
+        print(f"stats over {sum(figures.matches.values())} finished matches: first {times[0]:.1f} ms, second {times[1]:.1f} ms")
+        per = [p.average for p in figures.players if p.average is not None]
         print(f"players {len(figures.players)}, average time per action (bench clock) {statistics.mean(per) * 1000:.1f} ms")
         await store.close()
 

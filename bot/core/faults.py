@@ -4,7 +4,8 @@
 when it passes ``point("dm")``. Unset (always, outside those tests) a point costs a dict lookup.
 Points: ``commit`` (a move is committed, its jobs not yet run), ``dm`` (a turn DM was sent, not yet
 recorded), ``board`` (a board was posted, not yet recorded), ``ai`` (an AI chose, not yet committed),
-``job`` (a job was claimed, its lease held, nothing done yet).
+``job`` (a job was claimed, its lease held, nothing done yet), ``rate`` (a finished match was rated,
+its job not yet marked done).
 """
 
 from __future__ import annotations

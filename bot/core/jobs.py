@@ -17,6 +17,7 @@ kind       what                                              handler
 ``notice`` a line in the match's channel                     ``bot/discord/timer_jobs.py``
 ``dm``     a DM to one person                                ``bot/discord/timer_jobs.py``
 ``digest`` the reminder digest DM of one person              ``bot/discord/timer_jobs.py``
+``rate``   a finished match into the ratings, once            ``bot/core/ratings.py`` (``Rater``)
 =========  ================================================  ===================================
 
 The kinds are declared here, in the core, because the core plans them (a commit inserts its
@@ -30,8 +31,8 @@ from typing import Any
 
 from ..store import Job, NewJob
 
-TURN, BOARD, AI, CLOCK, NOTICE, DM, DIGEST = "turn", "board", "ai", "clock", "notice", "dm", "digest"
-KINDS = (TURN, BOARD, AI, CLOCK, NOTICE, DM, DIGEST)
+TURN, BOARD, AI, CLOCK, NOTICE, DM, DIGEST, RATE = "turn", "board", "ai", "clock", "notice", "dm", "digest", "rate"
+KINDS = (TURN, BOARD, AI, CLOCK, NOTICE, DM, DIGEST, RATE)
 
 
 def lane(match_id: int, name: str) -> str:
@@ -59,6 +60,11 @@ def turn(match_id: int, version: int, seat: int, with_board: bool) -> NewJob:
 def ai(match_id: int, version: int) -> NewJob:
     """One AI move, if the match is still at ``version``."""
     return NewJob(AI, f"ai:{match_id}:{version}", lane(match_id, "ai"), {"version": version}, None, match_id)
+
+
+def rate(match_id: int) -> NewJob:
+    """Put the finished match into the ratings (one key per match: planned twice, inserted once)."""
+    return NewJob(RATE, f"rate:{match_id}", lane(match_id, "rate"), {}, None, match_id)
 
 
 # -- a turn's clock (bot/core/timers.py) -------------------------------------------------------------

@@ -24,7 +24,9 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from ..store.base import GLOBAL_SCOPE, FinishedMatch, RatingRow, Store
+from ..store.base import GLOBAL_SCOPE, FinishedMatch, Job, RatingRow, Store
+from . import faults
+from . import jobs as declared
 
 MODEL = PlackettLuce()  # mu 25, sigma 25/3: the model's defaults
 MU, SIGMA = MODEL.mu, MODEL.sigma
@@ -141,10 +143,51 @@ async def record(store: Store, finished: FinishedMatch, acts: Mapping[str, Acts]
     return await store.record_result(finished, functools.partial(rate_rows, finished, acts=dict(acts or {})))
 
 
+class Rater:
+    """The owner of the ``rate`` job (planned by ``bot/core/story.py`` with the move that finishes a
+    match): it reads the finished match, asks its engine for the result and records it. Idempotent:
+    a job run again, by this process after a restart or by another, rates nothing twice (the store's
+    ``rated_matches`` key). ``service``: the ``MatchService`` (its store and its off-loop decoding)."""
+
+    def __init__(self, service: Any) -> None:
+        self.service = service
+
+    def handlers(self) -> dict[str, Any]:
+        return {declared.RATE: self.on_rate}
+
+    async def backfill(self, batch: int = 1000) -> int:
+        """Plan the ``rate`` job of every finished match not yet rated (those that ended before the
+        ratings existed, oldest first); the client's start-up calls it. Returns how many were new
+        (a job already planned is not planned again)."""
+        store: Store = self.service.store
+        planned, after = 0, 0
+        while ids := await store.unrated_finished(after, batch):
+            planned += await store.add_jobs([declared.rate(i) for i in ids])
+            after = ids[-1]
+        return planned
+
+    async def on_rate(self, job: Job) -> None:
+        store: Store = self.service.store
+        if job.match_id is None or await store.rated(job.match_id):
+            return
+        rec = await store.get(job.match_id)
+        if rec is None or rec.status != "finished" or rec.state is None:
+            return  # gone, or not a finished match: nothing to rate
+        loaded = await self.service.aload(rec)
+        result = loaded.game.result(loaded.state)
+        timing = await store.action_timing([rec.id])
+        await record(
+            store, finished_match(rec.id, rec.game, rec.guild_id, rec.seats, result.ranking),
+            acts_from_timing(rec.seats, timing, rec.id),
+        )
+        faults.point("rate")  # crash tests: rated, the job not yet marked done
+
+
 __all__ = [
     "GLOBAL_SCOPE",
     "MODEL",
     "Acts",
+    "Rater",
     "acts_from_timing",
     "ai_key",
     "finished_match",

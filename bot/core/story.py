@@ -7,6 +7,8 @@ keep each kind of work of one match in order):
 - ``ai``    (lane ``m<id>:ai``): an AI seat makes one move, if the match is still at that version.
 - ``clock`` (lane ``m<id>:clock<n>:v<version>``): a person's turn began: its reminders and deadline
   follow, each a job with a due time (``bot/core/timers.py``).
+- ``rate``  (lane ``m<id>:rate``): the match finished: its result goes into the ratings once
+  (``bot/core/ratings.py``).
 """
 
 from __future__ import annotations
@@ -78,6 +80,8 @@ def plan(
     board = record.status != "active" or (turn_changed and person_next and not quiet)
     if board:
         jobs.append(declared.board(mid, v))
+    if record.status == "finished":  # ended by its last move (an abandoned match is not rated)
+        jobs.append(declared.rate(mid))
     if record.status != "active":
         return jobs
     for seat in movers:

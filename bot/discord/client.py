@@ -101,6 +101,7 @@ class Partida(commands.AutoShardedBot):
         )
         self.after, self.timers = self.jobs.after, self.jobs.timers
         await self.timers.sweep()  # turns that began without a clock get one
+        await self.jobs.rater.backfill()  # matches that finished before the ratings existed get rated
         self.add_dynamic_items(*components.ALL, ReclaimButton)
         await self.tree.set_translator(Translator())
         self.tree.on_error = handle_error  # anything a cog did not answer

@@ -19,7 +19,7 @@ from engines import registry
 from ..core.abuse import Limiter, PersonalMessages
 from ..core.options import new_options, parse_option_text
 from ..core.service import UserError
-from ..core.stats import guild_stats, leaderboard_text, stats_text
+from ..core.stats import guild_stats, leaderboard_text, leaderboards, stats_text
 from ..core.story import describe_move
 from ..core.table import commitment
 from ..core.timers import AUTOCOMPLETE as TIMER_CHOICES
@@ -66,7 +66,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
     # Abuse limits per server and person (see bot/core/abuse.py): new threads; invitation DMs share the
     # client's one budget of messages to other people (PersonalMessages: invite, seat, rematch, votes).
     THREADS_PER_HOUR = 5
-    STATS_PER_MINUTE = 4  # /partida stats and /partida leaderboard together (they read every finished match)
+    STATS_PER_MINUTE = 4  # /partida stats and /partida leaderboard together (a few stored rows each, but public)
     INVITES_PER_HOUR = PersonalMessages.PER_HOUR
 
     def __init__(self, bot: Any) -> None:
@@ -412,7 +412,7 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
     async def stats(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await self._stats(interaction, game, board=False)
 
-    @app_commands.command(name=_("leaderboard"), description=_("Who wins most on this server"))
+    @app_commands.command(name=_("leaderboard"), description=_("The best rated players on this server"))
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("Only this game"))
     @app_commands.choices(game=game_choices())
@@ -425,9 +425,13 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             raise UserError("guild_only")
         self._within(self.stats_limit, interaction)  # refused at once, privately
         await ack(interaction, ephemeral=not board, thinking=True)
-        figures = await guild_stats(self.bot.service.store, interaction.guild_id, game)
-        text = leaderboard_text(figures, lang, game) if board else stats_text(figures, lang, interaction.user.id)
-        await reply(interaction, text[:2000], ephemeral=not board)
+        store = self.bot.service.store
+        if board:
+            text = leaderboard_text(await leaderboards(store, interaction.guild_id, game), lang)
+        else:
+            text = stats_text(await guild_stats(store, interaction.guild_id, game, me=interaction.user.id), lang)
+        # people are named by mentions (Discord shows their current name): nobody is pinged
+        await reply(interaction, text[:2000], ephemeral=not board, mentions=discord.AllowedMentions.none())
 
 
 _EXAMPLE: dict[tuple[str, str], bytes] = {}

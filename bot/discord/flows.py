@@ -33,10 +33,15 @@ from .posting import ALLOWED, Presenter, jump_link  # noqa: F401  (re-exported f
 log = logging.getLogger(__name__)
 
 
-async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = True, files=(), view=None) -> None:
+async def reply(
+    interaction: discord.Interaction, content: str, *, ephemeral: bool = True, files=(), view=None,
+    mentions: discord.AllowedMentions | None = None,
+) -> None:
     kwargs: dict[str, Any] = {"content": content[:2000], "ephemeral": ephemeral, "files": list(files)}
     if view is not None:
         kwargs["view"] = view
+    if mentions is not None:
+        kwargs["allowed_mentions"] = mentions
     if interaction.response.is_done():
         await interaction.followup.send(**kwargs)
     else:

@@ -1,6 +1,6 @@
 """The composition root: builds the scheduler and every job kind's owner, and registers the job
-kinds each one declares (``handlers()``) in one place. The client's set-up calls it; the tests
-call it too, so they run what production runs. Nothing else wires objects together."""
+kinds each one declares (``handlers()``) in one place (``rate``: ``bot/core/ratings.py``'s Rater).
+The client's set-up calls it; the tests call it too, so they run what production runs. Nothing else wires objects together."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import aiohttp
 import discord
 
 from ..core import jobs as declared
+from ..core.ratings import Rater
 from ..core.scheduler import Scheduler
 from ..core.service import MatchService
 from ..core.timers import Timers
@@ -27,6 +28,7 @@ class Jobs:
     after: AfterMove
     timers: Timers
     messages: TimerMessages
+    rater: Rater
 
     async def start(self) -> None:
         await self.after.start()
@@ -63,17 +65,18 @@ def wire(
     scheduler = Scheduler(service.store, {}, clock=clock, classify=discord_transient, **scheduler_options)
     service.on_commit.append(scheduler.wake)  # a commit plans jobs: look for due ones now
     if not with_timers:
-        bare = AfterMove(present, service, scheduler)
-        scheduler.register({**bare.handlers(), declared.CLOCK: _no_clock})
-        return Jobs(scheduler, bare, None, None)  # type: ignore[arg-type]
+        bare, rater = AfterMove(present, service, scheduler), Rater(service)
+        scheduler.register({**bare.handlers(), **rater.handlers(), declared.CLOCK: _no_clock})
+        return Jobs(scheduler, bare, None, None, rater)  # type: ignore[arg-type]
     timers = Timers(service, scheduler)
     messages = TimerMessages(present, timers)
     after = AfterMove(
         present, service, scheduler, hold=timers.hold_turn, catch_up=messages.catch_up, mentions=messages.mentions
     )
-    for owner in (after, timers, messages):
+    rater = Rater(service)
+    for owner in (after, timers, messages, rater):
         scheduler.register(owner.handlers())
     missing = set(declared.KINDS) - set(scheduler.handlers)
     if missing:  # a kind planned with no handler would fail every job of it
         raise LookupError(f"job kinds without a handler: {sorted(missing)}")
-    return Jobs(scheduler, after, timers, messages)
+    return Jobs(scheduler, after, timers, messages, rater)

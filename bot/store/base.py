@@ -619,6 +619,11 @@ class Store(abc.ABC):
         """Whether the match's result is in the ratings."""
 
     @abc.abstractmethod
+    async def unrated_finished(self, after_id: int = 0, limit: int = 1000) -> list[int]:
+        """Ids (above ``after_id``, oldest first, at most ``limit``) of finished matches whose result
+        is not in the ratings: those that ended before the ratings existed (a start-up plans them)."""
+
+    @abc.abstractmethod
     async def leaderboard(self, game: str, scope: int, limit: int = 10) -> list[RatingRow]:
         """The game's best rated players of a scope, by ordinal (highest first)."""
 

@@ -671,6 +671,14 @@ class PostgresStore(Store):
     async def rated(self, match_id: int) -> bool:
         return await self._p.fetchval("SELECT 1 FROM rated_matches WHERE match_id = $1", int(match_id)) is not None
 
+    async def unrated_finished(self, after_id: int = 0, limit: int = 1000) -> list[int]:
+        rows = await self._p.fetch(
+            "SELECT m.id FROM matches m LEFT JOIN rated_matches r ON r.match_id = m.id"
+            " WHERE m.status = 'finished' AND m.id > $1 AND r.match_id IS NULL ORDER BY m.id LIMIT $2",
+            int(after_id), int(limit),
+        )
+        return [r["id"] for r in rows]
+
     async def leaderboard(self, game: str, scope: int, limit: int = 10) -> list[RatingRow]:
         rows = await self._p.fetch(
             f"SELECT {_RATING_COLUMNS} FROM ratings WHERE scope = $1 AND game = $2 ORDER BY ordinal DESC, player LIMIT $3",

@@ -873,6 +873,16 @@ class SqliteStore(Store):
         async with self._read() as conn:
             return await _one(conn, "SELECT 1 FROM rated_matches WHERE match_id = ?", (int(match_id),)) is not None
 
+    async def unrated_finished(self, after_id: int = 0, limit: int = 1000) -> list[int]:
+        async with self._read() as conn:
+            rows = await _all(
+                conn,
+                "SELECT m.id FROM matches m LEFT JOIN rated_matches r ON r.match_id = m.id"
+                " WHERE m.status = 'finished' AND m.id > ? AND r.match_id IS NULL ORDER BY m.id LIMIT ?",
+                (int(after_id), int(limit)),
+            )
+        return [r[0] for r in rows]
+
     async def leaderboard(self, game: str, scope: int, limit: int = 10) -> list[RatingRow]:
         async with self._read() as conn:
             rows = await _all(

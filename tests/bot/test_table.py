@@ -14,8 +14,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.core import jobs as declared
+from bot.core.ratings import Rater
 from bot.core.service import MatchService, Stale, UserError
-from bot.core.stats import guild_stats, leaderboard_text, stats_text
+from bot.core.stats import guild_stats, leaderboard_text, leaderboards, stats_text
 from bot.core.table import LOG_PAGE, Table, commitment, page_of
 from bot.store import open_store
 from engines.lost_cities.ai import HeuristicPlayer
@@ -312,20 +314,27 @@ async def test_stats_and_leaderboard_from_finished_matches(table, monkeypatch):
             await table.service.move(mid, m.record.version, ("user", (ANA, BEN)[seat]), m.game.encode(code))
         results.append(m.game.result(m.state))
     await started(table, channel=303)  # still running: not counted
+    rater = Rater(table.service)  # each finished match planned its rate job: run them (twice: rated once)
+    for _ in range(2):
+        for job in [j for j in await table.store.jobs() if j.kind == declared.RATE]:
+            await rater.on_rate(job)
     stats = await guild_stats(table.store, 1)
     assert stats.matches == {"lost-cities": 3}
-    ana, ben = stats.players[ANA], stats.players[BEN]
+    ana, ben = (next(p for p in stats.players if p.user_id == uid) for uid in (ANA, BEN))
     assert ana.played == ben.played == 3
     assert ana.wins == sum(0 in r.ranking[0] for r in results) and ben.wins == sum(1 in r.ranking[0] for r in results)
     assert ana.average == pytest.approx(30) and ben.average == pytest.approx(90)
     counted = [len(await table.store.actions(m.id)) for m in await table.store.finished_in_guild(1)]
     assert ana.moves + ben.moves == sum(counted) and len(counted) == 3
-    board = leaderboard_text(stats, "en")
-    first = "Ana" if (ana.wins, ana.rate) > (ben.wins, ben.rate) else "Ben"
-    assert board.splitlines()[1].startswith(f"1. {first}")
-    assert "1 min 30 s" in stats_text(stats, "en", BEN) and "partidas" in stats_text(stats, "es")
+    # the leaderboard ranks by rating (ordinal mu - 3 sigma; it used to be wins, then win rate)
+    board = leaderboard_text(await leaderboards(table.store, 1), "en")
+    rows = await table.store.leaderboard("lost-cities", 1)
+    first = max(rows, key=lambda r: r.ordinal)
+    assert board.splitlines()[1].startswith(f"1. <@{first.player[1:]}>") and "3 matches" in board.splitlines()[1]
+    mine = await guild_stats(table.store, 1, me=BEN)
+    assert "1 min 30 s" in stats_text(mine, "en") and "partidas" in stats_text(stats, "es")
     assert (await guild_stats(table.store, 1, game="carcassonne")).matches == {}
-    assert (await guild_stats(table.store, 2)).players == {}
+    assert (await guild_stats(table.store, 2)).players == []
 
 
 async def test_the_whole_log_in_pages_with_the_undo_in_place(table):

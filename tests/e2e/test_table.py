@@ -190,10 +190,10 @@ async def test_final_board_publishes_the_seed_and_log_and_rematch_by_clicking(st
     # stats and the leaderboard count the finished match
     r = await ana.slash("general", "partida stats")
     await r.wait_done()
-    assert "Lost Cities: 1 match\n" in r.text() + "\n" and "ana: 1 played" in r.text()
+    assert "Lost Cities: 1 match\n" in r.text() + "\n" and f"<@{ana.id}>: 1 played" in r.text()
     r = await ben.slash("general", "partida leaderboard")
     await r.wait_done()
-    assert not r.ephemeral and "Clasificación" in r.text() and "1. " in r.text()
+    assert not r.ephemeral and "Clasificación" in r.text() and "1. " in r.text() and "puntuación" in r.text()
 
 
 async def test_the_log_pages_through_the_whole_match(standin, partida):
