@@ -34,6 +34,10 @@ from .thinking import Thinker
 # (bench/bot.py reads them from a bot running in its own process).
 timing = logging.getLogger("partida.timing")
 
+# A move writes the whole state every SNAPSHOT_EVERY moves (and at the end of the match); the moves
+# in between write their action alone, and a read steps them on the last snapshot (issue 18).
+SNAPSHOT_EVERY = 16
+
 
 class UserError(Exception):
     """Something the person asked for cannot be done; ``code`` keys a message in bot.i18n."""
@@ -117,7 +121,7 @@ class MoveWrite:
     seat: int
     action: dict[str, Any]
     revealed: bool
-    snapshot: Any  # the state after it, serialised
+    snapshot: Any  # the state after it, serialised; None: no snapshot this move (the log's tail grows)
     story: Any = None
 
 
@@ -232,7 +236,7 @@ class MatchService:
         if cached is not None and cached[0] == rec.version:
             return Loaded(rec, game, cached[1])
         try:
-            state = game.load(rec.state) if rec.state is not None else None
+            state = game.resume(rec.state, rec.tail) if rec.state is not None else None
         except Exception as e:  # whatever the engine raises on a state it cannot read
             raise self._damaged(rec.id, "state", f"{type(e).__name__}: {str(e)[:80]}") from None
         if state is not None and rec.status == "active":
@@ -319,6 +323,8 @@ class MatchService:
                 rec.id, rec.version, m.seat, m.action, m.revealed, m.snapshot,
                 status=change.fields.get("status"), jobs=change.jobs, story=m.story,
             )
+            if m.snapshot is None:  # the snapshot stays the one read; the tail came back with the move
+                new = dataclasses.replace(new, state=rec.state)
             faults.point("commit")
             if timing.isEnabledFor(logging.DEBUG):
                 timing.debug("commit_ms=%.3f", (time.perf_counter() - t0) * 1000)
@@ -482,7 +488,10 @@ class MatchService:
         except EngineError as e:
             e.game = rec.game  # so the refusal is worded by that game's texts
             raise
-        state, outcome, over, movers, after, snapshot = await self.off_loop(_advance, game, loaded.state, seat, code)
+        # the snapshot is written every SNAPSHOT_EVERY moves and at the end; in between a move
+        # writes its action alone (a marathon state is 100 KB and more)
+        snap = len(rec.tail) + 1 >= SNAPSHOT_EVERY
+        state, outcome, over, movers, after, snapshot = await self.off_loop(_advance, game, loaded.state, seat, code, snap)
         encoded = game.encode(code)
         ended = outcome.turn_ended if outcome.turn_ended is not None else after != movers
         turn_changed = over or ended
@@ -541,7 +550,7 @@ class MatchService:
     async def think(self, loaded: Loaded, seat: int, kind: str, seed: str) -> dict[str, Any]:
         """The encoded choice of the AI of ``kind`` for ``seat`` (``seed``: its randomness)."""
         rec = loaded.record
-        return await self.thinker.choose(rec.game, loaded.game, loaded.state, rec.state, seat, kind, seed)
+        return await self.thinker.choose(rec.game, loaded.game, loaded.state, rec.state, seat, kind, seed, tail=rec.tail)
 
     async def log(self, match_id: int) -> dict[str, Any]:
         """The match log in the format `python -m engines replay` reads."""
@@ -559,13 +568,15 @@ class MatchService:
         }
 
 
-def _advance(game: Game, state: Any, seat: int, code: Any):
-    """Step a clone of ``state`` (others may hold it: never change it) and serialise the result; in a
-    thread, as a marathon state takes a while."""
+def _advance(game: Game, state: Any, seat: int, code: Any, snapshot: bool = True):
+    """Step a clone of ``state`` (others may hold it: never change it) and serialise the result when
+    a ``snapshot`` is due or the match is over; in a thread, as a marathon state takes a while."""
     movers = game.to_move(state)
     new = game.clone(state)
     outcome = game.step(new, seat, code)
     over = game.is_over(new)
     after = game.to_move(new)
+    if not (snapshot or over):
+        return new, outcome, over, movers, after, None
     dumped = game.dump(new)
     return new, outcome, over, movers, after, RawJSON(dumps(dumped), dumped)
