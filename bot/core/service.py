@@ -170,8 +170,11 @@ class MatchService:
     """Heavy engine work (loading a snapshot, cloning, stepping, dumping a marathon state) runs in a
     thread, so one big match never stalls the event loop that serves every other click."""
 
-    def __init__(self, store: Store, cache_size: int = 256, ai_processes: int = 0) -> None:
+    def __init__(
+        self, store: Store, cache_size: int = 256, ai_processes: int = 0, snapshot_every: int = SNAPSHOT_EVERY,
+    ) -> None:
         self.store = store
+        self.snapshot_every = max(1, int(snapshot_every))  # 1: the whole state with every move
         # called after every commit that planned jobs (the scheduler's wake-up)
         self.on_commit: list[Callable[[], None]] = []
         self._locks: dict[int, asyncio.Lock] = {}
@@ -488,9 +491,9 @@ class MatchService:
         except EngineError as e:
             e.game = rec.game  # so the refusal is worded by that game's texts
             raise
-        # the snapshot is written every SNAPSHOT_EVERY moves and at the end; in between a move
+        # the snapshot is written every ``snapshot_every`` moves and at the end; in between a move
         # writes its action alone (a marathon state is 100 KB and more)
-        snap = len(rec.tail) + 1 >= SNAPSHOT_EVERY
+        snap = len(rec.tail) + 1 >= self.snapshot_every
         state, outcome, over, movers, after, snapshot = await self.off_loop(_advance, game, loaded.state, seat, code, snap)
         encoded = game.encode(code)
         ended = outcome.turn_ended if outcome.turn_ended is not None else after != movers
