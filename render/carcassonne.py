@@ -26,7 +26,7 @@ and patterns on the terrain (tests/render/test_colour_blind.py).
 
 Original flat art built from each tile's geometry in the view: green fields with tufts, pale road
 strips, sand cities with bricks and brown walls, blue pennant shields, a small red-roofed monastery,
-grey ruins. Drawn tiles are cached per (tile, rotation, size). Texts in English ("en") and Spanish ("es").
+grey ruins. Drawn tiles are cached per (tile, rotation, size). Texts: catalogs/<lang>/carcassonne.po (English, Spanish, Portuguese).
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFilter
 
+from catalogs import lookup
 from render.common import (
     UI,
     cached,
@@ -93,98 +94,30 @@ SEAT_COLOURS: list[tuple[int, int, int]] = [
 #: A mark on each seat's meeples (and in the score strip), so seats differ in shape, not only hue.
 SEAT_MARKS = ("circle", "triangle", "square", "diamond", "star", "cross")
 
-TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Carcassonne",
-        "tiles_left": "Tiles left: {n}",
-        "edition": "{n}{suffix} edition rules",
-        "to_move": "{name} to move",
-        "over": "Game over",
-        "wins": "{names} wins",
-        "win_many": "tie: {names}",
-        "last": "Last: {name} laid {tile}",
-        "last_meeple": "Last: {name} laid {tile}, meeple on the {what}",
-        "no_last": "Start tile at (0, 0)",
-        "your_tile": "Your tile",
-        "choose": "Choose a tile",
-        "spots": "Your tile fits in {n} places: letters A, B… (the same in the menu)",
-        "since": "{n} tiles laid since your last turn: white corners, the last one in a white frame",
-        "since1": "1 tile laid since your last turn: the one in the white frame",
-        "spots1": "Your tile fits in 1 place: A",
-        "page": "Places {a}–{b} (page {p} of {n}, {total} places in all): the letters of the menu.",
-        "edges": "Numbers on the edges: x across, y down.",
-        "res_head": "Final scores",
-        "res_cols": "roads|cities|monast.|fields|total",
-        "overview": "Whole table",
-        "seat": "Player {n}",
-        "you": "you",
-        "preview": "{place}: {tile}, turned {deg}°",
-        "rotations": "{place}: {n} ways to turn it",
-        "rotations1": "{place}: 1 way to lay it",
-        "meeple_spots": "numbers = meeple spots (the buttons)",
-        "other_rots": "Other ways to turn it (menu below):",
-        "place": "Place {label}",
-        "with_meeple": "meeple on {what}",
-        "holds_medina": "holds Medina",
-        "digs": "archaeologist: {n} digs left",
-        "set_aside": "set aside: {n}",
-    },
-    "es": {
-        "title": "Carcassonne",
-        "tiles_left": "Quedan {n} losetas",
-        "edition": "reglas de la {n}.ª edición",
-        "to_move": "le toca a {name}",
-        "over": "Fin de la partida",
-        "wins": "gana {names}",
-        "win_many": "empate: {names}",
-        "last": "Última: {name} puso {tile}",
-        "last_meeple": "Última: {name} puso {tile}, meeple en {what}",
-        "no_last": "Loseta inicial en (0, 0)",
-        "your_tile": "Tu loseta",
-        "choose": "Elige una loseta",
-        "spots": "Tu loseta cabe en {n} sitios: letras A, B… (las mismas del menú)",
-        "since": "{n} losetas puestas desde tu último turno: esquinas blancas; la última, con marco blanco",
-        "since1": "1 loseta puesta desde tu último turno: la del marco blanco",
-        "spots1": "Tu loseta cabe en 1 sitio: A",
-        "page": "Sitios {a}–{b} (página {p} de {n}, {total} sitios en total): las letras del menú.",
-        "edges": "Números en los bordes: x en horizontal, y en vertical.",
-        "res_head": "Puntuación final",
-        "res_cols": "caminos|ciudades|monast.|campos|total",
-        "overview": "Todo el tablero",
-        "seat": "Jugador {n}",
-        "you": "tú",
-        "preview": "{place}: {tile}, girada {deg}°",
-        "rotations": "{place}: {n} formas de girarla",
-        "rotations1": "{place}: 1 forma de ponerla",
-        "meeple_spots": "números = sitios para el meeple (los botones)",
-        "other_rots": "Otras formas de girarla (en el menú):",
-        "place": "Sitio {label}",
-        "with_meeple": "meeple en {what}",
-        "holds_medina": "tiene Medina",
-        "digs": "arqueólogo: le quedan {n} excavaciones",
-        "set_aside": "apartadas: {n}",
-    },
-}
-
-KIND_NAMES = {
-    "city": {"en": "city", "es": "ciudad"},
-    "road": {"en": "road", "es": "camino"},
-    "farm": {"en": "field", "es": "campo"},
-    "monastery": {"en": "monastery", "es": "monasterio"},
-    "ruins": {"en": "ruins", "es": "ruinas"},
-}
-DIRECTIONS = {
-    "en": ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west", "centre"),
-    "es": ("norte", "noreste", "este", "sureste", "sur", "suroeste", "oeste", "noroeste", "centro"),
-}
+DOMAIN = "carcassonne"  # the words: catalogs/<lang>/carcassonne.po ("pic.", "tile.", "kind.", "on.", "dir." keys)
+KINDS = ("city", "road", "farm", "monastery", "ruins")
 
 
-def _lang(lang: str) -> str:
-    return lang if lang in TEXTS else "en"
+def _word(lang: str, key: str, **kw: Any) -> str:
+    """A text of the catalogue in ``lang`` (English when the language has none), its plural form
+    chosen by its count, formatted with ``kw``."""
+    text = lookup(lang, key, kw, domain=DOMAIN) or lookup("en", key, kw, domain=DOMAIN) or key
+    return text.format(**kw)
 
 
 def _t(lang: str, key: str, **kw: Any) -> str:
-    return TEXTS[_lang(lang)][key].format(**kw)
+    """A text of the pictures ("pic." keys)."""
+    return _word(lang, "pic." + key, **kw)
+
+
+def edition_words(n: int, lang: str) -> str:
+    """"3rd edition rules", "reglas de la 3.ª edición", "regras da 3ª edição"."""
+    return _word(lang, f"ed.{n}") if n in (1, 2, 3) else str(n)
+
+
+def kind_name(kind: str, lang: str) -> str:
+    """A tile part's kind in words: "city", "ciudad", "cidade"."""
+    return _word(lang, f"kind.{kind}") if kind in KINDS else kind
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
@@ -195,40 +128,24 @@ def tile_name(tile: str) -> str:
     return "Medina" if tile == "medina" else tile
 
 
-_TILE_WORDS = {
-    "en": {
-        "city4": "a whole city", "city3": "a three-sided city", "city_corner": "a city corner",
-        "city_across": "a city across the tile", "city1": "a city edge", "city1x2": "two city edges",
-        "pennant": "with a shield", "road_straight": "a straight road", "road_curve": "a curved road",
-        "cross": "a {n}-way crossroads", "road_end": "a road end", "monastery": "a monastery",
-        "ruins": "the Medina ruins", "with": " with ", "and": " and ", "field": "a field",
-    },
-    "es": {
-        "city4": "una ciudad entera", "city3": "una ciudad de tres lados", "city_corner": "una esquina de ciudad",
-        "city_across": "una ciudad de lado a lado", "city1": "un borde de ciudad", "city1x2": "dos bordes de ciudad",
-        "pennant": "con escudo", "road_straight": "un camino recto", "road_curve": "un camino en curva",
-        "cross": "un cruce de {n} caminos", "road_end": "un final de camino", "monastery": "un monasterio",
-        "ruins": "las ruinas de Medina", "with": " con ", "and": " y ", "field": "un campo",
-    },
-}
-
-
 def tile_words(view: dict[str, Any], tile: str, lang: str) -> str:
     """The tile in words, from its geometry: 'a city corner with a shield and a curved road',
     'un monasterio con un camino'..."""
-    w = _TILE_WORDS[_lang(lang)]
+    def w(key: str, **kw: Any) -> str:
+        return _word(lang, "tile." + key, **kw)
+
     geo = (view.get("geometry") or {}).get(tile)
     if not geo:
         return tile_name(tile)
     feats = geo["features"]
     kinds = [f["kind"] for f in feats]
     if "ruins" in kinds:
-        return w["ruins"]
+        return w("ruins")
     main: list[str] = []
     extra: list[str] = []
     cities = [f for f in feats if f["kind"] == "city"]
     if len(cities) >= 2 and all(len(c["sides"]) == 1 for c in cities):
-        main.append(w["city1x2"])
+        main.append(w("city1x2"))
     for c in cities if not (len(cities) >= 2 and all(len(c["sides"]) == 1 for c in cities)) else []:
         idx = sorted(SIDE_INDEX[x] for x in c["sides"])
         if len(idx) == 4:
@@ -239,32 +156,32 @@ def tile_words(view: dict[str, Any], tile: str, lang: str) -> str:
             key = "city_across" if idx[1] - idx[0] == 2 else "city_corner"
         else:
             key = "city1"
-        main.append(w[key])
+        main.append(w(key))
     shield = bool(cities and geo.get("pennant"))
     if "monastery" in kinds:
-        main.insert(0, w["monastery"])
+        main.insert(0, w("monastery"))
     roads = [f for f in feats if f["kind"] == "road"]
     ends = [r for r in roads if len(r["sides"]) == 1]
     if len(ends) >= 3:
-        extra.append(w["cross"].format(n=len(ends)))
+        extra.append(w("cross", n=len(ends)))
     elif len(ends) == 1 and len(roads) == 1:
-        extra.append(w["road_end"])
+        extra.append(w("road_end"))
     else:
         for r in roads:
             if len(r["sides"]) == 2:
                 a, b = (SIDE_INDEX[x] for x in r["sides"])
-                extra.append(w["road_straight"] if (a - b) % 2 == 0 else w["road_curve"])
+                extra.append(w("road_straight") if (a - b) % 2 == 0 else w("road_curve"))
     if not main:
         main, extra = extra[:1], extra[1:]
     if not main:
-        return w["field"]
-    out = w["and"].join(main)
+        return w("field")
+    out = w("and").join(main)
     if shield and extra:
-        return out + " " + w["pennant"] + w["and"] + w["and"].join(extra)
+        return out + " " + w("pennant") + w("and") + w("and").join(extra)
     if shield:
-        return out + " " + w["pennant"]
+        return out + " " + w("pennant")
     if extra:
-        out += w["with"] + w["and"].join(extra)
+        out += w("with") + w("and").join(extra)
     return out
 
 
@@ -541,11 +458,10 @@ def feature_anchor(view: dict[str, Any], tile: str, rot: int, fid: str) -> Pt:
 
 def direction(p: Pt, lang: str) -> str:
     dx, dy = p[0] - 0.5, p[1] - 0.5
-    names = DIRECTIONS[_lang(lang)]
     if math.hypot(dx, dy) < 0.13:
-        return names[8]
+        return _word(lang, "dir.8")  # the centre
     ang = math.degrees(math.atan2(dx, -dy)) % 360  # 0 = north, clockwise
-    return names[int((ang + 22.5) // 45) % 8]
+    return _word(lang, f"dir.{int((ang + 22.5) // 45) % 8}")
 
 
 def spot_label(view: dict[str, Any], tile: str, rot: int, fid: str, lang: str) -> str:
@@ -553,10 +469,22 @@ def spot_label(view: dict[str, Any], tile: str, rot: int, fid: str, lang: str) -
     geo = _geo(view, tile)
     feat = next((f for f in geo["features"] if f["id"] == fid), None)
     kind = feat["kind"] if feat else "road"
-    name = KIND_NAMES.get(kind, {}).get(_lang(lang), kind)
+    name = kind_name(kind, lang)
     if kind in ("monastery", "ruins"):
         return name
     return f"{name} ({direction(feature_anchor(view, tile, rot, fid), lang)})"
+
+
+def spot_where(view: dict[str, Any], tile: str, rot: int, fid: str, lang: str) -> str:
+    """Where a meeple stands, with the article its language needs: 'on the city (north)', 'en el
+    campo (suroeste)', 'no mosteiro'..."""
+    geo = _geo(view, tile)
+    feat = next((f for f in geo["features"] if f["id"] == fid), None)
+    kind = feat["kind"] if feat else "road"
+    where = _word(lang, f"on.{kind}") if kind in KINDS else kind
+    if kind in ("monastery", "ruins"):
+        return where
+    return f"{where} ({direction(feature_anchor(view, tile, rot, fid), lang)})"
 
 
 # -- drawing tiles ----------------------------------------------------------------------------------
@@ -1043,18 +971,15 @@ def last_words(view: dict[str, Any], names: list[str], lang: str) -> str:
     name = names[last["seat"]] if 0 <= last["seat"] < len(names) else "?"
     tile = tile_words(view, last["tile"], lang)
     if last.get("meeple"):
-        what = spot_label(view, last["tile"], last.get("rot", 0), last["meeple"], lang)
-        return _t(lang, "last_meeple", name=name, tile=tile, what=what)
+        where = spot_where(view, last["tile"], last.get("rot", 0), last["meeple"], lang)
+        return _t(lang, "last_meeple", name=name, tile=tile, where=where)
     return _t(lang, "last", name=name, tile=tile)
 
 
 def _header_lines(view: dict[str, Any], names: list[str], lang: str) -> tuple[str, str, str]:
     """(tiles left and rules, whose turn, the last move) in words."""
     ed = view.get("rules", 3)
-    if _lang(lang) == "en":
-        edition = _t(lang, "edition", n=ed, suffix={1: "st", 2: "nd", 3: "rd"}.get(ed, "th"))
-    else:
-        edition = _t(lang, "edition", n=ed)
+    edition = edition_words(ed, lang)
     parts = [_t(lang, "tiles_left", n=view["tiles_left"]), edition]
     if view.get("set_aside"):
         parts.append(_t(lang, "set_aside", n=len(view["set_aside"])))
@@ -1238,9 +1163,9 @@ def _table(
     laid = {(p[0], p[1]) for p in view.get("since") or ()}
     since = laid - {last}
     if spots:
-        note = _t(lang, "spots1") if len(spots) == 1 else _t(lang, "spots", n=len(spots))
+        note = _t(lang, "spots", n=len(spots))
     elif laid:
-        note = _t(lang, "since1") if len(laid) == 1 else _t(lang, "since", n=len(laid))
+        note = _t(lang, "since", n=len(laid))
     top, top_h = _top(view, nm, lang, you, side, note)
     over = view["phase"] == "over" and view.get("points_by_kind")
     res_h = results_height(len(nm)) if over else 0
@@ -1417,10 +1342,10 @@ def _places_image(
         if page is not None and page[1] > 1:
             notes.append(_t(lang, "page", a=first, b=final, p=page[0] + 1, n=page[1], total=total))
         else:
-            notes.append(_t(lang, "spots1") if total == 1 else _t(lang, "spots", n=total))
+            notes.append(_t(lang, "spots", n=total))
         notes.append(_t(lang, "edges"))
     if laid:
-        notes.append(_t(lang, "since1") if len(laid) == 1 else _t(lang, "since", n=len(laid)))
+        notes.append(_t(lang, "since", n=len(laid)))
     top, top_h = _top(view, nm, lang, view.get("viewer"), side, " ".join(notes), note_max=4)
     panels = _panels(cells, top_h)
     img = new_canvas(W, _panels_bottom(panels, top_h) + MARGIN)
@@ -1519,7 +1444,7 @@ def _preview_image(
     text(d, (MARGIN, 36), title, 26, UI["text"], anchor="ls", bold=True, max_width=PREVIEW_W - 2 * MARGIN)
     viewer = view.get("viewer")
     if meeple:
-        sub = _t(lang, "with_meeple", what=spot_label(view, tile, rot, meeple, lang))
+        sub = _t(lang, "with_meeple", where=spot_where(view, tile, rot, meeple, lang))
     elif spots:
         sub = _t(lang, "meeple_spots")
     else:
@@ -1569,7 +1494,7 @@ def _rotations_image(view: dict[str, Any], lang: str, x: int, y: int, rots: list
     nrows = (n + per_row - 1) // per_row
     img = new_canvas(ROT_W, 56 + nrows * (pw + 48))
     d = ImageDraw.Draw(img)
-    key = "rotations" if len(rots) != 1 else "rotations1"
+    key = "rotations"
     text(d, (MARGIN, 38), _t(lang, key, place=_place_name(view, x, y, lang), n=len(rots)), 26, UI["text"], anchor="ls", bold=True, max_width=ROT_W - 2 * MARGIN)
     left = (ROT_W - (per_row * pw + (per_row - 1) * gap)) // 2
     for i, rot in enumerate(rots):

@@ -27,7 +27,7 @@ from ..store import ChannelBusy, DamagedMatch, MatchRecord, NewEvent, NewJob, Ra
 from ..store.base import dumps
 from . import faults
 from .notes import Notes, checked
-from .story import plan, public_story, standin_story
+from .story import auto_end_story, plan, public_story, standin_story
 from .thinking import Thinker
 
 # DEBUG on this logger prints one line per committed move with the store transaction's duration
@@ -452,6 +452,7 @@ class MatchService:
     async def move(
         self, match_id: int, version: int | None, seat_or_user: tuple[str, int], action: Any,
         loaded: Loaded | None = None, auto: bool = False, standin: bool = False, jobs: list[NewJob] = (),
+        auto_end: bool = False,
     ) -> MoveResult:
         """Apply one action for a user (("user", id)) or an AI seat (("seat", n)).
 
@@ -459,7 +460,9 @@ class MatchService:
         ``version``). ``auto``: made by the person's standing orders, not by a click. The commit
         inserts the follow-up jobs (board, the next seats' turns, an AI step) in its transaction.
         ``standin``: the stand-in AI moved for an absent person (the story says so). ``jobs``: more
-        work to commit with the move (e.g. telling the table the stand-in played).
+        work to commit with the move (e.g. telling the table the stand-in played). ``auto_end``: the
+        turn's end taken for the person because it was their only legal move (their auto-end
+        setting; implies ``auto``): its story says so, and an undo takes back the move before it too.
 
         Raises Stale (version moved on), UserError (not a player / not active) or EngineError (the
         rules refuse); in every such case nothing is written.
@@ -467,14 +470,14 @@ class MatchService:
         kind, who = seat_or_user
 
         async def decide(loaded: Loaded) -> Change:
-            return await self.plan_move(loaded, kind, who, action, auto=auto, standin=standin, jobs=jobs)
+            return await self.plan_move(loaded, kind, who, action, auto=auto or auto_end, standin=standin, jobs=jobs, auto_end=auto_end)
 
         done = await self.commit(match_id, version, decide, retry=False, loaded=loaded)
         return dataclasses.replace(done.change.value, loaded=done.loaded)
 
     async def plan_move(
         self, loaded: Loaded, kind: str, who: int, action: Any, *, auto: bool = False, standin: bool = False,
-        jobs: list[NewJob] = (),
+        jobs: list[NewJob] = (), auto_end: bool = False,
     ) -> Change:
         """The change one action makes (checked by the engine, stepped off the loop), with the jobs
         it plans and its story; ``value`` is the MoveResult once committed (see ``move``)."""
@@ -504,6 +507,8 @@ class MatchService:
         story = public_story(rec.game, encoded, loaded.names, seat, [e for e in outcome.events if e.private_to is None])
         if standin:
             story = standin_story(story)
+        if auto_end:
+            story = auto_end_story(story)
         future_loaded = Loaded(future, game, state)
         return Change(
             fields={"status": "finished"} if over else {},

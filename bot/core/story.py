@@ -57,6 +57,20 @@ def standin_story(story: dict[str, str] | None) -> dict[str, Any]:
     return marked
 
 
+AUTO_END = "auto_end"  # the key of a story that says the turn's end was taken for the person (data)
+
+
+def auto_end_story(story: dict[str, Any] | None) -> dict[str, Any]:
+    """The public wording of a turn's end taken for the person (their auto-end setting: ending was
+    their only legal move), marked as data (``story["auto_end"]``: an undo reads that)."""
+    return {**(story or {}), AUTO_END: True}
+
+
+def by_auto_end(story: Any) -> bool:
+    """Whether a logged move was a turn's end taken for the person (its story's flag)."""
+    return isinstance(story, dict) and story.get(AUTO_END) is True
+
+
 def by_standin(story: Any) -> bool:
     """Whether a logged move was made by the stand-in AI (its story's flag)."""
     return isinstance(story, dict) and story.get(STANDIN) is True

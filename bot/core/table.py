@@ -42,7 +42,7 @@ from ..store import ActionRecord, ChannelBusy, EventRecord, MatchRecord, NewEven
 from ..store.base import dumps
 from .options import rematch_meta
 from .service import Change, Loaded, MatchService, Place, Stale, UserError, ai_kind
-from .story import LANGS, describe_move, plan
+from .story import LANGS, by_auto_end, describe_move, plan
 
 LOG_PAGE = 15  # lines per page of /partida log
 
@@ -146,6 +146,10 @@ class Table:
         k = next((i for i in range(len(actions) - 1, -1, -1) if actions[i].seat == seat), None)
         if k is None:
             raise UserError("undo_nothing")
+        # a turn's end taken for the person (their auto-end setting) goes back with the move that
+        # left it their only one: undoing the end alone would only end the turn again
+        while by_auto_end(actions[k].story) and k > 0 and actions[k - 1].seat == seat:
+            k -= 1
         undone = actions[k:]
         people_after = [a for a in undone[1:] if a.seat != seat and rec.seats[a.seat].get("user_id")]
         reason = "revealed" if any(a.revealed for a in undone) else ("others" if people_after else None)

@@ -19,101 +19,43 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from catalogs import lookup, table
 from engines.carcassonne import actions as CA
-from engines.carcassonne import texts as engine_texts
 
 from . import paging
 from .base import Choice, Controls, GameUI, Manifest
 
-T = {
-    "place": {
-        "en": "Your tile: **{tile}**. Where do you lay it? It fits in {n} places, lettered A, B… on the picture.",
-        "es": "Tu loseta: **{tile}**. ¿Dónde la pones? Cabe en {n} sitios, con letras A, B… en la imagen.",
-    },
-    "place1": {
-        "en": "Your tile: **{tile}**. It fits in one place only (A on the picture).",
-        "es": "Tu loseta: **{tile}**. Solo cabe en un sitio (A en la imagen).",
-    },
-    "pick_pos": {"en": "Where to lay the tile", "es": "Dónde poner la loseta"},
-    "page": {"en": " Page {p} of {n}.", "es": " Página {p} de {n}."},
-    "pick_pos_range": {"en": "Where to lay the tile: {a} … {b}", "es": "Dónde poner la loseta: {a} … {b}"},
-    "pick_rot": {"en": "How to turn it", "es": "Cómo girarla"},
-    "meeple_step": {
-        "en": "Your tile ({tile}) on place **{label}**, turned {deg}°. Put a meeple on a numbered spot, or none.",
-        "es": "Tu loseta ({tile}) en el sitio **{label}**, girada {deg}°. Pon un meeple en un sitio numerado, o ninguno.",
-    },
-    "no_meeples": {
-        "en": "Your tile ({tile}) on place **{label}**, turned {deg}°. You have no meeples left: confirm to lay it.",
-        "es": "Tu loseta ({tile}) en el sitio **{label}**, girada {deg}°. No te quedan meeples: confirma para ponerla.",
-    },
-    "dig_note": {
-        "en": "\nYou may first dig with your archaeologist (draws an extra tile to choose from).",
-        "es": "\nAntes puedes excavar con tu arqueólogo (roba otra loseta para elegir).",
-    },
-    "choose_step": {
-        "en": "Your archaeologist dug up a tile: choose which one to play ({a}, or {b}); the other goes back into the pile.",
-        "es": "Tu arqueólogo ha desenterrado una loseta: elige cuál jugar ({a}, o {b}); la otra vuelve a la reserva.",
-    },
-    "pos_label": {"en": "Place {label}", "es": "Sitio {label}"},
-    "fits": {"en": "fits {n} ways · ({x}, {y})", "es": "cabe de {n} formas · ({x}, {y})"},
-    "fits1": {"en": "fits one way · ({x}, {y})", "es": "cabe de una forma · ({x}, {y})"},
-    "back": {"en": "← Another place", "es": "← Otro sitio"},
-    "rot0": {"en": "Not turned (0°)", "es": "Sin girar (0°)"},
-    "rot": {"en": "Turned {deg}° clockwise", "es": "Girada {deg}° a la derecha"},
-    "spots": {"en": "meeple spots: {what}", "es": "sitios para meeple: {what}"},
-    "no_spots": {"en": "no meeple spot", "es": "sin sitio para meeple"},
-    "no_meeple": {"en": "No meeple", "es": "Sin meeple"},
-    "lay": {"en": "Lay the tile", "es": "Poner la loseta"},
-    "meeple_btn": {"en": "{n} · Meeple: {what}", "es": "{n} · Meeple: {what}"},
-    "farmer_btn": {"en": "{n} · Farmer: {what}", "es": "{n} · Granjero: {what}"},
-    "archaeologist_btn": {"en": "{n} · Archaeologist: {what}", "es": "{n} · Arqueólogo: {what}"},
-    "dig": {"en": "Dig with the archaeologist", "es": "Excavar con el arqueólogo"},
-    "play_tile": {"en": "Play {tile}", "es": "Jugar {tile}"},
-    "d_place": {"en": "{who}: tile at ({x}, {y}), {rot}, {meeple}", "es": "{who}: loseta en ({x}, {y}), {rot}, {meeple}"},
-    "s_place": {"en": "{who} laid {tile}", "es": "{who} puso {tile}"},
-    "s_tile": {"en": "a tile", "es": "una loseta"},
-    "s_meeple": {"en": ", with a meeple on the {what}", "es": ", con un meeple en {what}"},
-    "s_farmer": {"en": ", with a farmer on the {what}", "es": ", con un granjero en {what}"},
-    "s_points": {"en": " · {who} +{n} ({what})", "es": " · {who} +{n} ({what})"},
-    "s_none": {"en": " · no points", "es": " · sin puntos"},
-    "d_rot0": {"en": "not turned", "es": "sin girar"},
-    "d_rot": {"en": "turned {deg}°", "es": "girada {deg}°"},
-    "d_none": {"en": "no meeple", "es": "sin meeple"},
-    "d_meeple": {"en": "meeple on {kind} {fid}", "es": "meeple en {kind} {fid}"},
-    "d_dig": {"en": "{who} digs with the archaeologist", "es": "{who} excava con el arqueólogo"},
-    "d_choose": {"en": "{who} plays {tile}", "es": "{who} juega {tile}"},
-    "status": {"en": "Tiles left {n} · {scores} · {ed}", "es": "Quedan {n} losetas · {scores} · {ed}"},
-    "ed": {"en": "{n}{sfx} edition rules", "es": "reglas de la {n}.ª edición"},
-}
+DOMAIN = "carcassonne"
 
-KIND_WORDS = {  # the kinds the engine's "scored" events name
-    "city": {"en": "city", "es": "ciudad"},
-    "road": {"en": "road", "es": "camino"},
-    "farm": {"en": "field", "es": "campo"},
-    "monastery": {"en": "monastery", "es": "monasterio"},
-    "ruins": {"en": "ruins", "es": "ruinas"},
-}
+# The game's texts: catalogs/<lang>/carcassonne.po (English, Spanish, Portuguese), as
+# {key: {lang: text}}; a text that counts is a plural entry, worded by ``tr`` with its count.
+_TEXTS = table(DOMAIN)
+T = {key: entry for key, entry in _TEXTS.items() if "." not in key and key != "rules"}
 
 PICK_RE = re.compile(r"^(?:at\.(-?\d{1,6})\.(-?\d{1,6})|rt\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3]))$")
 PAGES = "pg"  # the paging node of the places (bot/games/paging.py): "pg~N"
 PAGE = paging.size()  # places a page (room left for "previous" and "more" in one select)
 
-# Engine refusal texts (codes from engines/carcassonne): the engine's own en/es texts, with the
-# Spanish "feature_occupied" reworded so it does not show the English kind name it is given.
-RULE_TEXTS = {code: dict(entry) for code, entry in engine_texts.ERRORS.items()}
-RULE_TEXTS["feature_occupied"] = {
-    "en": "That {kind} already has a meeple on it (through its connections).",
-    "es": "Esa zona ya tiene un meeple (a través de sus conexiones).",
-}
-RULE_TEXTS["edges_mismatch"] = {
-    "en": "Tile {tile} does not match its neighbours at ({x}, {y}) turned that way.",
-    "es": "La loseta {tile} no encaja con sus vecinas en ({x}, {y}) girada así.",
-}
+# The engine's refusals (EngineError.code -> its words), formatted with the refusal's params in words.
+RULE_TEXTS = {key[len("rule."):]: entry for key, entry in _TEXTS.items() if key.startswith("rule.")}
+_TILE_IN_WORDS = {"edges_mismatch", "no_such_feature", "not_in_hand"}  # the refusals naming a tile of the match
 
 
 def tr(key: str, lang: str, **kw: Any) -> str:
-    entry = T[key]
-    return (entry.get(lang) or entry["en"]).format(**kw)
+    """A text of the game in ``lang`` (English when the language has none), its plural form chosen
+    by its count (CLDR rules), formatted with ``kw``."""
+    text = lookup(lang, key, kw, domain=DOMAIN) or lookup("en", key, kw, domain=DOMAIN) or key
+    return text.format(**kw)
+
+
+def kind_word(kind: str | None, lang: str) -> str:
+    """A tile part's kind in words ("city", "ciudad", "cidade")."""
+    return tr(f"kind.{kind}", lang) if f"kind.{kind}" in _TEXTS else str(kind)
+
+
+def on_word(kind: str | None, lang: str, fallback: str = "") -> str:
+    """"on the city", "en la ciudad", "na cidade": where a meeple stands, with its article."""
+    return tr(f"on.{kind}", lang) if f"on.{kind}" in _TEXTS else fallback
 
 
 def _ev(event: Any, key: str) -> Any:
@@ -126,60 +68,19 @@ def _ev(event: Any, key: str) -> Any:
 
 
 def _edition(n: int, lang: str) -> str:
-    return tr("ed", lang, n=n, sfx={1: "st", 2: "nd", 3: "rd"}.get(n, "th"))
+    return tr(f"ed.{n}", lang) if f"ed.{n}" in _TEXTS else str(n)
 
 
 # The illustrated guide of /partida rules (render/carcassonne_guide.py draws it with these words).
 GUIDE: dict[str, dict[str, str]] = {
-    "en": {
-        "cc1_title": "Carcassonne · your turn",
-        "cc1_tile": "1. You draw a tile",
-        "cc1_place": "2. Lay it next to the table: every touching edge must match (city, road, field). Letters mark where it fits",
-        "cc1_meeple": "3. You may put a meeple on one part of it nobody holds yet (numbers)",
-        "cc2_title": "Carcassonne · scoring",
-        "cc2_road": "Finished road: 1 point a tile",
-        "cc2_city": "Finished city: 2 a tile and 2 a shield",
-        "cc2_mon": "Monastery with all 8 neighbours: 9",
-        "cc2_editions": "Rules edition {eds}: {n}",
-        "cc2_end": "At the end, open roads, cities and monasteries score 1 a tile (a shield 1) and farmers score their fields. The meeple goes back when its part is finished.",
-    },
-    "es": {
-        "cc1_title": "Carcassonne · tu turno",
-        "cc1_tile": "1. Robas una loseta",
-        "cc1_place": "2. Ponla junto al tablero: cada borde que toca debe coincidir (ciudad, camino, campo). Las letras marcan dónde cabe",
-        "cc1_meeple": "3. Puedes poner un meeple en una parte suya que nadie ocupe (números)",
-        "cc2_title": "Carcassonne · puntuación",
-        "cc2_road": "Camino terminado: 1 punto por loseta",
-        "cc2_city": "Ciudad terminada: 2 por loseta y 2 por escudo",
-        "cc2_mon": "Monasterio con sus 8 vecinas: 9",
-        "cc2_editions": "Reglas de la edición {eds}: {n}",
-        "cc2_end": "Al final, caminos, ciudades y monasterios abiertos dan 1 por loseta (y 1 por escudo) y los granjeros puntúan sus campos. El meeple vuelve cuando su parte se termina.",
-    },
+    lang: {key[len("guide."):]: entry[lang] for key, entry in _TEXTS.items() if key.startswith("guide.") and lang in entry}
+    for lang in _TEXTS["rules"]
 }
 
 
 class CarcassonneUI(GameUI):
     key = "carcassonne"
-    rules = {
-        "en": (
-            "**Carcassonne** (2-6 players, 7 meeples each). Lay your tile so every touching edge matches "
-            "(city, road, field), then you may put a meeple on one of its features nobody holds yet. Finished: "
-            "road 1 a tile, city 2 a tile and pennant, monastery 9; the meeples come back. At the end open "
-            "features score 1 a tile/pennant and farmers score fields. **Editions** (`rules`): 3 (default) "
-            "3 per finished city each field touches; 2: each city once per player, 2-tile cities 2 points; "
-            "1: 4 per city to the most farmers around it. `sets=N` marathon, `medina=true` Medina Azahara. "
-            "`/partida status` shows this match's edition."
-        ),
-        "es": (
-            "**Carcassonne** (2-6 jugadores, 7 meeples cada uno). Pon tu loseta con todos los bordes que se tocan "
-            "iguales (ciudad, camino, campo) y, si quieres, un meeple en un elemento suyo que nadie ocupe. "
-            "Terminados: camino 1 por loseta, ciudad 2 por loseta y escudo, monasterio 9; los meeples vuelven. "
-            "Al final lo abierto da 1 por loseta/escudo y los granjeros puntúan campos. **Ediciones** (`rules`): "
-            "3 (por defecto) 3 por ciudad terminada que toca cada campo; 2: cada ciudad una vez por jugador, "
-            "ciudades de 2 losetas 2 puntos; 1: 4 por ciudad a quien más granjeros tenga alrededor. `sets=N` "
-            "maratón, `medina=true` Medina Azahara. `/partida estado` muestra la edición de esta partida."
-        ),
-    }
+    rules = dict(_TEXTS["rules"])  # {lang: the rules summary}, from the catalogues
     guide = GUIDE
 
     def guide_images(self, lang):
@@ -187,7 +88,28 @@ class CarcassonneUI(GameUI):
 
         return self._guide(guide_images, lang)
 
-    refusals = RULE_TEXTS  # the engine's refusal texts, two reworded above
+    refusals = RULE_TEXTS  # the engine's refusal texts, from the catalogues
+
+    def refusal_params(self, params: dict[str, Any], lang: str, code: str = "") -> dict[str, Any]:
+        """A refusal's tile and kind in words, never the engine's letter codes (a set-up's tile
+        letters stay: they name what the set-up listed)."""
+        shown = dict(params)
+        if isinstance(shown.get("tile"), str) and shown["tile"] and code in _TILE_IN_WORDS:
+            shown["tile"] = self._tile(None, shown["tile"], lang)
+        if isinstance(shown.get("kind"), str):
+            shown["kind"] = kind_word(shown["kind"], lang)
+        return shown
+
+    def rule_text(self, code: str, params: dict[str, Any], lang: str) -> str | None:
+        """An engine refusal in the reader's language, in the plural form its count asks for."""
+        if code not in self.refusals:
+            return None
+        shown = self.refusal_params(params, lang, code)
+        text = lookup(lang, f"rule.{code}", shown, domain=DOMAIN) or lookup("en", f"rule.{code}", shown, domain=DOMAIN) or code
+        try:
+            return text.format(**shown)
+        except (KeyError, IndexError, ValueError):
+            return text
 
     # -- pictures ------------------------------------------------------------------------------------
 
@@ -287,7 +209,7 @@ class CarcassonneUI(GameUI):
         if cell is None:
             pages = self._pages(view)
             page = min(page, len(pages) - 1)
-            text = tr("place", lang, tile=tname, n=len(order)) if len(order) != 1 else tr("place1", lang, tile=tname)
+            text = tr("place", lang, tile=tname, n=len(order))
             if len(pages) > 1:
                 text += tr("page", lang, p=page + 1, n=len(pages))
             picture = None
@@ -365,7 +287,7 @@ class CarcassonneUI(GameUI):
             k = len(groups[(x, y)])
             out.append(Choice(
                 tr("pos_label", lang, label=labels.get((x, y), "?")), f"at.{x}.{y}",
-                description=tr("fits1", lang, x=x, y=y) if k == 1 else tr("fits", lang, n=k, x=x, y=y),
+                description=tr("fits", lang, n=k, x=x, y=y),
             ))
         if len(pages) > 1:
             total = sum(len(p) for p in pages)
@@ -379,8 +301,6 @@ class CarcassonneUI(GameUI):
         return out
 
     def _rotation_choices(self, view, groups, order, cell, lang) -> list[Choice]:
-        from render.carcassonne import KIND_NAMES
-
         x, y = cell
         tile = view.get("tile") or "B"
         geo = (view.get("geometry") or {}).get(tile, {"features": []})
@@ -388,7 +308,7 @@ class CarcassonneUI(GameUI):
         out = []
         for r in sorted(groups[cell]):
             spots = [f for f in groups[cell][r] if f is not None]
-            names = list(dict.fromkeys(KIND_NAMES.get(kinds.get(f, ""), {}).get(lang, f) for f in spots))
+            names = list(dict.fromkeys(kind_word(kinds.get(f), lang) if kinds.get(f) else f for f in spots))
             desc = tr("spots", lang, what=", ".join(names)) if names else tr("no_spots", lang)
             label = tr("rot0", lang) if r == 0 else tr("rot", lang, deg=90 * r)
             out.append(Choice(label, f"rt.{x}.{y}.{r}", description=desc[:100]))
@@ -408,7 +328,7 @@ class CarcassonneUI(GameUI):
 
     def _story(self, action, name, lang, names, events) -> str:
         from engines.carcassonne.tiles import GEOMETRY
-        from render.carcassonne import spot_label, tile_words
+        from render.carcassonne import spot_where, tile_words
 
         geo = {"geometry": GEOMETRY}
         placed = next((e for e in events if _ev(e, "kind") == "placed"), None)
@@ -417,17 +337,17 @@ class CarcassonneUI(GameUI):
         fid = action.get("meeple")
         if fid:
             if tile:
-                what = spot_label(geo, tile, int(action.get("rot", 0)), fid, lang)
+                where = spot_where(geo, tile, int(action.get("rot", 0)), fid, lang)
             else:
-                what = KIND_WORDS.get(CA.feature_kind(fid), {}).get(lang, fid)
-            out += tr("s_farmer" if CA.is_farmer(fid, tile) else "s_meeple", lang, what=what)
+                where = on_word(CA.feature_kind(fid), lang, fid)
+            out += tr("s_farmer" if CA.is_farmer(fid, tile) else "s_meeple", lang, where=where)
         if events:
             scored = [_ev(e, "data") or {} for e in events if _ev(e, "kind") == "scored"]
             if not scored:
                 out += tr("s_none", lang)
             for sc in scored:
                 who = " & ".join(names[s] if 0 <= s < len(names) else "?" for s in sc.get("seats") or [])
-                what = KIND_WORDS.get(sc.get("feature"), {}).get(lang, str(sc.get("feature")))
+                what = kind_word(sc.get("feature"), lang)
                 out += tr("s_points", lang, who=who or "?", n=sc.get("points", 0), what=what)
         return out
 
@@ -440,8 +360,7 @@ class CarcassonneUI(GameUI):
         rtxt = tr("d_rot0", lang) if rot == 0 else tr("d_rot", lang, deg=90 * rot)
         fid = action.get("meeple")
         if fid:
-            what = KIND_WORDS.get(CA.feature_kind(fid), {}).get(lang, fid)
-            mtxt = tr("d_meeple", lang, kind=what, fid=fid)
+            mtxt = tr("d_meeple", lang, where=on_word(CA.feature_kind(fid), lang, fid), fid=fid)
         else:
             mtxt = tr("d_none", lang)
         return tr(CA.BY_TYPE["place"].label, lang, who="", x=action.get("x"), y=action.get("y"), rot=rtxt, meeple=mtxt).lstrip(": ")

@@ -83,3 +83,33 @@ def test_lost_cities_rules_and_guide_in_portuguese():
     assert ui.guide["pt"]["lc1_title"] == "Lost Cities · sua vez em dois passos"
     images = ui.guide_images("pt")
     assert len(images) == 2 and images != ui.guide_images("en")
+
+
+def test_carcassonne_in_portuguese():
+    """A pt-BR reader sees Carcassonne in Portuguese: the turn DM, its buttons, the refusals, the
+    pictures' words, the moves, the rules and the guide, counts in their CLDR plural form."""
+    from bot.core.refusals import error_text
+    from bot.games.carcassonne import CarcassonneUI
+    from engines.carcassonne import GAME
+    from render import carcassonne as R
+
+    ui = CarcassonneUI()
+    s = GAME.new_state(2, GAME.parse_options({}), 3, None)
+    seat = GAME.to_move(s)[0]
+    view, legal = GAME.view(s, seat), list(map(GAME.encode, GAME.legal(s, seat)))
+    first = ui.controls(view, legal, "pt", None)
+    places = len(first.select)
+    assert first.text.startswith("Sua peça: **") and first.select_placeholder == "Onde colocar a peça"
+    assert (f"em {places} lugares" if places > 1 else "só cabe em 1 lugar:") in first.text
+    cell = first.select[0].token
+    step = ui.controls(view, legal, "pt", cell)
+    assert "girada" in step.text and any(b.label in ("Sem meeple", "Colocar a peça") for b in step.buttons)
+    assert error_text("cell_taken", {"x": 1, "y": 2}, "pt", game="carcassonne") == "Já há uma peça em (1, 2)."
+    assert ui.status(GAME.view(s, None), ["Ana", "Bia"], "pt").startswith("Restam ")
+    assert R.tile_words({"geometry": view["geometry"]}, "X", "pt") == "um cruzamento de 4 estradas"
+    assert R._t("pt", "since", n=1).startswith("1 peça colocada") and R._t("pt", "since", n=0).startswith("0 peça colocada")
+    assert R.board_png(GAME.view(s, None), ["Ana", "Bia"], "pt") != R.board_png(GAME.view(s, None), ["Ana", "Bia"], "en")
+    assert ui.describe({"type": "place", "x": 0, "y": 1, "rot": 0, "meeple": "c0"}, "Ana", "pt").startswith("Ana colocou uma peça")
+    assert ui.rules["pt"].startswith("**Carcassonne** (de 2 a 6 jogadores")
+    assert ui.guide["pt"]["cc1_title"] == "Carcassonne · sua vez"
+    assert ui.guide_pngs("pt") != ui.guide_pngs("en")

@@ -28,7 +28,7 @@ def test_carcassonne_catch_up_caption_counts_every_new_tile(lang, k):
     assert new[-1] == [view["last"]["x"], view["last"]["y"]]
     with recording() as rec:
         R.board_image({**view, "since": new}, ["A", "B", "C"], lang)
-    want = R.TEXTS[lang]["since1" if k == 1 else "since"].format(n=k)
+    want = R._t(lang, "since", n=k)
     caption = " ".join(t for _, _, t in sorted(rec.places, key=lambda p: (p[1], p[0])) if len(t) > 3 and t in want)
     assert caption == want
     assert caption.startswith(f"{k} ")  # the number the player reads is the number of tiles

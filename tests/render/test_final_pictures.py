@@ -82,7 +82,7 @@ def test_carcassonne_final_picture_starts_with_winner_and_ranking(lang):
     names = NAMES[:5]
     order = sorted(range(5), key=lambda s: (-v["scores"][s], s))
     img, rec = _drawn(lambda: R.board_image(v, names, lang))
-    _check_first(rec, names[v["winner"][0]], R.TEXTS[lang]["res_head"], [names[s] for s in order])
+    _check_first(rec, names[v["winner"][0]], R._t(lang, "res_head"), [names[s] for s in order])
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -52,8 +52,8 @@ def test_carcassonne_turn_picture(n):
         labels = R.place_labels(v)
         assert set(where) == {labels[c] for c in R.place_pages(v)[0]}  # every place of the page lettered
         texts = " ".join(t for _, t in rec.texts)
-        assert R.TEXTS["en"]["your_tile"] in texts  # the hand: the drawn tile
-        assert R.TEXTS["en"]["since"].format(n=n).split(":")[0] in texts  # the catch-up marks, counted
+        assert R._t("en", "your_tile") in texts  # the hand: the drawn tile
+        assert R._t("en", "since", n=n).split(":")[0] in texts  # the catch-up marks, counted
 
 
 # -- Lost Cities ---------------------------------------------------------------------------------
