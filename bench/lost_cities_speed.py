@@ -20,10 +20,11 @@ keeps the parent state pays. Both play the same matches for the same seeds and r
 prints the median and the range of each.
 
 ``--search``: the strong level's search (0.3 s a decision) on the compact engine
-(``LostCitiesSearch``, the levels' search before the fast path) and on the fast path
-(``FastLostCitiesSearch``, what the levels use now), alternating on the same positions (the
-states after 0, 15, 30, ... heuristic moves of seeded matches); prints the iterations per
-decision of each. The two make the same choices for the same iterations (tests/ai).
+(``LostCitiesSearch``, the reference), on the fast path (``FastLostCitiesSearch``, what the
+levels use without the build) and on native.py's states (``NativeLostCitiesSearch``, what they
+use with it), taking turns on the same positions (the states after 0, 15, 30, ... heuristic moves
+of seeded matches); prints the iterations per decision of each. The three make the same choices
+for the same iterations (tests/ai).
 """
 
 from __future__ import annotations
@@ -128,11 +129,17 @@ def measure(run, options, seconds: float, copy: bool) -> tuple[float, float]:
 
 
 def search_iterations(positions: int, seconds: float) -> None:
-    from engines.lost_cities.ai import FastLostCitiesSearch, HeuristicPlayer, LostCitiesSearch
+    from engines.lost_cities.ai import (
+        FastLostCitiesSearch,
+        HeuristicPlayer,
+        LostCitiesSearch,
+        NativeLostCitiesSearch,
+    )
     from engines.search import ISMCTS
 
-    its: dict[str, list[int]] = {"compact (before)": [], "fast path (now)": []}
-    adapters = (("compact (before)", LostCitiesSearch), ("fast path (now)", FastLostCitiesSearch))
+    adapters = (("compact", LostCitiesSearch), ("fast path", FastLostCitiesSearch),
+                ("compiled" if native.COMPILED else "native, plain", NativeLostCitiesSearch))
+    its: dict[str, list[int]] = {label: [] for label, _ in adapters}
     heuristic = HeuristicPlayer()
     done = 0
     seed = 0
@@ -143,7 +150,8 @@ def search_iterations(positions: int, seconds: float) -> None:
         while GAME.to_move(state) and done < positions:
             seat = GAME.to_move(state)[0]
             if k % 15 == 0 and len(GAME.legal(state, seat)) > 1:
-                for label, adapter in adapters if done % 2 == 0 else adapters[::-1]:
+                order = adapters[done % 3:] + adapters[: done % 3]  # each search first in turn
+                for label, adapter in order:
                     player = ISMCTS(adapter(), seconds=seconds, prior_weight=5.0, depth=2)
                     player.choose(GAME, state, seat, random.Random(k))
                     its[label].append(player.stats.iterations)
@@ -151,9 +159,9 @@ def search_iterations(positions: int, seconds: float) -> None:
             GAME.step(state, seat, heuristic.choose(GAME, state, seat, rng))
             k += 1
         seed += 1
-    base = statistics.median(its["compact (before)"])
+    base = statistics.median(its["compact"])
     print(f"strong search, {seconds:g} s a decision, {positions} positions (seeds 70000.., every 15th heuristic move), "
-          "both searches alternating on each position")
+          "the searches taking turns on each position")
     for label, values in its.items():
         med = statistics.median(values)
         print(f"{label:<18} iterations per decision: median {med:.0f}, mean {statistics.mean(values):.0f}, "

@@ -195,6 +195,181 @@ def random_playout(s: S, rnd: Callable[[], float]) -> int:
     return steps
 
 
+def actions(s: S) -> list[int]:
+    """The legal actions of the seat to move as the state's own list (read it before the next
+    step, do not change it); a round that ended without being scored has none."""
+    if s.phase == OVER or s.dn == 0:
+        return EMPTY
+    if s.phase == PLAY:
+        return s.hand0 if s.turn == 0 else s.hand1
+    return DRAWS[s.pmask & ~s.jbit]
+
+
+def give(s: S, seat: int, cards: list[int]) -> None:
+    """Make ``cards`` (in hand order) the hand of ``seat``."""
+    plays = [c for c in cards if RANK[c] >= (s.tops >> ((seat * 6 + COLOUR[c]) << 2)) & 15]
+    hand = plays + [c + DISCARD for c in cards]
+    if seat == 0:
+        s.hand0 = hand
+        s.np0 = len(plays)
+    else:
+        s.hand1 = hand
+        s.np1 = len(plays)
+
+
+def policy_playout(s: S, rnd: Callable[[], float], eps: float) -> None:
+    """The Lost Cities search's playout policy (engines/lost_cities/ai.py) to the end of the round
+    being played, the round left unscored as ``step(s, code, False)`` leaves it: the same moves
+    and the same calls of ``rnd`` as ``FastLostCitiesSearch.playout`` (tests/ai). With
+    probability ``eps`` a move is uniformly random; otherwise the play closest above an
+    expedition's top (gap <= 3), else the opening of a well backed colour while more than 12
+    cards remain, else the closest play with gap <= 5, else the discard judged least useful;
+    the draw takes a pile's top that extends an own expedition by at most 2, else the deck."""
+    cells = s.cells
+    dn = s.dn
+    pmask = s.pmask
+    jbit = s.jbit
+    tops = s.tops
+    drawing = s.phase != PLAY  # the playout may start between a play and its draw
+    code = -1
+    while dn:
+        seat = s.turn
+        base = seat * 6
+        obase = 6 - base
+        hand = s.hand0 if seat == 0 else s.hand1
+        np = s.np0 if seat == 0 else s.np1
+        if not drawing:
+            # -- play or discard: the policy --
+            if rnd() < eps:
+                code = hand[int(rnd() * len(hand))]
+            else:
+                code = -1
+                best = -1
+                best_gap = 99
+                for i in range(np):
+                    c = hand[i]
+                    e = cells[base + COLOUR[c]]
+                    if len(e) > 0:
+                        gap = RANK[c] - RANK[e[len(e) - 1]]
+                        if gap < best_gap:
+                            best = c
+                            best_gap = gap
+                if best >= 0 and best_gap <= 3:
+                    code = best
+                else:
+                    if dn > 12:
+                        backing = [0, 0, 0, 0, 0, 0]
+                        count = [0, 0, 0, 0, 0, 0]
+                        for i in range(np, len(hand)):
+                            c = hand[i] - DISCARD
+                            col = COLOUR[c]
+                            backing[col] += RANK[c]
+                            count[col] += 1
+                        pick_v = 0
+                        for i in range(np):
+                            c = hand[i]
+                            col = COLOUR[c]
+                            if len(cells[base + col]) == 0 and count[col] >= 3 and backing[col] >= 15:
+                                v = backing[col] * 10 - RANK[c]
+                                if v > pick_v:
+                                    code = c
+                                    pick_v = v
+                    if code < 0:
+                        if best >= 0 and best_gap <= 5:
+                            code = best
+                        else:
+                            choice_v = -1e9
+                            for i in range(np, len(hand)):
+                                c = hand[i] - DISCARD
+                                col = COLOUR[c]
+                                fv = 0.0
+                                if RANK[c] < (tops >> ((base + col) << 2)) & 15:
+                                    fv += 10
+                                elif len(cells[base + col]) > 0:
+                                    fv -= 10
+                                if RANK[c] >= (tops >> ((obase + col) << 2)) & 15 and len(cells[obase + col]) > 0:
+                                    fv -= 8
+                                fv -= RANK[c] * 0.3 + rnd()
+                                if fv > choice_v:
+                                    code = c
+                                    choice_v = fv
+                            code += DISCARD
+            # -- apply it (step) --
+            if code >= DISCARD:
+                card = code - DISCARD
+                hand.remove(code)
+                k = COLOUR[card]
+                if RANK[card] >= (tops >> ((base + k) << 2)) & 15:
+                    hand.remove(card)
+                    np -= 1
+                cells[12 + k] += (card,)
+                jbit = 1 << k
+                pmask |= jbit
+            else:
+                hand.remove(code)
+                hand.remove(code + DISCARD)
+                np -= 1
+                k = COLOUR[code]
+                cells[base + k] += (code,)
+                r = RANK[code]
+                if r:
+                    sh = (base + k) << 2
+                    tops = (tops & ~(15 << sh)) | ((r + 1) << sh)
+                    i = 0
+                    while i < np:
+                        c = hand[i]
+                        if COLOUR[c] == k and RANK[c] <= r:
+                            del hand[i]
+                            np -= 1
+                        else:
+                            i += 1
+            s.last = code
+        drawing = False
+        # -- draw: the policy --
+        acts = DRAWS[pmask & ~jbit]
+        if rnd() < eps:
+            code = acts[int(rnd() * len(acts))]
+        else:
+            code = DRAW_DECK
+            for a in acts:
+                if a != DRAW_DECK:
+                    k = a - DRAW_PILE
+                    pile = cells[12 + k]
+                    c = pile[len(pile) - 1]
+                    e = cells[base + k]
+                    if len(e) > 0 and RANK[c] >= (tops >> ((base + k) << 2)) & 15 and RANK[c] - RANK[e[len(e) - 1]] <= 2:
+                        code = a
+                        break
+        # -- apply it --
+        if code == DRAW_DECK:
+            dn -= 1
+            card = s.deck[dn]
+        else:
+            k = code - DRAW_PILE
+            pile = cells[12 + k]
+            card = pile[len(pile) - 1]
+            pile = pile[: len(pile) - 1]
+            cells[12 + k] = pile
+            if len(pile) == 0:
+                pmask &= NOPILE[k]
+        if RANK[card] >= (tops >> ((base + COLOUR[card]) << 2)) & 15:
+            hand.insert(np, card)
+            np += 1
+        hand.append(card + DISCARD)
+        if seat == 0:
+            s.np0 = np
+        else:
+            s.np1 = np
+        s.lastdraw = code
+        s.turn = 1 - seat
+        jbit = 0
+    s.phase = PLAY
+    s.dn = dn
+    s.pmask = pmask
+    s.jbit = 0
+    s.tops = tops
+
+
 def expedition_score(cards: tuple[int, ...]) -> int:
     if len(cards) == 0:
         return 0
