@@ -4,6 +4,7 @@ the same legal lists (in the same order), the same state after every action, the
 scores and result, over seeded random matches. Each check runs on the module as imported (the
 compiled one when it is built) and on its source run as plain Python."""
 
+import importlib.machinery
 import importlib.util
 import json
 import random
@@ -26,7 +27,8 @@ MODULES = [pytest.param(native, id="imported"), pytest.param(source, id="source"
 def test_the_source_module_is_plain_python():
     assert source.COMPILED is False and source.__file__.endswith("native.py")
     # the imported module is the compiled one exactly when a shared library sits beside native.py
-    built = any(Path(native.__file__).parent.glob("native.cpython-*"))
+    here = Path(native.__file__).parent
+    built = any((here / f"native{suffix}").exists() for suffix in importlib.machinery.EXTENSION_SUFFIXES)
     assert native.COMPILED is built
 
 
