@@ -28,12 +28,12 @@ from engines.core import EngineError
 from ..core import faults
 from ..core import jobs as declared
 from ..core.notes import BoardIntent, Notes
+from ..core.plan_words import plan_off_text
 from ..core.plans import Planner
 from ..core.scheduler import Finish, Scheduler
 from ..core.service import MatchService, Stale, UserError
 from ..core.table import event_text
 from ..games import ui_for
-from ..games.plans import plan_off_text
 from ..i18n import game_name, t
 from ..store import Job
 from .components import TurnButton

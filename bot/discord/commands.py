@@ -18,6 +18,8 @@ from engines import registry
 
 from ..core.abuse import Limiter, PersonalMessages
 from ..core.options import new_options, parse_option_text
+from ..core.plan_words import OFF as PLAN_OFF
+from ..core.plan_words import choices as plan_choices
 from ..core.service import UserError
 from ..core.stats import guild_stats, leaderboard_text, leaderboards, stats_text
 from ..core.story import describe_move
@@ -25,8 +27,6 @@ from ..core.table import commitment
 from ..core.timers import AUTOCOMPLETE as TIMER_CHOICES
 from ..games import ui_for
 from ..games.base import PrefsError
-from ..games.plans import OFF as PLAN_OFF
-from ..games.plans import choices as plan_choices
 from ..i18n import OPTION_HELP, game_name, lang_of, t
 from ..store import DamagedMatch
 from . import timer_commands

@@ -21,17 +21,17 @@ import discord
 
 from engines.core import EngineError
 
+from ..core.plan_words import MAX_CHOICES as PLAN_MAX
+from ..core.plan_words import OFF as PLAN_OFF
+from ..core.plan_words import choices as plan_choices
+from ..core.plan_words import plan_off_text, plan_text
+from ..core.plan_words import raw_plan as plan_raw
 from ..core.plans import Planner
 from ..core.refusals import error_text
 from ..core.service import MatchService, Place, Stale, UserError, timing
 from ..core.story import describe_move  # noqa: F401  (re-exported)
 from ..core.table import commitment
 from ..games import ui_for
-from ..games.plans import MAX_CHOICES as PLAN_MAX
-from ..games.plans import OFF as PLAN_OFF
-from ..games.plans import choices as plan_choices
-from ..games.plans import plan_off_text, plan_text
-from ..games.plans import raw_plan as plan_raw
 from ..i18n import M, game_name, lang_of, options_problem, t
 from ..store import DamagedMatch, outage
 from .components import PlanSelect

@@ -172,3 +172,127 @@ async def test_lost_cities_a_plan_draws_after_the_stand_in_played_for_an_absent_
     assert first.story.get("standin") and acts[1].story.get("planned")  # the stand-in played, the plan drew
     assert ("move", {"type": "draw", "from": "deck"}) in watch.outcomes
     assert bot.box.dms(ANA, "Your plan played for you")
+
+
+# -- the other games: Ana plays with AIs and leaves a plan for her next turn each time ------------
+
+
+async def ana_turns(bot: Bot, mid: int, turns: int):
+    """Run the jobs until Ana is to move again (AI seats play, her plan fires or is dropped at her
+    turn job); yield the match each time, for the test to look and then play her turn."""
+    for _ in range(turns):
+        await bot.run()
+        loaded = await bot.service.get(mid)
+        if loaded.record.status != "active":
+            return
+        assert loaded.seat_of(ANA) in loaded.to_move(), "the match waits for someone else"
+        yield loaded
+
+
+async def play_one(bot: Bot, mid: int, rng: random.Random) -> None:
+    """Ana plays random legal moves until her turn passes (one turn only: in Citadels her draft pick
+    may be followed at once by her character's turn, which her plan is for)."""
+    for _ in range(100):
+        loaded = await bot.service.get(mid)
+        seat = loaded.seat_of(ANA)
+        if loaded.record.status != "active" or seat not in loaded.to_move():
+            return
+        legal = loaded.game.legal_json(loaded.state, seat)
+        result = await bot.service.move(mid, loaded.record.version, ("user", ANA), legal[int(rng.random() * len(legal))], loaded=loaded)
+        if result.turn_changed:
+            return
+
+
+async def test_carcassonne_only_place_fires_on_a_single_fit_and_is_dropped_otherwise(bot):
+    watch = Watch(bot)
+    mid = await bot.new_match("carcassonne", [(ANA, "Ana")], ais=1, options={"deadline": "off"}, seed=4)
+    rng = random.Random(1)
+    await set_plan(bot, mid, {"kind": "only_place"})
+    dms = 0
+    async for _loaded in ana_turns(bot, mid, 80):
+        new = bot.box.dms(ANA)[dms:]
+        dms = len(bot.box.dms(ANA))
+        if any("Your plan was dropped: your tile fits in" in s.content for s in new):
+            assert watch.outcomes[-1] == ("cancel", "fits_several")  # asked as usual, told why
+        if watch.outcomes.count(("cancel", "fits_several")) >= 2 and any(o[0] == "move" for o in watch.outcomes):
+            break
+        await bot.play_turn(mid, ANA, rng)
+        await set_plan(bot, mid, {"kind": "only_place"})  # for her next turn
+    fired = [o for o in watch.outcomes if o[0] == "move"]
+    assert fired and watch.outcomes.count(("cancel", "fits_several")) >= 2, watch.outcomes
+    planned = await planned_moves(bot, mid)
+    assert [a.action for a in planned] == [o[1] for o in fired]
+    assert all(a.action["meeple"] is None for a in planned)  # no follower unless the plan names one
+    assert bot.box.dms(ANA, "Your plan played for you")
+    assert bot.box.dms(ANA, "Your plan was dropped: your tile fits in")  # her turn DM says why
+
+
+async def test_citadels_the_assassin_names_the_planned_victim_or_the_plan_is_dropped(bot):
+    watch = Watch(bot)
+    mid = await bot.new_match("citadels", [(ANA, "Ana")], ais=2, options={"deadline": "off"}, seed=2)
+    await bot.service.set_prefs(mid, ANA, ["assassin"])  # her draft priority (standing orders, kept)
+    rng = random.Random(3)
+    victims = ["merchant", "architect", "king", "bishop", "warlord", "magician", "thief"]
+    await set_plan(bot, mid, {"kind": "targets", "murder": victims})
+    async for _loaded in ana_turns(bot, mid, 200):
+        murders = [o for o in watch.outcomes if o[0] == "move" and o[1]["type"] == "murder"]
+        if murders and ("cancel", "no_target") in watch.outcomes:
+            break
+        await play_one(bot, mid, rng)
+        if "plan" not in (await bot.store.notes(mid)).get(ANA, {}):
+            # once it fired: a plan naming only herself, which cannot hold the next time she is the Assassin
+            await set_plan(bot, mid, {"kind": "targets", "murder": ["assassin"] if murders else victims})
+    murders = [o[1] for o in watch.outcomes if o[0] == "move" and o[1]["type"] == "murder"]
+    assert murders and murders[0]["character"] in victims
+    assert ("cancel", "no_target") in watch.outcomes, watch.outcomes
+    planned = await planned_moves(bot, mid)
+    assert planned and planned[0].action == murders[0]
+    assert any("Your plan was dropped: its target cannot be chosen now" in s.content for s in bot.box.dms(ANA))
+
+
+async def test_cities_take_the_lot_if_it_is_still_there(bot):
+    watch = Watch(bot)
+    mid = await bot.new_match("cities", [(ANA, "Ana")], ais=1, options={"deadline": "off"}, seed=6)
+    rng = random.Random(5)
+    from engines.cities.plans import lot
+
+    async for loaded in ana_turns(bot, mid, 60):
+        outs = watch.outcomes
+        if any(o[0] == "move" for o in outs) and any(o[0] == "cancel" for o in outs):
+            break
+        seat = loaded.seat_of(ANA)
+        await bot.play_turn(mid, ANA, rng)
+        after = await bot.service.get(mid)
+        view = view_of(after, seat)
+        free = [(r["row"], s["slot"]) for r in view["rows"] for s in r["slots"] if s["worker"] is None and not s["hidden"] and s["items"]]
+        if not free:
+            continue
+        row, slot = free[0]
+        await set_plan(bot, mid, {"kind": "take_lot", "row": row, "slot": slot, "items": list(lot(view, row, slot)["items"]), "round": view["round"]})
+    outs = watch.outcomes
+    took = [o[1] for o in outs if o[0] == "move"]
+    assert took and all(a["type"] == "take" for a in took), outs
+    assert any(o[0] == "cancel" and o[1] in ("lot_gone", "new_round") for o in outs), outs
+    assert [a.action for a in await planned_moves(bot, mid)][: len(took)] == took
+
+
+# -- what drops every plan ------------------------------------------------------------------------
+
+
+async def test_an_undo_drops_pending_plans_and_the_turn_dm_says_why(bot):
+    from bot.core.table import Table
+
+    ben = 22
+    mid = await bot.new_match("lost-cities", [(ANA, "Ana"), (ben, "Ben")], options={"deadline": "off"})
+    await bot.run()
+    rng = random.Random(1)
+    await bot.play_turn(mid, ANA, rng)
+    await bot.run()
+    await bot.after.planner.set(mid, ANA, {"kind": "draw_deck"})
+    loaded = await bot.service.get(mid)
+    seat = loaded.seat_of(ben)
+    play = next(a for a in loaded.game.legal_json(loaded.state, seat))
+    await bot.service.move(mid, loaded.record.version, ("user", ben), play, loaded=loaded)
+    await Table(bot.service).take_back(mid, ben)  # at once: nothing revealed, nobody else moved
+    note = (await bot.store.notes(mid))[ANA]
+    assert "plan" not in note and note["plan_off"]["reason"] == "undo"

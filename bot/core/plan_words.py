@@ -13,22 +13,20 @@ from typing import Any
 
 from engines.plans import Cancel
 
+from ..games import ui_for
+from ..games.citadels import ch_name
+from ..games.lost_cities import card_name
 from ..i18n import t
-from . import ui_for
 
 OFF = "off"
 MAX_CHOICES = 25  # a Discord select, an autocomplete
 
 
 def _card(card: str, lang: str) -> str:
-    from .lost_cities import card_name
-
     return card_name(card, lang)
 
 
 def _character(ch: str, lang: str) -> str:
-    from .citadels import ch_name
-
     return ch_name(ch, lang)
 
 
