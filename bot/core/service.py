@@ -27,7 +27,7 @@ from ..store import ChannelBusy, DamagedMatch, MatchRecord, NewEvent, NewJob, Ra
 from ..store.base import dumps
 from . import faults
 from .notes import Notes, checked
-from .story import auto_end_story, plan, public_story, standin_story
+from .story import auto_end_story, plan, planned_story, public_story, standin_story
 from .thinking import Thinker
 
 # DEBUG on this logger prints one line per committed move with the store transaction's duration
@@ -477,10 +477,11 @@ class MatchService:
 
     async def plan_move(
         self, loaded: Loaded, kind: str, who: int, action: Any, *, auto: bool = False, standin: bool = False,
-        jobs: list[NewJob] = (), auto_end: bool = False,
+        jobs: list[NewJob] = (), auto_end: bool = False, by_plan: bool = False,
     ) -> Change:
         """The change one action makes (checked by the engine, stepped off the loop), with the jobs
-        it plans and its story; ``value`` is the MoveResult once committed (see ``move``)."""
+        it plans and its story; ``value`` is the MoveResult once committed (see ``move``).
+        ``by_plan``: the player's plan made it (bot/core/plans.py): the story says so, as data."""
         rec = loaded.record
         if rec.status != "active":
             raise UserError("not_active", status=rec.status)
@@ -507,6 +508,8 @@ class MatchService:
         story = public_story(rec.game, encoded, loaded.names, seat, [e for e in outcome.events if e.private_to is None])
         if standin:
             story = standin_story(story)
+        elif by_plan:
+            story = planned_story(story)
         if auto_end:
             story = auto_end_story(story)
         future_loaded = Loaded(future, game, state)

@@ -71,6 +71,23 @@ def by_auto_end(story: Any) -> bool:
     return isinstance(story, dict) and story.get(AUTO_END) is True
 
 
+PLANNED = "planned"  # the key of a story that says the player's plan made the move (data, not words)
+
+
+def planned_story(story: dict[str, str] | None) -> dict[str, Any]:
+    """The public wording of a move a player's plan made for them (issue 21), marked in words
+    (every language) and as data (``story["planned"]``). The plan itself is never worded: the table
+    only learns that the move was planned, not what else the plan said."""
+    marked: dict[str, Any] = {lang: f"{t('plan.mark', lang)} {text}" for lang, text in (story or {}).items()}
+    marked[PLANNED] = True
+    return marked
+
+
+def by_plan(story: Any) -> bool:
+    """Whether a logged move was made by its player's plan (its story's flag)."""
+    return isinstance(story, dict) and story.get(PLANNED) is True
+
+
 def by_standin(story: Any) -> bool:
     """Whether a logged move was made by the stand-in AI (its story's flag)."""
     return isinstance(story, dict) and story.get(STANDIN) is True

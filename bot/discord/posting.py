@@ -25,7 +25,7 @@ from ..core.timers import settings_text
 from ..core.workers import exit_with_parent
 from ..games import ui_for
 from ..i18n import game_name, t
-from .components import DoButton, LobbyButton, PickSelect, RematchButton, TurnButton, UndoButton
+from .components import DoButton, LobbyButton, PickSelect, PlanButton, RematchButton, TurnButton, UndoButton
 
 log = logging.getLogger(__name__)
 
@@ -250,7 +250,10 @@ class Presenter:
             return content, files, self.with_undo(done, view, lang)
         ui = ui_for(done.record.game)
         content = f"{describe_move(ui, result.action, done.names, result.seat, lang)}. {t('turn.done', lang)}"
-        return content, [], self.with_undo(done, None, lang)
+        view = self.with_undo(done, None, lang)
+        if view is not None and done.record.status == "active" and len(view.children) < 25:
+            view.add_item(PlanButton(done.record.id, t("plan.button", lang)))  # orders for their coming turns (issue 21)
+        return content, [], view
 
     def with_undo(self, done: Loaded, view: discord.ui.View | None, lang: str) -> discord.ui.View | None:
         """The mover's answer carries an Undo button while the match runs (bot/core/table.py decides)."""
