@@ -15,7 +15,7 @@ board, 10 px once shown 400 px wide): every space carries its letter (R B G Y ci
 W water) besides its colour, buildings their colour letter and height (one label, "R3", on the
 board's 48 px spaces), features a white badge with a letter (water and park designs numbered 1-4, M monument,
 * wild), so nothing depends on telling colours apart. Static component data (names, tile layouts)
-comes from :mod:`engines.cities.components`. Texts in English ("en") and Spanish ("es").
+comes from :mod:`engines.cities.components`. Texts: catalogs/<lang>/cities.po (English, Spanish, Portuguese).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from catalogs import lookup
 from engines.cities.components import (
     DESIGN_BG,
     DESIGN_INDEX,
@@ -34,7 +35,6 @@ from engines.cities.components import (
     SPACE_LETTERS,
     SPACE_TYPES,
     TILE_INDEX,
-    name,
 )
 from render.common import (
     PALETTE,
@@ -94,88 +94,33 @@ def seat_token(d: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, size: in
     marker(size, what)
     text(d, (cx, cy), str(seat + 1), max(low, 20), ink_for(colour), anchor="mm", bold=True)
 
-TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "round": "Round {r}/{n}",
-        "to_move": "{name} to move",
-        "start": "choosing starting tiles",
-        "over": "Game over",
-        "wins": "{names} wins",
-        "star": "★ {name} starts the round",
-        "bag": "{n} pieces in the bag",
-        "last": "Last: {what}",
-        "last_take": "{name} took slot {slot} of row {row}: {items}",
-        "last_tile": "{name} laid city tile {tile} at tile ({x}, {y})",
-        "last_feature": "{name} put the {feature} feature on space ({x}, {y})",
-        "last_build": "{name} built a {colour} floor on space ({x}, {y}): height {height}",
-        "last_decline": "{name} put back: {item}",
-        "last_start": "{name} chose the starting tile {tile}",
-        "legend": [
-            "A scoring cards · B city tiles · C features · D pieces (★ slot: +2 from the bag)",
-            "Spaces: R red, B blue, G green, Y yellow district, P park, W water",
-            "R3: a red building 3 high · 1-4: water or park design, M monument, * wild",
-            "Rings: an achievement's points; the marker beside one: who claimed it",
-        ],
-        "rows": {"A": "A cards", "B": "B tiles", "C": "C features", "D": "D pieces"},
-        "hidden": "?",
-        "draw2": "+2 ?",
-        "pts": "{n} VP",
-        "parts": {"achievements": "rings", "cards": "cards", "water": "water", "park": "park",
-                  "monuments": "monuments"},
-        "holding": "holding: {items}",
-        "new_since": "{n} new (white corners)",
-        "new_since1": "1 new (white corners)",
-        "since_head": "White corners: new since your last turn",
-        "seat": "Player {n}",
-        "res_head": "Final scores",
-        "res_cols": "rings|cards|water|park|monum.|total",
-    },
-    "es": {
-        "round": "Ronda {r}/{n}",
-        "to_move": "le toca a {name}",
-        "start": "eligiendo losetas iniciales",
-        "over": "Fin de la partida",
-        "wins": "gana {names}",
-        "star": "★ {name} empieza la ronda",
-        "bag": "{n} piezas en la bolsa",
-        "last": "Última: {what}",
-        "last_take": "{name} tomó el hueco {slot} de la fila {row}: {items}",
-        "last_tile": "{name} puso la loseta de ciudad {tile} en la loseta ({x}, {y})",
-        "last_feature": "{name} colocó la característica «{feature}» en el espacio ({x}, {y})",
-        "last_build": "{name} construyó un piso {colour} en el espacio ({x}, {y}): altura {height}",
-        "last_decline": "{name} devolvió: {item}",
-        "last_start": "{name} eligió la loseta inicial {tile}",
-        "legend": [
-            "A cartas · B losetas · C características · D piezas (hueco ★: +2 de la bolsa)",
-            "Espacios: R rojo, B azul, G verde, Y amarillo (barrios), P parque, W agua",
-            "R3: rojo de altura 3 · 1-4: diseño de agua o parque, M monumento, * comodín",
-            "Anillos: puntos de un logro; la ficha al lado: quién lo consiguió",
-        ],
-        "rows": {"A": "A cartas", "B": "B losetas", "C": "C características", "D": "D piezas"},
-        "hidden": "?",
-        "draw2": "+2 ?",
-        "pts": "{n} PV",
-        "parts": {"achievements": "logros", "cards": "cartas", "water": "agua", "park": "parque",
-                  "monuments": "monumentos"},
-        "holding": "tiene: {items}",
-        "new_since": "{n} nuevos (esquinas blancas)",
-        "new_since1": "1 nuevo (esquina blanca)",
-        "since_head": "Esquinas blancas: lo nuevo desde tu último turno",
-        "seat": "Jugador {n}",
-        "res_head": "Puntuación final",
-        "res_cols": "logros|cartas|agua|parque|monum.|total",
-    },
-}
+DOMAIN = "cities"  # the words: catalogs/<lang>/cities.po ("pic." keys, and the components' "name." keys)
 
 
-def _t(lang: str) -> dict[str, Any]:
-    return TEXTS.get(lang, TEXTS["en"])
+def _t(lang: str, key: str, **kw: Any) -> str:
+    """A text of the pictures in ``lang`` (English when the language has none), its plural form
+    chosen by its count, formatted with ``kw``."""
+    text = lookup(lang, "pic." + key, kw, domain=DOMAIN) or lookup("en", "pic." + key, kw, domain=DOMAIN) or key
+    return text.format(**kw)
+
+
+def legend_lines(lang: str) -> list[str]:
+    """The legend's lines: the rows, the space letters, the marks, the rings."""
+    return [_t(lang, f"legend.{k}") for k in range(1, 5)]
+
+
+def name(key: str, lang: str = "en") -> str:
+    """A component in words (a card, an achievement, a board, a feature design or feature tile,
+    ``colour:red``, ``space:park``); tile ids name themselves."""
+    if lookup("en", "name." + key, {}, domain=DOMAIN) is None and key in FEATURE_INDEX:
+        key = DESIGNS[FEATURE_DESIGN[FEATURE_INDEX[key]]]
+    return lookup(lang, "name." + key, {}, domain=DOMAIN) or lookup("en", "name." + key, {}, domain=DOMAIN) or key
 
 
 def _who(names: list[str], seat: int | None, lang: str) -> str:
     if seat is None:
         return "-"
-    return names[seat] if seat < len(names) else _t(lang)["seat"].format(n=seat + 1)
+    return names[seat] if seat < len(names) else _t(lang, "seat", n=seat + 1)
 
 
 def _feature_mark(fid: str) -> str:
@@ -375,26 +320,40 @@ def _pack(items: list[str], size: int, max_width: int, sep: str = " · ") -> lis
     return lines
 
 
-def _panel_lines(p: dict[str, Any], view: dict[str, Any], t: dict[str, Any], lang: str, size: int,
+def _pack_tight(items: list[str], size: int, max_width: int, sep: str = " · ") -> list[str]:
+    """Items whose order means nothing (the scoring cards) in as few lines as they fit: the widest
+    first, each on the first line with room for it (languages with longer names stay short)."""
+    lines: list[str] = []
+    for it in sorted(items, key=lambda t: -text_width(t, size)):
+        for k, line in enumerate(lines):
+            if text_width(line + sep + it, size) <= max_width:
+                lines[k] = line + sep + it
+                break
+        else:
+            lines.append(it)
+    return lines
+
+
+def _panel_lines(p: dict[str, Any], view: dict[str, Any], lang: str, size: int,
                  width: int) -> list[tuple[str, tuple[int, int, int]]]:
     """The text under a neighbourhood: score parts, points per scoring card, achievements."""
     score = p["score"]
-    parts = [f"{t['parts'][k]} {score[k]}" for k in ("achievements", "cards", "water", "park", "monuments")]
+    parts = [f"{_t(lang, 'parts.' + k)} {score[k]}" for k in ("achievements", "cards", "water", "park", "monuments")]
     out = [(line, UI["muted"]) for line in _pack(parts, size, width)]
     cards = [f"{name(c, lang)} {pts}" for c, pts in score.get("per_card", {}).items()]
-    out += [(line, UI["text"]) for line in _pack(cards, size, width)]
+    out += [(line, UI["text"]) for line in _pack_tight(cards, size, width)]
     achs = [name(a, lang) for a in p.get("achievements") or []]
     pending = view.get("pending") or {}
     if pending and pending.get("seat") == p["seat"]:
         items = [*([pending["tile"]] if pending.get("tile") else []), *pending.get("features", []),
                  *(LETTER[c] for c in pending.get("pieces", []))]
-        hold = t["holding"].format(items=" ".join(name(i, lang) for i in items))
+        hold = _t(lang, "holding", items=" ".join(name(i, lang) for i in items))
         out += [(line, UI["text"]) for line in _pack(hold.split(" "), size, width, " ")]
     if achs:
         out += [(line, UI["good"]) for line in _pack(["★ " + achs[0], *achs[1:]], size, width)]
     new = sum(len(marks) for marks in _new_in(view, p["seat"]))
     if new:
-        line = t["new_since1"] if new == 1 else t["new_since"].format(n=new)
+        line = _t(lang, "new_since", n=new)
         out += [(ln, UI["text"]) for ln in _pack(line.split(" "), size, width, " ")]
     return out
 
@@ -409,31 +368,36 @@ def _new_in(view: dict[str, Any], seat: int) -> tuple[set[tuple[int, int]], set[
     return tiles, spaces
 
 
+def _thing(item: str, lang: str) -> str:
+    """A card, feature or achievement by name; a city tile as "a city tile" (its id means nothing
+    on the picture)."""
+    return _t(lang, "a_tile") if item in TILE_INDEX else name(item, lang)
+
+
 def last_words(view: dict[str, Any], names: list[str], lang: str) -> str:
     """The last move in words ("Carla put Tree on space (-4, 1)"), or "" before the first."""
     last = view.get("last")
     if not last:
         return ""
-    t = _t(lang)
     who = _who(names, last.get("seat"), lang)
     act = last.get("action")
     if act == "take":
         items = last.get("items") or []
-        words = [name("colour:" + i, lang) if last.get("row") == "D" else name(i, lang) for i in items]
-        return t["last_take"].format(name=who, slot=int(last.get("slot", 0)) + 1, row=last.get("row", "?"),
+        words = [name("colour:" + i, lang) if last.get("row") == "D" else _thing(i, lang) for i in items]
+        return _t(lang, "last_take", name=who, slot=int(last.get("slot", 0)) + 1, row=last.get("row", "?"),
                                      items=", ".join(words) or "?")
     if act == "tile":
-        return t["last_tile"].format(name=who, tile=last["tile"], x=last["x"], y=last["y"])
+        return _t(lang, "last_tile", name=who, tile=last["tile"], x=last["x"], y=last["y"])
     if act == "feature":
-        return t["last_feature"].format(name=who, feature=name(last["feature"], lang), x=last["x"], y=last["y"])
+        return _t(lang, "last_feature", name=who, feature=name(last["feature"], lang), x=last["x"], y=last["y"])
     if act == "build":
-        return t["last_build"].format(name=who, colour=name("colour:" + last["colour"], lang), x=last["x"], y=last["y"],
+        return _t(lang, "last_build", name=who, colour=name("colour:" + last["colour"], lang), x=last["x"], y=last["y"],
                                       height=last["height"])
     if act == "decline":
         item = last.get("item", "?")
-        return t["last_decline"].format(name=who, item=name("colour:" + item, lang) if item in BUILD_FILL else name(item, lang))
+        return _t(lang, "last_decline", name=who, item=name("colour:" + item, lang) if item in BUILD_FILL else _thing(item, lang))
     if act == "start":
-        return t["last_start"].format(name=who, tile=last.get("tile", "?"))
+        return _t(lang, "last_start", name=who, tile=last.get("tile", "?"))
     return ""
 
 
@@ -445,15 +409,14 @@ def _results(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], nam
              y: int, low: int) -> int:
     """Game over: the players best first (ties share a place) with their points by kind. Returns
     the bottom."""
-    t = _t(lang)
     players = view["players"]
     n = len(players)
     total = {p["seat"]: p["score"]["total"] for p in players}
     order = sorted(total, key=lambda s: (-total[s], s))
     winners = set(view.get("winner") or [])
     d.rounded_rectangle((MARGIN, y, W - MARGIN, y + RES_HEAD + RES_ROW * n + 8), 10, fill=UI["panel"])
-    text(d, (MARGIN + 12, y + 24), t["res_head"], 26, UI["accent"], anchor="lm", bold=True)
-    heads = t["res_cols"].split("|")
+    text(d, (MARGIN + 12, y + 24), _t(lang, "res_head"), 26, UI["accent"], anchor="lm", bold=True)
+    heads = _t(lang, "res_cols").split("|")
     xs = [W - MARGIN - 50 - 88 * k for k in range(len(heads) - 1, -1, -1)]
     for x, head in zip(xs, heads, strict=True):
         text(d, (x, y + 60), head, max(low, 20), UI["muted"], anchor="mm", max_width=86)
@@ -483,7 +446,6 @@ def board_image(view: dict[str, Any], names: list[str], lang: str = "en") -> Ima
 
 
 def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image.Image:
-    t = _t(lang)
     n = view["seats"]
     max_size = tuple(view.get("max_size") or (3, 3))
     # neighbourhoods: two a row when a 3x3 one fits half the width, else one a row (the long variant)
@@ -499,7 +461,7 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
             tall = (max(x["y"] for x in ts) - min(x["y"] for x in ts)) > (max(x["x"] for x in ts) - min(x["x"] for x in ts))
             big, small = max(max_size), min(max_size)
             grids[p["seat"]] = (small, big) if tall else (big, small)
-    lines = {p["seat"]: _panel_lines(p, view, t, lang, low,
+    lines = {p["seat"]: _panel_lines(p, view, lang, low,
                                      pw - 20 if cols == 2 or grids[p["seat"]][0] * 2 * CELL > pw / 2
                                      else pw - grids[p["seat"]][0] * 2 * CELL - 36)
              for p in view["players"]}
@@ -513,29 +475,29 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
     panel_rows = [[p["seat"] for p in view["players"] if p["seat"] // cols == r] for r in range((n + cols - 1) // cols)]
     row_hs = [max(panel_h(s) for s in seats) for seats in panel_rows]
     # header: round and who is to move; the star and the bag beside it, or on a second line
-    title = t["round"].format(r=view["round"], n=view["rounds"])
+    title = _t(lang, "round", r=view["round"], n=view["rounds"])
     over = view["phase"] == "over"
     if over:
         win = view.get("winner") or []
-        msg = t["over"] + " · " + t["wins"].format(names=" & ".join(_who(names, s, lang) for s in win))
+        msg = _t(lang, "over") + " · " + _t(lang, "wins", names=" & ".join(_who(names, s, lang) for s in win))
         info = ""
     else:
         mover = (view.get("to_move") or [None])[0]
-        msg = t["to_move"].format(name=_who(names, mover, lang))
+        msg = _t(lang, "to_move", name=_who(names, mover, lang))
         if view["phase"] == "start":
-            msg += " · " + t["start"]
-        info = t["star"].format(name=_who(names, view.get("star"), lang)) + " · " + t["bag"].format(n=view.get("bag", 0))
+            msg += " · " + _t(lang, "start")
+        info = _t(lang, "star", name=_who(names, view.get("star"), lang)) + " · " + _t(lang, "bag", n=view.get("bag", 0))
     line_h = 56
     # under the title: the star and the bag, then the last move in words (wrapped, up to 2 lines)
     info_lines = [(info, UI["muted"])] if info else []
     if view.get("since"):  # the catch-up picture: what the white corners mean, once
-        info_lines.append((t["since_head"], UI["text"]))
+        info_lines.append((_t(lang, "since_head"), UI["text"]))
     last = last_words(view, names, lang)
     if last:
-        info_lines += [(ln, UI["text"]) for ln in wrap(t["last"].format(what=last), low, W - 2 * MARGIN)[:2]]
+        info_lines += [(ln, UI["text"]) for ln in wrap(_t(lang, "last", what=last), low, W - 2 * MARGIN)[:2]]
     header_h = line_h + LINE_H * len(info_lines) + (8 if info_lines else 0)
     # the legend of letters and marks, at the bottom (the rows' line only while there are rows)
-    items = [item for k, item in enumerate(t["legend"]) if not (over and k == 0)]
+    items = [item for k, item in enumerate(legend_lines(lang)) if not (over and k == 0)]
     legend = [ln for item in items for ln in wrap(item, low, W - 2 * MARGIN)]
     legend_h = LINE_H * len(legend) + 12
     # with an odd number of neighbourhoods in two columns, the legend takes the empty place
@@ -588,7 +550,7 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
             for _ in range(slot.get("hidden", 0)):
                 ix += _hidden(d, ix, iy, ih) + 4
             if slot.get("star") and slot.get("worker") is None:
-                ix += _hidden(d, ix, iy, ih, t["draw2"]) + 4
+                ix += _hidden(d, ix, iy, ih, _t(lang, "draw2")) + 4
             if slot.get("star"):
                 text(d, (sx + SLOT_W - 10, y + 16), "★", 24, UI["accent"], anchor="rm")
             w = slot.get("worker")
@@ -625,7 +587,7 @@ def _board(view: dict[str, Any], names: list[str], lang: str, low: int) -> Image
             seat_token(d, p["seat"], px + 23, py + 21, 30, low, "seat")
             text(d, (px + 46, py + 21), _who(names, p["seat"], lang), 24, UI["text"], anchor="lm", bold=True,
                  max_width=pw - 170)
-            text(d, (px + pw - 10, py + 21), t["pts"].format(n=score["total"]), 26, UI["accent"], anchor="rm", bold=True)
+            text(d, (px + pw - 10, py + 21), _t(lang, "pts", n=score["total"]), 26, UI["accent"], anchor="rm", bold=True)
             gw, gh = grids[p["seat"]]
             hood = _hood(p, gw, gh, CELL, low, _new_in(view, p["seat"]))
             side = cols == 1 and hood.width <= pw / 2

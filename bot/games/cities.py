@@ -28,99 +28,136 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from catalogs import lookup, table
 from engines.cities import actions as CX
 from engines.cities import components as comp
-from engines.cities import texts as engine_texts
 
 from . import paging
 from .base import Choice, Controls, GameUI, Manifest
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_BUTTONS = 20  # Discord: 25 components a message, a row of them for the select
-PIECE_ES = {"red": "roja", "blue": "azul", "green": "verde", "yellow": "amarilla"}
+DOMAIN = "cities"
 
-T = {
-    "start": {
-        "en": "Choose your starting tile (the picture shows the table). The others pick after you, counter-clockwise.",
-        "es": "Elige tu loseta inicial (la imagen muestra la mesa). Los demás eligen después, en sentido antihorario.",
-    },
-    "start_btn": {"en": "Start with {layout}", "es": "Empezar con {layout}"},
-    "take": {
-        "en": "Round {round}/{rounds} · {left} worker(s) left. Put a worker on a row slot to take what lies there:",
-        "es": "Ronda {round}/{rounds} · te quedan {left} trabajador(es). Pon un trabajador en un hueco de una fila para tomar lo que hay:",
-    },
-    "take_rows": {
-        "en": "A scoring cards · B city tiles · C feature tiles · D building pieces (★: the star space, 2 pieces from the bag).",
-        "es": "A cartas de puntuación · B losetas de ciudad · C losetas de característica · D piezas de edificio (★: la estrella, 2 piezas de la bolsa).",
-    },
-    "face_down": {"en": "? face down", "es": "? boca abajo"},
-    "star_draw": {"en": "+2 from the bag", "es": "+2 de la bolsa"},
-    "holding": {"en": "You hold: {items}.", "es": "Tienes: {items}."},
-    "place_item": {
-        "en": "Place the **{item}**: choose a space (lettered on the picture; numbers on the edges are x and y).",
-        "es": "Coloca la **{item}**: elige un espacio (con letra en la imagen; los números del borde son x e y).",
-    },
-    "place_tile": {
-        "en": "Place the **city tile {tile}**: choose a free place next to your neighbourhood (lettered on the picture).",
-        "es": "Coloca la **loseta de ciudad {tile}**: elige un sitio libre junto a tu barrio (con letra en la imagen).",
-    },
-    "no_place": {
-        "en": "The **{item}** fits nowhere in your neighbourhood: it leaves the game.",
-        "es": "La **{item}** no cabe en ningún sitio de tu barrio: sale del juego.",
-    },
-    "preview": {
-        "en": "Preview: **{item}** on ({x}, {y}){height}. Confirm, or choose another space.",
-        "es": "Vista previa: **{item}** en ({x}, {y}){height}. Confirma o elige otro espacio.",
-    },
-    "height": {"en": ", {n} high", "es": ", altura {n}"},
-    "rotations": {
-        "en": "The **city tile {tile}** on place **{label}**: the picture shows each way to turn it; press one to place it.",
-        "es": "La **loseta de ciudad {tile}** en el sitio **{label}**: la imagen muestra cada forma de girarla; pulsa una para colocarla.",
-    },
-    "pick_space": {"en": "Where to place it", "es": "Dónde colocarla"},
-    "place_item_btn": {
-        "en": "Place the **{item}**: press the letter of a space (as on the picture), or remove it from the game.",
-        "es": "Coloca la **{item}**: pulsa la letra de un espacio (como en la imagen) o retírala del juego.",
-    },
-    "space_btn": {"en": "{label} · {what}", "es": "{label} · {what}"},
-    "pick_cell": {"en": "Where to place the city tile", "es": "Dónde colocar la loseta de ciudad"},
-    "opt_space": {"en": "{label} · ({x}, {y}) {what}", "es": "{label} · ({x}, {y}) {what}"},
-    "opt_cell": {"en": "Place {label} · tile cell ({x}, {y})", "es": "Sitio {label} · celda ({x}, {y})"},
-    "opt_ways": {"en": "{n} way(s) to turn it", "es": "{n} forma(s) de girarla"},
-    "on_height": {"en": "on {colour} {h} → {n} high", "es": "sobre {colour} {h} → altura {n}"},
-    "empty_space": {"en": "{space}", "es": "{space}"},
-    "wild_space": {"en": "wild space", "es": "espacio comodín"},
-    "confirm": {"en": "Confirm: {item} on ({x}, {y})", "es": "Confirmar: {item} en ({x}, {y})"},
-    "rot_btn": {"en": "Place it turned {deg}°", "es": "Colocarla girada {deg}°"},
-    "rot0_btn": {"en": "Place it as shown (0°)", "es": "Colocarla así (0°)"},
-    "rot_caption": {"en": "{label} turned {deg}°", "es": "{label} girada {deg}°"},
-    "decline": {"en": "Remove {item} from the game", "es": "Retirar {item} del juego"},
-    "switch": {"en": "Place {item} first", "es": "Colocar antes {item}"},
-    "status": {"en": "Round {round}/{rounds} · {scores}", "es": "Ronda {round}/{rounds} · {scores}"},
-    "l_tile": {"en": "City tile at ({x}, {y}), turned {deg}°", "es": "Loseta de ciudad en ({x}, {y}), girada {deg}°"},
-    "status_start": {"en": " · choosing starting tiles", "es": " · eligiendo losetas iniciales"},
-    "s_take": {"en": "{who} takes row {row}, slot {slot}", "es": "{who} toma la fila {row}, hueco {slot}"},
-}
+# The game's texts: catalogs/<lang>/cities.po (English, Spanish, Portuguese), as {key: {lang: text}};
+# a text that counts is a plural entry, worded by ``tr`` with its count. The components' names are
+# "name.<id>" entries, the engine's refusals "rule.<code>", its events "event.<kind>".
+_TEXTS = table(DOMAIN)
+T = {key: entry for key, entry in _TEXTS.items() if "." not in key and key != "rules"}
+RULE_TEXTS = {key[len("rule."):]: entry for key, entry in _TEXTS.items() if key.startswith("rule.")}
 
 
 def tr(key: str, lang: str, **kw: Any) -> str:
-    entry = T[key]
-    return (entry.get(lang) or entry["en"]).format(**kw)
+    """A text of the game in ``lang`` (English when the language has none), its plural form chosen
+    by its count (CLDR rules), formatted with ``kw``."""
+    text = lookup(lang, key, kw, domain=DOMAIN) or lookup("en", key, kw, domain=DOMAIN) or key
+    return text.format(**kw)
+
+
+def comp_name(key: str, lang: str) -> str:
+    """A component in words: a card, an achievement, a board, a feature design or feature tile
+    (``boat-3`` -> Boat), ``colour:red`` or ``space:park``; other ids name themselves."""
+    if f"name.{key}" not in _TEXTS and key in comp.FEATURE_INDEX:
+        key = comp.DESIGNS[comp.FEATURE_DESIGN[comp.FEATURE_INDEX[key]]]
+    return tr(f"name.{key}", lang) if f"name.{key}" in _TEXTS else key
 
 
 def _piece(colour: str, lang: str) -> str:
-    return f"pieza {PIECE_ES.get(colour, colour)}" if lang == "es" else f"{colour} piece"
+    """'red piece', 'pieza roja', 'peça vermelha'."""
+    return tr(f"piece.{colour}", lang) if f"piece.{colour}" in _TEXTS else colour
 
 
 def _item_words(kind: str, item: str, lang: str) -> str:
-    """A held item in words: 'city tile T07', 'Boat', 'red piece'."""
+    """A held item in words: 'city tile 🟥🟦/🌳💧', 'Boat feature tile', 'red piece'."""
     if kind == "t":  # its spaces as colour squares, never its internal code
-        term = engine_texts.TERMS["city_tile"].get(lang, engine_texts.TERMS["city_tile"]["en"])
-        return f"{term} {_layout(item)}"
+        return tr("item.tile", lang, layout=_layout(item))
     if kind == "p":
         return _piece(item, lang)
-    term = engine_texts.TERMS["feature_tile"][lang if lang in ("en", "es") else "en"]
-    return f"{term} {comp.name(item, lang)}" if lang == "es" else f"{comp.name(item, lang)} {term}"
+    return tr("item.feature", lang, name=comp_name(item, lang))
+
+
+def item_name(item: str, lang: str) -> str:
+    """A row item of the engine (a card, a tile, a feature tile or the colour of a piece) in words."""
+    if item in comp.COLOURS:
+        return _piece(item, lang)
+    if item in comp.TILE_INDEX:
+        return tr("item.tile_id", lang, tile=item)
+    if item in comp.FEATURE_INDEX:
+        return _item_words("f", item, lang)
+    return comp_name(item, lang)
+
+
+def _format(key: str, lang: str, params: dict[str, Any]) -> str:
+    text = lookup(lang, key, params, domain=DOMAIN) or lookup("en", key, params, domain=DOMAIN) or key
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def error_text(code: str, params: dict[str, Any] | None, lang: str = "en") -> str:
+    """An engine refusal in words, its colour, design and item translated."""
+    if code not in RULE_TEXTS:
+        code = "bad_action"
+    p = dict(params or {})
+    if "colour" in p:
+        p["colour"] = tr(f"piece_colour.{p['colour']}", lang) if f"piece_colour.{p['colour']}" in _TEXTS else p["colour"]
+    if "design" in p:
+        p["design"] = comp_name(p["design"], lang).lower()
+    if "item" in p:
+        p["item"] = item_name(p["item"], lang)
+    return _format(f"rule.{code}", lang, p)
+
+
+def event_text(event: dict[str, Any], lang: str = "en", players: list[str] | None = None) -> str:
+    """One engine event (its JSON) in words; '' for a kind with no words."""
+    kind = event.get("kind")
+    if f"event.{kind}" not in _TEXTS:
+        return ""
+    data = dict(event.get("data") or {})
+    players = players or []
+
+    def who(seat: Any) -> str:
+        return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else f"#{seat}"
+
+    p = {**data, "player": who(event.get("seat"))}
+    if "items" in data:
+        p["items"] = ", ".join(item_name(i, lang) for i in data["items"]) or "-"
+    if "feature" in data:
+        p["feature"] = comp_name(data["feature"], lang)
+    if "colour" in data:
+        p["colour"] = tr(f"piece_colour.{data['colour']}", lang) if f"piece_colour.{data['colour']}" in _TEXTS else data["colour"]
+    if "item" in data:
+        p["item"] = item_name(data["item"], lang)
+    if "achievement" in data:
+        p["achievement"] = comp_name(data["achievement"], lang)
+    if "star" in data:
+        p["star"] = who(data["star"])
+    return _format(f"event.{kind}", lang, p)
+
+
+_TURNS = ("", " 90°", " 180°", " 270°")
+
+
+def action_label(action: dict[str, Any], lang: str = "en") -> str:
+    """A short label for a legal action (rows are A-D, slots counted from 1)."""
+    kind = action.get("type")
+    if f"label.{kind}" not in _TEXTS:
+        return str(action)
+    p = dict(action)
+    if kind == "take":
+        p["slot"] = action["slot"] + 1
+    elif kind == "tile":
+        p["rot"] = _TURNS[action["rot"]]
+    elif kind == "feature":
+        p["feature"] = comp_name(action["feature"], lang)
+    elif kind == "build":
+        piece = _piece(action["colour"], lang)
+        p["piece"] = piece[:1].upper() + piece[1:]  # it starts the label
+    elif kind == "decline":
+        item = action.get("tile") or action.get("feature") or action.get("piece")
+        p["item"] = item_name(item, lang)
+    return tr(f"label.{kind}", lang, **p)
 
 
 # What a button shows for a space type or a building colour: a coloured square, and a picture for
@@ -151,61 +188,15 @@ PICK_RE = re.compile(
 
 # The illustrated guide of /partida rules (render/cities_guide.py draws it with these words).
 GUIDE: dict[str, dict[str, str]] = {
-    "en": {
-        "ci1_title": "Cities · your turn",
-        "ci1_take": "Put a worker on a slot of a row and take what lies there",
-        "ci1_rows": "A scoring cards · B city tiles · C feature tiles · D building pieces (★ the star space: 2 pieces from the bag)",
-        "ci1_place_title": "Cities · your neighbourhood",
-        "ci1_place": "Then place it in your neighbourhood: city tiles edge to edge, pieces on a space of their colour or on their colour, features on their own space. Or remove it from the game",
-        "ci2_title": "Cities · scoring",
-        "ci2_cards": "Achievements as soon as you meet them; scoring cards at the end, for each time your neighbourhood shows their pattern",
-        "ci2_areas": "Each water and each park area: {points} points for 1 to {n} different features",
-        "ci2_monuments": "Each monument: {n} points",
-        "ci2_end": "The match ends after the last round; the most points wins.",
-    },
-    "es": {
-        "ci1_title": "Cities · tu turno",
-        "ci1_take": "Pon un trabajador en un hueco de una fila y toma lo que hay",
-        "ci1_rows": "A cartas de puntuación · B losetas de ciudad · C losetas de característica · D piezas de edificio (★ la estrella: 2 piezas de la bolsa)",
-        "ci1_place_title": "Cities · tu barrio",
-        "ci1_place": "Después colócalo en tu barrio: losetas de ciudad lado con lado, piezas en un espacio de su color o sobre su color, características en su espacio. O retíralo del juego",
-        "ci2_title": "Cities · puntuación",
-        "ci2_cards": "Los logros, en cuanto los cumples; las cartas de puntuación al final, por cada vez que tu barrio muestra su patrón",
-        "ci2_areas": "Cada zona de agua y cada zona de parque: {points} puntos por 1 a {n} características distintas",
-        "ci2_monuments": "Cada monumento: {n} puntos",
-        "ci2_end": "La partida acaba tras la última ronda; gana quien tiene más puntos.",
-    },
+    lang: {key[len("guide."):]: entry[lang] for key, entry in _TEXTS.items() if key.startswith("guide.") and lang in entry}
+    for lang in _TEXTS["rules"]
 }
 
 
 class CitiesUI(GameUI):
     key = "cities"
-    rules = {
-        "en": (
-            "**Cities** (2-4 players, 8 rounds; 2 players: 4 rounds). Each round the four rows are dealt: "
-            "**A** scoring cards, **B** city tiles, **C** feature tiles, **D** building pieces (★ the star space: "
-            "2 pieces from the bag). In turn, put a worker on a slot and take what lies there (3-4 players: one "
-            "worker per row a round; 2 players: two per row), then place it in your **neighbourhood**: city tiles "
-            "edge to edge, at most 3x3 tiles; pieces on a city space of their colour or on their colour, at most 4 "
-            "high; water and park features on their own space, monuments and the wild lot on an empty city space. "
-            "You may remove a feature or piece instead. Achievements are claimed at once. At the end: achievements, "
-            "scoring cards (per occurrence), each water and park area 1/3/6/10 for 1/2/3/4 different features, "
-            "monuments 2. Options: `board=venice` (the achievement board, random by default), `long=true` "
-            "(2 players: 7 rounds, 3x5 neighbourhoods)."
-        ),
-        "es": (
-            "**Cities** (2-4 jugadores, 8 rondas; con 2 jugadores, 4). Cada ronda se reparten las cuatro filas: "
-            "**A** cartas de puntuación, **B** losetas de ciudad, **C** losetas de característica, **D** piezas de "
-            "edificio (★ la estrella: 2 piezas de la bolsa). Por turnos, pon un trabajador en un hueco y toma lo que "
-            "hay (3-4 jugadores: un trabajador por fila y ronda; 2 jugadores: dos por fila) y colócalo en tu "
-            "**barrio**: losetas de ciudad lado con lado, como mucho 3x3; piezas en un espacio de ciudad de su color "
-            "o sobre su color, hasta altura 4; características de agua y parque en su espacio, monumentos y el solar "
-            "comodín en un espacio de ciudad vacío. Puedes retirar una característica o pieza. Los logros se "
-            "consiguen al momento. Al final: logros, cartas de puntuación (por cada vez), cada zona de agua y de "
-            "parque 1/3/6/10 por 1/2/3/4 características distintas, monumentos 2. Opciones: `board=venice` "
-            "(el tablero de logros; al azar por defecto), `long=true` (2 jugadores: 7 rondas, barrios de 3x5)."
-        ),
-    }
+    rules = dict(_TEXTS["rules"])  # {lang: the rules summary}, from the catalogues
+    refusals = RULE_TEXTS  # the engine's refusal codes (worded by rule_text below)
     guide = GUIDE
 
     def guide_images(self, lang):
@@ -285,11 +276,11 @@ class CitiesUI(GameUI):
         items = list(s.get("items") or [])
         parts = []
         if row == "A":
-            parts = [comp.name(i, lang) for i in items]
+            parts = [comp_name(i, lang) for i in items]
         elif row == "B":
             parts = [_layout(i) for i in items]
         elif row == "C":
-            parts = [comp.name(i, lang) for i in items]
+            parts = [comp_name(i, lang) for i in items]
         elif row == "D":
             parts = ["".join(SQUARE.get(c, c) for c in items)] if items else []
         if s.get("hidden"):
@@ -342,7 +333,7 @@ class CitiesUI(GameUI):
         words += [_item_words("f", f, lang) for f in pending.get("features") or []]
         for c in dict.fromkeys(pending.get("pieces") or []):
             n = pending["pieces"].count(c)
-            words.append(f"{n} × {_item_words('p', c, lang)}" if n > 1 else _item_words("p", c, lang))
+            words.append(tr(f"pieces.{c}", lang, n=n) if n > 1 and f"pieces.{c}" in _TEXTS else _item_words("p", c, lang))
         return tr("holding", lang, items=", ".join(words) or "-")
 
     def _place_controls(self, view, legal, lang, picked) -> Controls:
@@ -459,11 +450,11 @@ class CitiesUI(GameUI):
     @staticmethod
     def _space_words(sp: dict[str, Any], lang: str) -> str:
         if sp.get("height"):
-            colour = comp.name("colour:" + sp["colour"], lang).lower()
+            colour = comp_name("colour:" + sp["colour"], lang).lower()
             return tr("on_height", lang, colour=colour, h=sp["height"], n=sp["height"] + 1)
         if sp.get("design") == "wild":
             return tr("wild_space", lang)
-        return tr("empty_space", lang, space=comp.name("space:" + sp.get("type", ""), lang).lower())
+        return tr("empty_space", lang, space=comp_name("space:" + sp.get("type", ""), lang).lower())
 
     # -- words ---------------------------------------------------------------------------------------
 
@@ -478,14 +469,14 @@ class CitiesUI(GameUI):
             if seat is not None and names[seat] != name:
                 names = [*names]
                 names[seat] = name
-            lines = [engine_texts.event_text(_ev(e), lang, names) for e in events if _ev(e).get("kind") != "game_over"]
+            lines = [event_text(_ev(e), lang, names) for e in events if _ev(e).get("kind") != "game_over"]
             lines = [x for x in lines if x]
             if lines:
                 return " ".join(lines)
         kind = action.get("type")
         if kind == "take":
             return tr(CX.CODEC.decl(action).story, lang, who=name, row=action.get("row"), slot=int(action.get("slot", 0)) + 1)
-        return f"{name}: {engine_texts.action_label(action, lang)}"
+        return f"{name}: {action_label(action, lang)}"
 
     def label(self, action, lang):
         """A short, distinct name for a legal move (typed moves)."""
@@ -493,13 +484,13 @@ class CitiesUI(GameUI):
         if kind in ("start", "tile"):
             return tr(CX.CODEC.decl(action).label, lang, tile=action.get("tile"), layout=_layout(action["tile"]) if kind == "start" else "",
                       x=action.get("x"), y=action.get("y"), deg=90 * int(action.get("rot") or 0))
-        return engine_texts.action_label(action, lang)
+        return action_label(action, lang)
 
     def rule_text(self, code: str, params: dict[str, Any], lang: str) -> str | None:
         """An engine refusal in the reader's language (colours and items translated)."""
-        if code not in engine_texts.ERRORS:
+        if code not in RULE_TEXTS:
             return None
-        return engine_texts.error_text(code, params, lang)
+        return error_text(code, params, lang)
 
     def status(self, view, names, lang):
         scores = " · ".join(f"{n} {p['score']['total']}" for n, p in zip(names, view["players"], strict=False))

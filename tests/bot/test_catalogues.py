@@ -4,8 +4,10 @@ through plurals written by hand into a text."""
 
 from __future__ import annotations
 
+import ast
 import re
 import string
+from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
@@ -33,14 +35,14 @@ def forms(msg) -> list[str]:
     return list(msg.string) if isinstance(msg.string, tuple | list) else [msg.string]
 
 
-DOMAINS = ("messages", "lost-cities", "games", "carcassonne")  # the bot's texts, then each migrated game's
+DOMAINS = ("messages", "lost-cities", "games", "carcassonne", "cities")  # the bot's texts, then each migrated game's
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_every_language_has_every_message_with_the_same_placeholders(domain):
     cats = {lang: read(lang, domain) for lang in LANGS}
     keys = set(cats["en"])
-    assert len(keys) > {"messages": 180, "lost-cities": 30, "games": 1, "carcassonne": 120}[domain]
+    assert len(keys) > {"messages": 180, "lost-cities": 30, "games": 1, "carcassonne": 120, "cities": 200}[domain]
     for lang, cat in cats.items():
         assert set(cat) == keys, (lang, sorted(set(cat) ^ keys)[:10])
     for key in keys:
@@ -100,3 +102,47 @@ def test_policy_values_are_typed_in_the_readers_words():
     assert check_timer_settings({"policy": "replace"})["policy"] == "replace"
     with pytest.raises(UserError):
         check_timer_settings({"policy": "jamás"})
+
+
+# The modules of the games whose texts are catalogues: none may hold a table of texts by language
+# again ({"en": ..., "es": ...} or dict(en=..., es=...)): a text lives in catalogs/<lang>/<game>.po.
+REPO = Path(__file__).resolve().parents[2]
+MIGRATED = (
+    "bot/games/carcassonne.py", "bot/games/cities.py", "render/carcassonne.py", "render/cities.py",
+    "render/carcassonne_guide.py", "render/cities_guide.py", "engines/carcassonne", "engines/cities",
+)
+
+
+def language_tables(source: str) -> list[int]:
+    """The lines of the dicts keyed by language code in Python ``source`` (but an engine's own
+    ``names = {...}``: the game's title, read by the slash commands' translator)."""
+    tree = ast.parse(source)
+    titles = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Assign) and [getattr(t, "id", None) for t in n.targets] == ["names"]}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in titles:
+            continue
+        if isinstance(node, ast.Dict):
+            keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict":
+            keys = {k.arg for k in node.keywords}
+        else:
+            continue
+        if len(keys & set(LANGS)) >= 1 and keys & {"es", "pt"}:
+            found.append(node.lineno)
+    return found
+
+
+def test_no_table_of_texts_left_in_the_games_that_moved_to_catalogues():
+    files = [p for name in MIGRATED for p in ((REPO / name).glob("*.py") if (REPO / name).is_dir() else [REPO / name])]
+    assert len(files) > 15
+    left = [f"{f.relative_to(REPO)}:{line}" for f in files for line in language_tables(f.read_text())]
+    assert left == [], left
+    assert not (REPO / "engines/carcassonne/texts.py").exists() and not (REPO / "engines/cities/texts.py").exists()
+
+
+def test_the_table_check_would_catch_one():
+    assert language_tables('T = {"hi": {"en": "Hello", "es": "Hola"}}') == [1]
+    assert language_tables('X = 1\nT = dict(en="Hello", es="Hola")') == [2]
+    assert language_tables('D = {"en": 1}\nC = {"red": "r"}\nnames = {"en": "Cities", "es": "Cities"}') == []
+

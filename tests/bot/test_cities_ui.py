@@ -53,9 +53,9 @@ def test_registered_and_playable():
     assert UI.rules["en"] and UI.rules["es"] and "barrio" in UI.rules["es"]
 
 
-def test_every_text_in_english_and_spanish():
+def test_every_text_in_english_spanish_and_portuguese():
     for key, entry in T.items():
-        assert set(entry) == {"en", "es"}, key
+        assert set(entry) == {"en", "es", "pt"}, key
         assert entry["en"] != entry["es"] or "{" in entry["en"] or key in ("empty_space",), key
 
 

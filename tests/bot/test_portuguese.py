@@ -113,3 +113,39 @@ def test_carcassonne_in_portuguese():
     assert ui.rules["pt"].startswith("**Carcassonne** (de 2 a 6 jogadores")
     assert ui.guide["pt"]["cc1_title"] == "Carcassonne · sua vez"
     assert ui.guide_pngs("pt") != ui.guide_pngs("en")
+
+
+def test_cities_in_portuguese():
+    """A pt-BR reader sees Cities in Portuguese: the take and place steps, the refusals, the moves,
+    the components' names, the pictures' words, the rules and the guide."""
+    from bot.core.refusals import error_text
+    from bot.games.cities import CitiesUI, comp_name
+    from engines.match import Match
+    from render import cities as R
+
+    ui = CitiesUI()
+    m = Match.create("cities", ["Ana", "Bia"], seed=3)
+    while m.view(None)["phase"] == "start":
+        seat = m.to_move()[0]
+        c = ui.controls(m.view(seat), m.legal(seat), "pt")
+        assert c.text.startswith("Escolha sua placa inicial")
+        m.apply(seat, ui.action(c.buttons[0].token))
+    seat = m.to_move()[0]
+    c = ui.controls(m.view(seat), m.legal(seat), "pt")
+    assert c.text.startswith("Rodada 1/4 · você ainda tem 8 trabalhadores.") and "placas de cidade" in c.text
+    take = next(b.token for b in c.buttons if b.token.startswith("K.B"))
+    out = m.apply(seat, ui.action(take))
+    events = [e.to_json() for e in out.events if e.private_to is None]
+    story = ui.describe(ui.action(take), m.seats[seat], "pt", names=m.seats, events=events)
+    assert story.startswith(f"{m.seats[seat]} pega da fileira B: placa de cidade "), story
+    place = ui.controls(m.view(seat), m.legal(seat), "pt")
+    assert place.text.startswith("Você tem: placa de cidade ") and "Coloque a **placa de cidade " in place.text
+    assert error_text("wrong_colour", {"colour": "red", "x": 1, "y": 0}, "pt", game="cities").startswith("Uma peça vermelha vai")
+    assert error_text("too_big", {"x": 1, "y": 0, "size": 9}, "pt", game="cities").endswith("maior que 9 placas.")
+    assert comp_name("boat-2", "pt") == "Barco" and comp_name("venice", "pt") == "Veneza"
+    assert ui.label({"type": "build", "colour": "yellow", "x": 0, "y": -1}, "pt") == "Peça amarela em (0, -1)"
+    assert R._t("pt", "bag", n=1) == "1 peça no saco" and R._t("pt", "bag", n=7) == "7 peças no saco"
+    assert R.board_png(m.view(None), ["Ana", "Bia"], "pt") != R.board_png(m.view(None), ["Ana", "Bia"], "en")
+    assert ui.rules["pt"].startswith("**Cities** (de 2 a 4 jogadores")
+    assert ui.guide["pt"]["ci1_title"] == "Cities · sua vez"
+    assert ui.guide_pngs("pt") != ui.guide_pngs("en")

@@ -8,15 +8,17 @@ import importlib
 import re
 
 import pytest
+from babel.messages.pofile import read_po
 
 from bot.core.refusals import error_text
 from bot.games import lost_cities as LCUI
 from bot.games.lost_cities import LostCitiesUI
+from catalogs import ROOT
 from render import lost_cities as LR
 
 MODULES = (
     "bot.i18n", "bot.games.lost_cities", "bot.games.carcassonne", "bot.games.citadels",
-    "engines.carcassonne.texts", "engines.citadels.texts", "render.lost_cities", "render.carcassonne",
+    "engines.citadels.texts", "render.lost_cities", "render.carcassonne",
     "render.citadels",
 )
 
@@ -45,6 +47,25 @@ def spanish_texts() -> list[tuple[str, str]]:
     for ui in ("lost_cities.LostCitiesUI", "carcassonne.CarcassonneUI", "citadels.CitadelsUI"):
         mod, cls = ui.split(".")
         out.append((ui, getattr(importlib.import_module(f"bot.games.{mod}"), cls).rules["es"]))
+    # the games whose texts are message catalogues: every Spanish form of every entry
+    for domain in CATALOGUES:
+        out += [(f"catalogs/es/{domain}.po:{key}", text) for key, text in _es_entries(domain)]
+    return out
+
+
+CATALOGUES = ("carcassonne", "cities")
+
+
+def _es_entries(domain: str) -> list[tuple[str, str]]:
+    with (ROOT / "es" / f"{domain}.po").open("rb") as f:
+        cat = read_po(f, locale="es")
+    out = []
+    for msg in cat:
+        if not msg.id:
+            continue
+        key = msg.id[0] if isinstance(msg.id, tuple | list) else msg.id
+        forms = list(msg.string) if isinstance(msg.string, tuple | list) else [msg.string]
+        out += [(key, text) for text in forms]
     return out
 
 

@@ -232,22 +232,25 @@ def _last_outcome_events(m: Match):
     return out.events if out else []
 
 
-def test_every_error_code_and_event_kind_has_english_and_spanish_text():
+def test_every_error_code_and_event_kind_has_its_text_in_every_language():
+    """The engine words nothing: each of its codes and event kinds is a catalogue entry
+    (catalogs/<lang>/carcassonne.po) in English, Spanish and Portuguese."""
     import re
     from pathlib import Path
 
-    from engines.carcassonne import texts
+    from catalogs import table
 
+    texts = table("carcassonne")
     folder = Path(__file__).resolve().parents[2] / "engines" / "carcassonne"
-    src = "".join(f.read_text() for f in folder.glob("*.py") if f.name not in ("texts.py", "ai.py"))
+    src = "".join(f.read_text() for f in folder.glob("*.py") if f.name != "ai.py")
     codes = set(re.findall(r'(?:IllegalAction|BadAction|BadSetup)\(\s*"([a-z_]+)"', src)) - {"bad_setup", "bad_action"}
     events = set(re.findall(r'Event\("([a-z_]+)"', src))
     assert {"edges_mismatch", "feature_occupied", "not_your_turn"} <= codes
     assert {"placed", "scored", "medina_drawn", "tile_set_aside"} <= events
     for key in codes:
-        assert set(texts.ERRORS[key]) == {"en", "es"}, key
+        assert set(texts[f"rule.{key}"]) == {"en", "es", "pt"}, key
     for key in events:
-        assert set(texts.EVENTS[key]) == {"en", "es"}, key
+        assert set(texts[f"event.{key}"]) == {"en", "es", "pt"}, key
 
 
 def test_revealed_only_when_a_tile_is_drawn():

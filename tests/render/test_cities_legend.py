@@ -35,7 +35,7 @@ def test_the_legend_names_every_letter_and_mark_drawn(lang):
     view = views[len(views) // 3]
     with recording() as rec:
         R.board_image(view, NAMES[:2], lang)
-    legend = " ".join(R.TEXTS[lang]["legend"])
+    legend = " ".join(R.legend_lines(lang))
     drawn = " ".join(t for _, _, t in rec.places)
     for letter in SPACE_LETTERS:  # every space letter of the picture is in the legend
         assert f"{letter} " in legend
@@ -43,10 +43,10 @@ def test_the_legend_names_every_letter_and_mark_drawn(lang):
         assert f"{row} " in legend
     for mark in ("M", "*", "1-4", "R3"):
         assert mark in legend
-    for line in R.TEXTS[lang]["legend"]:  # and the legend is drawn (wrapped into lines)
+    for line in R.legend_lines(lang):  # and the legend is drawn (wrapped into lines)
         assert line.split()[0] in drawn and line.split()[-1].rstrip(")") in drawn
-    star = R.TEXTS[lang]["star"].format(name=NAMES[view["star"]])
-    bag = R.TEXTS[lang]["bag"].format(n=view["bag"])
+    star = R._t(lang, "star", name=NAMES[view["star"]])
+    bag = R._t(lang, "bag", n=view["bag"])
     assert any(star in t and bag in t for _, _, t in rec.places)
 
 
@@ -64,6 +64,6 @@ def test_a_last_move_line_for_every_kind_of_move(lang):
         assert "{" not in words and "colour:" not in words, words
         with recording() as rec:
             R.board_image(v, NAMES[:3], lang)
-        prefix = R.TEXTS[lang]["last"].format(what="")
+        prefix = R._t(lang, "last", what="")
         line = " ".join(t for _, _, t in sorted(rec.places, key=lambda p: p[1]) if t.startswith(prefix) or (len(t) > 3 and t in words))
         assert line.startswith(prefix + words[:20]), (kind, line)

@@ -95,7 +95,7 @@ def test_cities_final_picture_starts_with_winner_and_ranking(lang):
     total = {p["seat"]: p["score"]["total"] for p in v["players"]}
     order = sorted(total, key=lambda s: (-total[s], s))
     img, rec = _drawn(lambda: R.board_image(v, names, lang))
-    _check_first(rec, names[v["winner"][0]], R.TEXTS[lang]["res_head"], [names[s] for s in order])
+    _check_first(rec, names[v["winner"][0]], R._t(lang, "res_head"), [names[s] for s in order])
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -121,8 +121,9 @@ def test_citadels_turn_picture(n):
 
 @pytest.mark.parametrize(("n", "limit"), [(2, MAX_PHONE_H), (3, MAX_PHONE_H), (4, 950)])
 def test_cities_turn_picture(n, limit):
-    """Every 10th turn step of a match. 4 players in the last rounds: up to 940 px on a phone
-    (four full neighbourhoods with their scoring cards listed), a little over the ~900 aimed at."""
+    """Every 10th turn step of a match, in every language (longer names must not make it taller).
+    4 players in the last rounds: up to 940 px on a phone (four full neighbourhoods with their
+    scoring cards listed), a little over the ~900 aimed at."""
     from bot.games import ui_for
     from engines.ai import best_player
     from engines.match import Match
@@ -136,14 +137,17 @@ def test_cities_turn_picture(n, limit):
         seat = m.to_move()[0]
         if k % 10 == 9:
             v = ui_for("cities").mark_since(m.view(seat), [x for x in log[-12:] if x[0] != seat])
-            clear_caches()
-            with recording() as rec:
-                img = R.turn_image(v, NAMES[:n], "en")
-            assert _phone_h(img) <= limit, (n, k, img.size)
-            drawn = " ".join(t for _, t in rec.texts)
-            if v.get("since"):
-                assert "since your last turn" in drawn and "new (white corners)" in drawn
-            assert clean_text(NAMES[seat])[:5] in drawn
+            for lang in ("en", "es", "pt"):
+                clear_caches()
+                with recording() as rec:
+                    img = R.turn_image(v, NAMES[:n], lang)
+                assert _phone_h(img) <= limit, (n, k, lang, img.size)
+                drawn = " ".join(t for _, t in rec.texts)
+                if v.get("since"):
+                    new = {R._t(lang, "new_since", n=k).split(" ", 1)[1] for k in (1, 2)}  # "new (white corners)"
+                    assert R._t(lang, "since_head") in drawn and any(w in drawn for w in new), (lang, drawn)
+                    assert lang != "en" or ("since your last turn" in drawn and "new (white corners)" in drawn)
+                assert clean_text(NAMES[seat])[:5] in drawn
         code = p.choose(m.game, m.state, seat, rng)
         m.apply_code(seat, code)
         log.append((seat, m.game.encode(code)))
