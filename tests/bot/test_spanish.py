@@ -16,7 +16,7 @@ from render import lost_cities as LR
 
 MODULES = (
     "bot.i18n", "bot.games.lost_cities", "bot.games.carcassonne", "bot.games.citadels",
-    "engines.carcassonne.texts", "engines.citadels.texts", "render.lost_cities", "render.carcassonne",
+    "engines.carcassonne.texts", "render.lost_cities", "render.carcassonne",
     "render.citadels",
 )
 
