@@ -105,3 +105,18 @@ def command(lang: str, english: str) -> str | None:
     if cat is None or english not in cat.keys:
         return None
     return cat.translations.gettext(english)
+
+
+def text(domain: str, key: str, lang: str, **params) -> str:
+    """The text ``key`` of a game's domain in ``lang`` (English where that language lacks it; the
+    key itself when nobody has it), its plural form chosen by its count, filled with ``params``
+    (the bare text when a field is missing or malformed)."""
+    raw = lookup(lang, key, params, domain=domain)
+    if raw is None:
+        raw = lookup("en", key, params, domain=domain)
+    if raw is None:
+        return key
+    try:
+        return raw.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return raw

@@ -15,7 +15,7 @@
 
 Original flat art: each district colour also has its own shape (colour-blind friendly: noble
 diamond, religious sun, trade coin, military triangle, special star); the cost is a gold coin.
-Texts in English ("en") and Spanish ("es").
+Texts in every catalogue language (catalogs/<lang>/citadels.po).
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from catalogs import LOCALES, table
+from catalogs import text as catalog_text
 from engines.citadels.cards import INCOME_COLOUR
-from engines.citadels.names import name as _name
 from render.common import (
     PALETTE,
     UI,
@@ -66,109 +67,12 @@ GOLD_EDGE = (150, 110, 20)
 # for the districts of a colour), never a copy of it.
 CHAR_COLOUR = INCOME_COLOUR
 
+# The picture's words: catalogs/<lang>/citadels.po, the "pic.<key>" entries, as {lang: {key: text}}
+# (a plural entry: its general form; ``_n`` picks the form a count asks for).
+DOMAIN = "citadels"
 TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "round": "Round {n}",
-        "deck": "Deck {n}",
-        "ends": "ends at {n} districts",
-        "draft": "Character draft: {name} picks ({i}/{n})",
-        "discard": "Character draft: {name} sets one aside",
-        "turn": "{rank}. {ch}: {name}",
-        "wait": "waiting for {name}",
-        "over": "Game over",
-        "wins": "Game over · {names} wins",
-        "win_many": "Game over · tie: {names}",
-        "aside": "aside",
-        "murdered": "murdered",
-        "robbed": "robbed",
-        "bewitched": "bewitched",
-        "nobody": "nobody",
-        "face_down": "{n} face down",
-        "gold": "gold",
-        "cards": "cards",
-        "pts": "{n} pts",
-        "pts1": "1 pt",
-        "complete": "complete",
-        "first": "first!",
-        "winner": "WINNER",
-        "empty_city": "no districts yet",
-        "new_since": "framed: {n} new since your last turn",
-        "new_since1": "framed: 1 new since your last turn",
-        "your_hand": "Your hand",
-        "hand_empty": "Your hand is empty",
-        "you_are": "Your characters",
-        "no_char": "No character yet",
-        "choices": "Your pick: choose one",
-        "discard_pick": "Set one aside face down",
-        "drawn": "You drew: keep {k}",
-        "seen": "Seen: {list}",
-        "museum": "Under your Museum",
-        "wizard": "{name}'s hand: take one",
-        "deck_search": "The deck: take one",
-        "seat": "Player {n}",
-        "last_round": "Last round: {list}",
-        "picked": "has picked",
-        "prev": "← round {n}",
-        "res_head": "Final scores",
-        "res_cols": "districts|5 colours|complete|special|total",
-        "picking": "picking now",
-        "waits": "picks later",
-        "secret": "who picked which character stays secret until it is called",
-        "tie_rank": "{names}: {score} each; the tie goes to the higher character rank in the last round ({ranks})",
-        "tie_gold": "{names}: {score} each and the same last rank; the tie goes to the most gold ({golds})",
-        "tie_shared": "{names}: {score} each, same last rank and gold: they share the place",
-    },
-    "es": {
-        "round": "Ronda {n}",
-        "deck": "Mazo {n}",
-        "ends": "acaba con {n} distritos",
-        "draft": "Elección de personajes: elige {name} ({i}/{n})",
-        "discard": "Elección de personajes: {name} aparta uno",
-        "turn": "{rank}. {ch}: {name}",
-        "wait": "esperando a {name}",
-        "over": "Fin de la partida",
-        "wins": "Fin de la partida · gana {names}",
-        "win_many": "Fin de la partida · empate: {names}",
-        "aside": "apartado",
-        "murdered": "asesinado",
-        "robbed": "robado",
-        "bewitched": "hechizado",
-        "nobody": "nadie",
-        "face_down": "{n} boca abajo",
-        "gold": "oro",
-        "cards": "cartas",
-        "pts": "{n} ptos",
-        "pts1": "1 pto",
-        "complete": "completa",
-        "first": "¡primera!",
-        "winner": "GANA",
-        "empty_city": "aún sin distritos",
-        "new_since": "con marco: {n} nuevos desde tu último turno",
-        "new_since1": "con marco: 1 nuevo desde tu último turno",
-        "your_hand": "Tu mano",
-        "hand_empty": "Tu mano está vacía",
-        "you_are": "Tus personajes",
-        "no_char": "Aún sin personaje",
-        "choices": "Te toca: elige uno",
-        "discard_pick": "Aparta uno boca abajo",
-        "drawn": "Has robado cartas: quédate con {k}",
-        "seen": "Vistos: {list}",
-        "museum": "Bajo tu Museo",
-        "wizard": "Mano de {name}: toma una",
-        "deck_search": "El mazo: toma una",
-        "seat": "Jugador {n}",
-        "last_round": "Ronda anterior: {list}",
-        "picked": "ya eligió",
-        "prev": "← ronda {n}",
-        "res_head": "Puntuación final",
-        "res_cols": "distritos|5 colores|completa|especiales|total",
-        "picking": "elige ahora",
-        "waits": "elige después",
-        "secret": "quién eligió cada personaje es secreto hasta que se le llama",
-        "tie_rank": "{names}: {score} cada uno; desempata el personaje de rango más alto en la última ronda ({ranks})",
-        "tie_gold": "{names}: {score} cada uno y el mismo rango; desempata quien tiene más oro ({golds})",
-        "tie_shared": "{names}: {score} cada uno, mismo rango y oro: comparten el puesto",
-    },
+    lang: {key[len("pic."):]: entry[lang] for key, entry in table(DOMAIN).items() if key.startswith("pic.") and lang in entry}
+    for lang in LOCALES
 }
 
 
@@ -176,16 +80,21 @@ def _t(lang: str) -> dict[str, str]:
     return TEXTS.get(lang, TEXTS["en"])
 
 
+def _n(lang: str, key: str, n: int, **kw: Any) -> str:
+    """The picture's text ``key`` in the form its count ``n`` asks for (the language's CLDR rules)."""
+    return catalog_text(DOMAIN, "pic." + key, _lang(lang), n=n, **kw)
+
+
 def _lang(lang: str) -> str:
     return lang if lang in TEXTS else "en"
 
 
 def ch_name(ch: str, lang: str) -> str:
-    return _name("character", ch, _lang(lang))
+    return catalog_text(DOMAIN, "character." + ch, _lang(lang))
 
 
 def d_name(kind: str, lang: str) -> str:
-    return _name("district", kind, _lang(lang))
+    return catalog_text(DOMAIN, "district." + kind.split("#", 1)[0], _lang(lang))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -552,7 +461,7 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str, compact: boo
     res_h = (RES_HEAD + RES_ROW * n + 30 * len(ties) + 16) if breakdown and ranking else 0
     cells = _track_cells(view, names, t) if not over else []
     if view.get("face_down_count") and not over:
-        cells.append(("", t["face_down"].format(n=view["face_down_count"]), UI["muted"], []))
+        cells.append(("", _n(lang, "face_down", view["face_down_count"]), UI["muted"], []))
     rows = [cells[i : i + PER_ROW] for i in range(0, len(cells), PER_ROW)]
     row_hs = [TRACK_TILE_H + TRACK_LINE + TRACK_LINE * max([len(c[3]) for c in row] + [0]) + 8 for row in rows]
     secret_h = 30 if draft_phase else 0
@@ -565,7 +474,7 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str, compact: boo
     for p in players:
         k = sum(1 for dist in p.get("city") or () if (p["seat"], dist.get("id")) in since)
         if k:
-            ptags[p["seat"]].append((t["new_since1"] if k == 1 else t["new_since"].format(n=k), UI["text"]))
+            ptags[p["seat"]].append((_n(lang, "new_since", k), UI["text"]))
     compact = compact or over  # the final picture: the ranking first, the cities as chips under it
     chips = {p["seat"]: _chips(p.get("city") or [], _lang(lang), W - 2 * MARGIN) for p in players} if compact else None
     H = head_h + track_h + sum(_player_h(p, bool(ptags[p["seat"]]), chips) for p in players) + 8 + res_h
@@ -579,7 +488,7 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str, compact: boo
     paste(img, card_icon(24, 34), (x, cy - 17))
     x += 32
     x += text(d, (x, cy), t["deck"].format(n=view.get("deck_size", 0)), 24, UI["text"], anchor="lm") + 16
-    text(d, (W - MARGIN, cy), t["ends"].format(n=view.get("districts_to_end", 8)), 20, UI["muted"], anchor="rm", max_width=W - MARGIN - x)
+    text(d, (W - MARGIN, cy), _n(lang, "ends", view.get("districts_to_end", 8)), 20, UI["muted"], anchor="rm", max_width=W - MARGIN - x)
     if status:
         pill(img, (MARGIN, HEADER_H + STATUS_H // 2 - 4), status, 24, UI["accent"], anchor="lm", max_width=W - 2 * MARGIN)
 
@@ -631,7 +540,7 @@ def _board_image(view: dict[str, Any], names: list[str], lang: str, compact: boo
         score = p.get("score", 0)
         if over and result:
             score = result.get("scores", [score] * n)[s]
-        right -= text(d, (right, ny), "★ " + (t["pts1"] if score == 1 else t["pts"].format(n=score)), 24, UI["good"] if s in winners else UI["text"], anchor="rm", bold=True) + 16
+        right -= text(d, (right, ny), "★ " + _n(lang, "pts", score), 24, UI["good"] if s in winners else UI["text"], anchor="rm", bold=True) + 16
         right -= text(d, (right, ny), str(p["hand_size"]), 24, UI["text"], anchor="rm", bold=True) + 6
         paste(img, card_icon(22, 30), (right - 22, int(ny - 15)))
         right -= 22 + 14

@@ -24,7 +24,7 @@ def _cit_round(t: dict[str, str], lang: str) -> Image.Image:
     for i, ch in enumerate(chars):
         x = MARGIN + (i % 5) * (tw + gap)
         yy = y + (i // 5) * (th + 20)
-        paste(img, C.character_tile(ch, RANK[ch], lang if lang in C.TEXTS else "en", tw, th, ""), (x, yy))
+        paste(img, C.character_tile(ch, RANK[ch], C._lang(lang), tw, th, ""), (x, yy))
     yb = y + 2 * (th + 20)
     arrow(d, (MARGIN, yb + 6), (W - MARGIN, yb + 6))
     y = caption(d, (MARGIN, yb + 24), t["cit1_call"], W - 2 * MARGIN, 22) + 10
@@ -35,7 +35,7 @@ def _cit_round(t: dict[str, str], lang: str) -> Image.Image:
 def _cit_turn(t: dict[str, str], lang: str) -> Image.Image:
     from render import citadels as C
 
-    lg = lang if lang in C.TEXTS else "en"
+    lg = C._lang(lang)
     img = canvas(700)
     y = title(img, t["cit2_title"])
     d = ImageDraw.Draw(img)

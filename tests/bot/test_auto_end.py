@@ -82,6 +82,7 @@ async def test_the_turn_ends_without_a_click_and_only_once(bot, store):
     # an undo takes back the build with the end (the end alone would only end the turn again)
     plan = await Table(bot.service).undo_plan(mid, uid)
     assert [a.action["type"] for a in plan.undone][:2] == ["build", "end_turn"]
+    assert plan.reason == "revealed"  # the end called the next character: the others approve it
     # the channel learns the turn passed as after any move; the next person's turn was planned
     await bot.run()
     assert (await bot.service.get(mid)).record.version >= v + 2

@@ -35,14 +35,14 @@ def forms(msg) -> list[str]:
     return list(msg.string) if isinstance(msg.string, tuple | list) else [msg.string]
 
 
-DOMAINS = ("messages", "lost-cities", "games", "carcassonne", "cities")  # the bot's texts, then each migrated game's
+DOMAINS = ("messages", "lost-cities", "games", "carcassonne", "cities", "citadels")  # the bot's texts, then each game's
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_every_language_has_every_message_with_the_same_placeholders(domain):
     cats = {lang: read(lang, domain) for lang in LANGS}
     keys = set(cats["en"])
-    assert len(keys) > {"messages": 180, "lost-cities": 30, "games": 1, "carcassonne": 120, "cities": 200}[domain]
+    assert len(keys) > {"messages": 180, "lost-cities": 30, "games": 1, "carcassonne": 120, "cities": 200, "citadels": 400}[domain]
     for lang, cat in cats.items():
         assert set(cat) == keys, (lang, sorted(set(cat) ^ keys)[:10])
     for key in keys:
@@ -110,6 +110,7 @@ REPO = Path(__file__).resolve().parents[2]
 MIGRATED = (
     "bot/games/carcassonne.py", "bot/games/cities.py", "render/carcassonne.py", "render/cities.py",
     "render/carcassonne_guide.py", "render/cities_guide.py", "engines/carcassonne", "engines/cities",
+    "bot/games/citadels.py", "render/citadels.py", "render/citadels_guide.py", "engines/citadels",
 )
 
 
@@ -146,3 +147,42 @@ def test_the_table_check_would_catch_one():
     assert language_tables('X = 1\nT = dict(en="Hello", es="Hola")') == [2]
     assert language_tables('D = {"en": 1}\nC = {"red": "r"}\nnames = {"en": "Cities", "es": "Cities"}') == []
 
+
+
+def test_every_citadels_text_the_code_asks_for_is_in_the_catalogue():
+    """Citadels' texts live only in catalogs/<lang>/citadels.po: every key its presentation and
+    its pictures name is there, every character and district has its names (with the article
+    its sentences need) in every language, and no English/Spanish table is left in the code."""
+    from pathlib import Path
+
+    from engines.citadels import cards as C
+
+    cat = read("en", "citadels")
+    keys = {key for _, key in cat}
+    root = ROOT.parent
+    ui = (root / "bot/games/citadels.py").read_text()
+    pic = (root / "render/citadels.py").read_text()
+    from engines.citadels.actions import DECLS
+
+    asked = {k for k in re.findall(r'\btr\("([a-z_0-9.]+)"', ui) if not k.endswith(".")}  # "character." + id: below
+    import itertools
+
+    values = {"take": ("gold", "cards"), "flag": ("yes", "no"), "pay": ("gold", "card")}
+    for d in DECLS:  # the story and label keys of the engine's declarations, with their words filled in
+        named = [(a.name, values[a.kind]) for a in d.args if a.kind in values]
+        for combo in itertools.product(*(v for _, v in named)):
+            words = dict(zip((n for n, _ in named), combo, strict=True))
+            asked |= {d.story.format(**words), d.label.format(**words)}
+    asked |= {"pic." + k for k in re.findall(r'\bt\["([a-z_0-9]+)"\]', pic)}
+    asked |= {"pic." + k for k in re.findall(r'_n\(lang, "([a-z_0-9]+)"', pic)}
+    assert len(asked) > 100 and not asked - keys, sorted(asked - keys)
+    for ch in C.CHARACTERS:
+        assert {f"character.{ch}", f"character_obj.{ch}", f"power.{ch}"} <= keys, ch
+    for kind in C.KINDS:
+        assert {f"district.{kind}", f"district_the.{kind}"} <= keys, kind
+    # the engine holds no words; the presentation and the pictures hold no language table
+    assert not (root / "engines/citadels/texts.py").exists() and not (root / "engines/citadels/names.py").exists()
+    for source in (ui, pic, (root / "render/citadels_guide.py").read_text()):
+        # {"en": ..., "es": ...} entries or "key": ("English", "Spanish") pairs
+        assert not re.search(r'"es":\s*["{]|"\w+":\s*\(\s*"[^"]*",\s*"[^"]*"\s*\)', source)
+    assert Path(root / "catalogs/pt/citadels.po").exists()

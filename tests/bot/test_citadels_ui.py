@@ -200,8 +200,11 @@ def test_the_story_never_names_a_secret():
             assert "Ana" in story and word not in story, story
             assert word in UI.label(action, lang)  # the mover's own label does name it
     public = UI.describe({"type": "murder", "character": "bishop"}, "Ana", "es")
-    assert public == "Ana asesina al personaje Obispo"
-    assert "Palacio" in UI.describe({"type": "build", "district": "palace#2"}, "Ana", "es")
+    assert public == "Ana asesina al Obispo"  # the character's article, its gender (a la Bruja)
+    assert UI.describe({"type": "bewitch", "character": "queen"}, "Ana", "es") == "Ana hechiza a la Reina"
+    assert UI.describe({"type": "murder", "character": "witch"}, "Ana", "pt") == "Ana assassina a Bruxa"
+    assert UI.describe({"type": "build", "district": "palace#2"}, "Ana", "es") == "Ana construye el Palacio"
+    assert UI.describe({"type": "build", "district": "university#1"}, "Ana", "es") == "Ana construye la Universidad"
     assert "Merchant" in UI.describe({"type": "rob", "character": "merchant"}, "Ana", "en")
 
 
@@ -209,6 +212,9 @@ def test_parse_prefs_accepts_english_and_spanish_names():
     assert UI.parse_prefs("Architect, rey, MERCADER, the Warlord") == ["architect", "king", "merchant", "warlord"]
     assert UI.parse_prefs("ladron; Ladrón,  tax collector\nCondotiero") == ["thief", "tax_collector", "warlord"]
     assert UI.parse_prefs("el Asesino, la Reina, diplomático") == ["assassin", "queen", "diplomat"]
+    # Portuguese names, and those of other editions (la Asesina, el Señor de la Guerra)
+    assert UI.parse_prefs("o Senhor da Guerra, Rainha, ladrão") == ["warlord", "queen", "thief"]
+    assert UI.parse_prefs("la Asesina, Señor de la Guerra, Arquitecta") == ["assassin", "warlord", "architect"]
     for bad in ("Architect, Pope", "", " , ,", "kingg"):
         with pytest.raises(ValueError):
             UI.parse_prefs(bad)
@@ -240,9 +246,9 @@ def test_draft_controls_show_only_what_the_drafter_may_see():
     assert {b.token for b in c.buttons} == {f"dr-{a['character']}" for a in legal}
     assert not c.select
     for ch in view["face_up"]:
-        from engines.citadels.names import name
+        from bot.games.citadels import ch_name
 
-        assert name("character", ch, "es") in c.text  # the face-up cards are named
+        assert ch_name(ch, "es") in c.text  # the face-up cards are named
     assert "Ronda 1" in c.text
 
 
@@ -294,7 +300,7 @@ def test_every_special_district_is_explained_in_both_languages():
     from engines.citadels import cards as C
 
     assert set(PURPLE) == {k for k in C.KINDS if C.KIND_COLOUR[k] == "purple"}
-    assert all(en != es and en and es for en, es in PURPLE.values())
+    assert all(e["en"] != e["es"] and all(e.get(lang) for lang in ("en", "es", "pt")) for e in PURPLE.values())
     m = Match.create("citadels", ["a", "b"], {"dark_city": True}, seed=1)
     from engines.citadels import GAME
     from tests.citadels.helpers import scenario
@@ -318,10 +324,10 @@ def test_the_draft_text_recalls_what_the_drafter_saw_earlier():
         s = m.to_move()[0]
         m.apply(s, m.legal(s)[0])
     text = UI.controls(m.view(first), m.legal(first), "en").text
-    from engines.citadels.names import name
+    from bot.games.citadels import ch_name
 
-    assert "Earlier this round you saw: " + ", ".join(name("character", c, "en") for c in seen) in text
-    assert "You already hold: " + name("character", seen[0], "en") in text
+    assert "Earlier this round you saw: " + ", ".join(ch_name(c, "en") for c in seen) in text
+    assert "You already hold: " + ch_name(seen[0], "en") in text
 
 
 def test_a_draft_pick_is_quiet_until_the_draft_ends_as_the_engine_events_say():

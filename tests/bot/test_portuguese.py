@@ -149,3 +149,26 @@ def test_cities_in_portuguese():
     assert ui.rules["pt"].startswith("**Cities** (de 2 a 4 jogadores")
     assert ui.guide["pt"]["ci1_title"] == "Cities · sua vez"
     assert ui.guide_pngs("pt") != ui.guide_pngs("en")
+
+
+def test_citadels_plays_in_portuguese():
+    """Citadels' texts are in the catalogues (catalogs/pt/citadels.po): its rules, guide, turn
+    controls, story, refusals and pictures speak Portuguese to a pt-BR reader."""
+    from bot.core.refusals import error_text
+    from bot.games.citadels import CitadelsUI
+    from engines.match import Match
+    from render import citadels as R
+
+    ui = CitadelsUI()
+    assert ui.rules["pt"].startswith("**Cidadelas** (2-8 jogadores)")
+    assert ui.guide["pt"]["cit1_title"] == "Cidadelas · uma rodada"
+    assert ui.guide_images("pt") != ui.guide_images("en")
+    m = Match.create("citadels", ["Ana", "Ben", "Cara", "Dani"], {}, seed=5)
+    seat = m.to_move()[0]
+    c = ui.controls({**m.view(seat), "names": m.seats}, m.legal(seat), "pt")
+    assert "Rodada 1" in c.text and "é a sua vez de escolher" in c.text
+    assert ui.describe({"type": "build", "district": "university#1"}, "Ana", "pt") == "Ana constrói a Universidade"
+    assert ui.describe({"type": "income", "take": "gold"}, "Ana", "pt") == "Ana pega 2 ouros"
+    assert error_text("cannot_afford", {"cost": 4}, "pt", game="citadels") == "Ouro insuficiente (custa 4)."
+    assert R.d_name("watchtower", "pt") == "Torre de vigia" and R._n("pt", "pts", 1) == "1 pt"
+    assert R.TEXTS["pt"]["res_head"] == "Pontuação final" and R.board_png(m.view(None), m.seats, "pt")

@@ -18,7 +18,7 @@ from render import lost_cities as LR
 
 MODULES = (
     "bot.i18n", "bot.games.lost_cities", "bot.games.carcassonne", "bot.games.citadels",
-    "engines.citadels.texts", "render.lost_cities", "render.carcassonne",
+    "render.lost_cities", "render.carcassonne",
     "render.citadels",
 )
 

@@ -4,7 +4,6 @@ import pytest
 
 from engines.citadels import GAME
 from engines.citadels import cards as C
-from engines.citadels.names import name
 from engines.core import BadAction, BadOptions, IllegalAction
 
 from .helpers import act, card, end, ids, legal, scenario
@@ -203,16 +202,25 @@ def test_tie_break_highest_rank_of_last_round_then_gold():
     assert GAME.result(st).ranking[0] == (0,)
 
 
-def test_names_in_both_languages():
+def name(kind: str, id: str, lang: str) -> str:
+    """A display name, as the game's catalogue words it (catalogs/<lang>/citadels.po)."""
+    from catalogs import text
+
+    return text("citadels", f"{kind}.{id.split('#', 1)[0]}", lang)
+
+
+def test_names_in_every_language():
     assert name("character", "warlord", "es") == "Condotiero"
     assert name("character", "tax_collector", "en") == "Tax Collector"
     assert name("district", "trading_post#2", "es") == "Puesto comercial"
     for ch in C.CHARACTERS:
-        assert name("character", ch, "en") and name("character", ch, "es")
+        for lang in ("en", "es", "pt"):
+            assert name("character", ch, lang) != f"character.{ch}"
     for k in C.KINDS:
-        assert name("district", k, "en") and name("district", k, "es")
+        for lang in ("en", "es", "pt"):
+            assert name("district", k, lang) != f"district.{k}"
     for col in C.COLOURS:
-        assert name("colour", col, "es")
+        assert name("colour", col, "es") != f"colour.{col}" and name("colour", col, "pt") != f"colour.{col}"
 
 
 def test_explicit_setup_deck_and_crown_through_match():

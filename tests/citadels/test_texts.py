@@ -1,11 +1,12 @@
-"""Every event and refusal has an English and a Spanish text."""
+"""Every event and refusal has a text in every catalogue language (catalogs/<lang>/citadels.po)."""
 
 import random
 import re
 from pathlib import Path
 
+from bot.games.citadels import RULES, event_text
+from bot.games.citadels import T as UI_TEXTS
 from engines.citadels import GAME
-from engines.citadels.texts import ERRORS, EVENTS, HIDDEN_EVENTS, error_text, event_text
 from engines.core import EngineError
 
 ALT = {
@@ -32,7 +33,7 @@ def test_every_event_kind_of_random_games_has_texts():
             out = GAME.step(st, seat, rnd.choice(GAME.legal(st, seat)))
             for ev in out.events:
                 kinds.add(ev.kind)
-                for lang in ("en", "es"):
+                for lang in ("en", "es", "pt"):
                     line = event_text(ev, lang, players)
                     assert line and "?" not in line and "{" not in line, (ev, line)
                     pub = event_text(ev.public(), lang, players)
@@ -43,6 +44,17 @@ def test_every_event_kind_of_random_games_has_texts():
         assert k in EVENTS
 
 
+EVENTS = {k[len("event."):] for k in UI_TEXTS if k.startswith("event.")}
+HIDDEN_EVENTS = {k[len("hidden."):] for k in UI_TEXTS if k.startswith("hidden.")}
+ERRORS = set(RULES)
+
+
+def error_text(code: str, params: dict, lang: str) -> str:
+    from bot.games import ui_for
+
+    return ui_for("citadels").rule_text(code, params, lang)
+
+
 def test_every_refusal_code_in_the_engine_has_texts():
     root = Path(__file__).resolve().parents[2]
     src = (root / "engines/citadels/game.py").read_text() + (root / "engines/core.py").read_text()
@@ -51,6 +63,8 @@ def test_every_refusal_code_in_the_engine_has_texts():
     missing = codes - set(ERRORS) - {"unknown_game", "bad_options", "bad_seat_count", "seed_and_setup"}
     assert not missing
     assert error_text("cannot_afford", {"cost": 5}, "es") == "No tienes oro suficiente (cuesta 5)."
+    assert error_text("cannot_afford", {"cost": 5}, "pt") == "Ouro insuficiente (custa 5)."
+    assert all(set(RULES[c]) == {"en", "es", "pt"} for c in RULES)
 
 
 def test_refusal_messages_render_in_spanish():

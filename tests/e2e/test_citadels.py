@@ -37,8 +37,9 @@ import pytest
 
 from bot.core.settings import load_settings
 from bot.discord.client import Partida
+from bot.games.citadels import ch_name
 from bot.store import open_store
-from engines.citadels.names import CHARACTER_NAMES
+from engines.citadels.cards import CHARACTERS
 from engines.match import Match
 from tests.standin.fixtures import standin  # noqa: F401
 
@@ -105,7 +106,7 @@ def live_turn_message(person, handled: set):
     return None
 
 
-CHAR_WORDS = {en for en, _ in CHARACTER_NAMES.values()}
+CHAR_WORDS = {ch_name(c, "en") for c in CHARACTERS}
 CALLED = re.compile(r"\d\. (" + "|".join(sorted(CHAR_WORDS, key=len, reverse=True)) + r"): ")
 
 

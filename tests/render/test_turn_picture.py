@@ -110,7 +110,7 @@ def test_citadels_turn_picture(n):
         for c in v.get("hand") or []:  # the hand, every card by name (maybe on two lines)
             assert all(w in drawn for w in R.d_name(c["kind"], "en").split()), c
         if since:
-            assert R.TEXTS["en"]["new_since1"] in drawn
+            assert R._n("en", "new_since", 1) in drawn  # "framed: 1 new since your last turn"
         for p in v["players"]:  # every city, district by district, in the compact chips
             for dist in p["city"]:
                 assert any(t.startswith(R.d_name(dist["kind"], "en")[:6]) for _, t in rec.texts), dist
