@@ -248,6 +248,9 @@ async def test_citadels_the_assassin_names_the_planned_victim_or_the_plan_is_dro
     planned = await planned_moves(bot, mid)
     assert planned and planned[0].action == murders[0]
     assert any("Your plan was dropped: its target cannot be chosen now" in s.content for s in bot.box.dms(ANA))
+    # while it waits for her Assassin's turn, her turn DMs remind her of it (only hers)
+    assert bot.box.dms(ANA, "🗓️ Your plan: as the Assassin, murder the")
+    assert not [s for s in bot.box.sent if s.to[0] == "channel" and "Your plan" in s.content]
 
 
 async def test_cities_take_the_lot_if_it_is_still_there(bot):
