@@ -18,7 +18,17 @@ For each finished match the forecast made nearest to half its length is compared
 end: the median absolute error is printed, with how often the end fell in the forecast's 10%-90%
 range, and the error of a naive forecast (the second half as long as the first) for comparison.
 
-    ./dev python bench/days.py [--matches 100] [--days 30] [--seed 1] [--forecast-hours 12]
+Plans made ahead (issue 21, ``--plans``): the same simulation twice with the same seeds, without
+and with plans. With plans, most people (70%, drawn from a stream of their own, so every other
+random draw of the run starts the same) leave a plan for their next turn each time they play:
+Lost Cities "draw from the deck" or "if <a card of a colour I have started> is discarded, take it,
+else the deck" (answering the draw after their own play, and the draw after the stand-in's play);
+Carcassonne "if my tile fits in only one place, place it there" or "no follower next turn" (a turn
+played at its start, while the person is away or asleep). Printed: the share of moves and of turns
+that plans played, and the median match length of both runs (and, over the matches finished in
+both, the median of how many days sooner each ended).
+
+    ./dev python bench/days.py [--matches 100] [--days 30] [--seed 1] [--forecast-hours 12] [--plans]
 """
 
 from __future__ import annotations
@@ -39,7 +49,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.core import pace  # noqa: E402
-from bot.core.service import UserError  # noqa: E402
+from bot.core.service import Stale, UserError  # noqa: E402
+from bot.core.story import by_plan  # noqa: E402
 from bot.core.timers import active_between, pauses, quiet_until  # noqa: E402
 from bot.store import open_store  # noqa: E402
 from engines.progress import progress  # noqa: E402
@@ -67,8 +78,71 @@ class Person:
         self.vanish_rate = rng.choice([0.0, 0.02, 0.05])  # chance per day
 
 
-async def simulate(n_matches: int, days: int, seed: int, forecast_every: float = 12.0) -> int:
+def plan_for(loaded, seat: int, prng: random.Random) -> dict | None:
+    """The plan a plan-minded person leaves for their next turn, from their own view."""
+    view = loaded.game.view(loaded.state, seat)
+    if loaded.record.game == "lost-cities":
+        started = [c for c, cards in view["expeditions"][seat].items() if cards]
+        from engines.lost_cities import CARD_NAMES
+
+        seen = set(view["hand"]) | {c for pile in view["discards"].values() for c in pile}
+        for exp in view["expeditions"]:
+            seen |= {c for cards in exp.values() for c in cards}
+        wanted = [c for c in CARD_NAMES if c.split("-")[0] in started and c not in seen]
+        if wanted and prng.random() < 0.6:
+            return {"kind": "take_if_discarded", "card": prng.choice(wanted), "otherwise": "deck"}
+        return {"kind": "draw_deck"}
+    if loaded.record.game == "carcassonne":
+        return {"kind": "only_place"} if prng.random() < 0.7 else {"kind": "no_follower"}
+    return None
+
+
+async def play_turn(bot: Bot, mid: int, uid: int, rng: random.Random, with_plans: bool, paired: str | None = None) -> int:
+    """The person plays random legal moves until their turn is over (as ``Bot.play_turn``); with
+    plans, after each move their plan may answer the next decision, as after a click. ``paired``:
+    each move drawn from the match's position alone (seed/match/version), not from ``rng``."""
+    made = 0
+    for _ in range(100):
+        loaded = await bot.service.get(mid)
+        seat = loaded.seat_of(uid)
+        if loaded.record.status != "active" or seat not in loaded.to_move():
+            break
+        legal = loaded.game.legal(loaded.state, seat)
+        r = random.Random(f"{paired}/{mid}/{loaded.record.version}") if paired is not None else rng
+        code = legal[int(r.random() * len(legal))]
+        try:
+            result = await bot.service.move(mid, loaded.record.version, ("user", uid), loaded.game.encode(code), loaded=loaded)
+            made += 1
+        except Stale:
+            continue
+        if with_plans:
+            await bot.after.planner.after_own_move(result, uid)
+    return made
+
+
+def turns_of(acts) -> list[list]:
+    """The log cut into turns: runs of consecutive actions of one seat."""
+    out: list[list] = []
+    for a in acts:
+        if out and out[-1][-1].seat == a.seat:
+            out[-1].append(a)
+        else:
+            out.append([a])
+    return out
+
+
+async def simulate(n_matches: int, days: int, seed: int, forecast_every: float = 12.0, with_plans: bool = False,
+                   figures: dict | None = None) -> int:
     rng = random.Random(seed)
+    prng = random.Random(seed * 7919 + 21)  # plans draw from their own stream: the rest of the run starts the same
+    # --plans compares two runs: there every draw that depends on how a match went (who plays now,
+    # which move, taking a seat back) is a function of what it is about and when, not the next
+    # number of one shared stream, so a plan changes its own match only, never all the others
+    paired = str(seed) if figures is not None else None
+
+    def chance(*key) -> float:
+        return random.Random("/".join(map(str, (paired, *key)))).random() if paired is not None else rng.random()
+
     tmp = tempfile.mkdtemp(dir="/dev/shm" if Path("/dev/shm").is_dir() else None)  # the logic, not the disk
     store = await open_store(f"sqlite:///{tmp}/days.sqlite3")
     # a fixed start, so a seed gives the same run; March crosses both daylight-saving changes
@@ -83,6 +157,7 @@ async def simulate(n_matches: int, days: int, seed: int, forecast_every: float =
             await bot.timers.set_quiet(p.uid, f"{rng.choice([22, 23, 0]):02d}:00", f"{rng.choice([6, 7, 8]):02d}:00", p.zone)
         await store.set_locale(p.uid, rng.choice(["en", "es"]))
     by_id = {p.uid: p for p in people}
+    plan_minded = {p.uid for p in people if prng.random() < 0.7}
     settings = {p.uid: await store.person(p.uid) for p in people}  # quiet hours (they never change here)
 
     # reminders seen at the Discord boundary: (person, match, turn version, step) must never repeat,
@@ -141,7 +216,7 @@ async def simulate(n_matches: int, days: int, seed: int, forecast_every: float =
                 p.gone_until = None
                 events["came back"] += 1
                 for mid, m in matches.items():
-                    if p.uid in m["people"] and m["end"] is None and rng.random() < 0.8:
+                    if p.uid in m["people"] and m["end"] is None and chance("reclaim", p.uid, mid, now.isoformat()) < 0.8:
                         try:
                             await bot.timers.reclaim(mid, p.uid)
                             events["seats taken back"] += 1
@@ -179,9 +254,15 @@ async def simulate(n_matches: int, days: int, seed: int, forecast_every: float =
                 p = by_id[uid]
                 if p.gone_until is not None or quiet_until(settings[uid], now) is not None:
                     continue
-                if rng.random() < 1 - math.exp(-STEP.total_seconds() / 3600 / p.mean_delay_h):
-                    played = await bot.play_turn(mid, uid, rng)  # a race with the stand-in is retried there
+                if chance("act", uid, mid, now.isoformat()) < 1 - math.exp(-STEP.total_seconds() / 3600 / p.mean_delay_h):
+                    played = await play_turn(bot, mid, uid, rng, with_plans, paired)  # a race with the stand-in is retried there
                     moves["person"] += played
+                    if with_plans and uid in plan_minded:
+                        after = await bot.service.get(mid)
+                        if after.record.status == "active":
+                            raw = plan_for(after, seat, prng)
+                            if raw is not None:
+                                await bot.after.planner.set(mid, uid, raw)
                     if played and uid in m["since"]:
                         took = active_between(await store.person(uid), m["since"].pop(uid), now)
                         samples.setdefault(uid, []).append(took)
@@ -206,10 +287,16 @@ async def simulate(n_matches: int, days: int, seed: int, forecast_every: float =
                     forgotten.append((mid, uid))
     actions = 0
     standin = 0
+    planned = planned_turns = whole_turns = all_turns = 0
     for mid in matches:
         acts = await store.actions(mid)
         actions += len(acts)
         standin += sum(1 for a in acts if a.story and str(a.story.get("en", "")).startswith("🤖"))
+        planned += sum(1 for a in acts if by_plan(a.story))
+        turns = turns_of(acts)
+        all_turns += len(turns)
+        planned_turns += sum(1 for turn in turns if any(by_plan(a.story) for a in turn))
+        whole_turns += sum(1 for turn in turns if all(by_plan(a.story) for a in turn))
     digests = [s for s in box.sent if s.to[0] == "dm" and s.content.startswith(("⏰ Waiting", "⏰ Te están"))]
     lines = sum(len(re.findall(r"#(\d+)\)", s.content)) for s in digests)
     per_hour = Counter()
@@ -236,7 +323,17 @@ async def simulate(n_matches: int, days: int, seed: int, forecast_every: float =
     print("by game: " + "; ".join(f"{g} {st} {n}" for (g, st), n in sorted(by_game.items())))
     if lengths:
         print(f"median match length: {statistics.median(lengths):.2f} days (finished matches; min {lengths[0]:.2f}, max {lengths[-1]:.2f})")
-    print(f"moves: {actions} ({moves['person']} by people, {standin} by the stand-in AI)")
+    print(f"moves: {actions} ({moves['person']} by people, {standin} by the stand-in AI, {planned} by plans)")
+    if with_plans:
+        print(f"plans: {planned} moves of {actions} ({planned / max(actions, 1):.1%}); turns in which a plan played: "
+              f"{planned_turns} of {all_turns} ({planned_turns / max(all_turns, 1):.1%}), played whole by a plan: {whole_turns}")
+    if figures is not None:
+        figures.update({
+            "lengths": {mid: (m["end"] - m["start"]).total_seconds() / 86400 for mid, m in matches.items() if m.get("status") == "finished"},
+            "finished": len(finished), "actions": actions, "planned": planned, "planned_turns": planned_turns, "turns": all_turns,
+            "whole_turns": whole_turns,
+            "by_game": {g: sorted((m["end"] - m["start"]).total_seconds() / 86400 for m in finished if m["game"] == g) for g, _n, _o in GAMES},
+        })
     print(f"reminder digests: {len(digests)} with {lines} match lines; reminders per move: {len(digests) / max(actions, 1):.3f} "
           f"(lines per move {lines / max(actions, 1):.3f}); channel mentions: {mentions}")
     print(f"people vanished {events['vanished']} times ({events['away']} with /away, {events['away refused (limit)']} refused), came back {events['came back']}, "
@@ -292,8 +389,32 @@ def main() -> int:
     ap.add_argument("--days", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--forecast-hours", type=float, default=12.0, help="hours between two forecasts of a match")
+    ap.add_argument("--plans", action="store_true", help="run twice, without and with plans made ahead, and compare")
     args = ap.parse_args()
-    return asyncio.run(simulate(args.matches, args.days, args.seed, args.forecast_hours))
+    if not args.plans:
+        return asyncio.run(simulate(args.matches, args.days, args.seed, args.forecast_hours))
+    without, with_ = {}, {}
+    print("== without plans ==")
+    code = asyncio.run(simulate(args.matches, args.days, args.seed, args.forecast_hours, False, without))
+    print("== with plans ==")
+    code |= asyncio.run(simulate(args.matches, args.days, args.seed, args.forecast_hours, True, with_))
+    print("== plans made ahead: the same seeds without and with ==")
+    print(f"plans played {with_['planned']} of {with_['actions']} moves ({with_['planned'] / max(with_['actions'], 1):.1%}) and took part in "
+          f"{with_['planned_turns']} of {with_['turns']} turns ({with_['planned_turns'] / max(with_['turns'], 1):.1%}); "
+          f"{with_['whole_turns']} turns ({with_['whole_turns'] / max(with_['turns'], 1):.1%}) were played whole by a plan")
+    a, b = sorted(without["lengths"].values()), sorted(with_["lengths"].values())
+    if a and b:
+        print(f"matches finished: {len(a)} without, {len(b)} with; median length {statistics.median(a):.2f} days without, "
+              f"{statistics.median(b):.2f} with ({statistics.median(a) - statistics.median(b):+.2f} days sooner with plans)")
+    for g in without["by_game"]:
+        ga, gb = without["by_game"][g], with_["by_game"][g]
+        if ga and gb:
+            print(f"  {g}: {len(ga)} vs {len(gb)} finished, median {statistics.median(ga):.2f} vs {statistics.median(gb):.2f} days")
+    both = [without["lengths"][m] - with_["lengths"][m] for m in without["lengths"] if m in with_["lengths"]]
+    if both:
+        print(f"over the {len(both)} matches finished in both runs: median {statistics.median(both):+.2f} days sooner with plans "
+              f"(mean {statistics.fmean(both):+.2f})")
+    return code
 
 
 if __name__ == "__main__":

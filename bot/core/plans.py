@@ -15,8 +15,8 @@ What a game lets them plan, and what a plan does at a decision, is the engine's
   job telling the player in words what was played for them; the plan is used up unless it is
   standing. ``Cancel``: the plan is dropped, why is noted (``SeatNote.plan_off``) and their turn DM
   says it in words; the player is asked as usual. ``None``: asked as usual, the plan kept.
-- **Dropped** by an undo and by a seat changing hands (``drop_all``): the position it was made for
-  is gone.
+- **Dropped** by an undo and by a seat changing hands (leaving, a seat given to the AI or taken
+  back, an invited person taking a seat; ``drop_all``): the table it was made for is gone.
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ class Planner:
 
         try:
             done = await self.service.commit(mid, None, decide, loaded=loaded)
-        except (EngineError, UserError) as e:  # the rules refused what the plan picked: drop it, ask
+        except EngineError as e:  # the rules refused what the plan picked: drop it, ask
             log.warning("the plan of %s in match %s gave a refused move: %s", uid, mid, e)
             cancel = Cancel("not_legal")
             await self.service.note(mid, uid, {"plan": None, "plan_off": off_note(cancel, rec.version)})

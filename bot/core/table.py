@@ -310,7 +310,8 @@ class Table:
             movers = loaded.to_move()
             jobs = plan(after, movers, movers, False) if after.status == "active" else []
             event = NewEvent("left", user_id, {"seat": seat, "name": name, "host": changes.get("host_id")})
-            drop = {user_id: {"plan": None, "plan_off": None}}  # their plan leaves with them
+            # a seat changed hands: the plans were made for the table as it was (theirs leaves with them)
+            drop = {**Planner.drop_all((await self.service.notes(match_id)).raw, "seat", rec.version), user_id: {"plan": None, "plan_off": None}}
             return Change(fields=changes, event=event, jobs=jobs, notes=drop, live=loaded.state, value=seat)
 
         done = await self.service.commit(match_id, None, decide)
@@ -344,7 +345,8 @@ class Table:
             rec = loaded.record
             if rec.status != "active":
                 raise UserError("not_active", status=rec.status)
-            if (await self.service.notes(match_id)).seat(user_id).seat_invite != seat:
+            every = await self.service.notes(match_id)
+            if every.seat(user_id).seat_invite != seat:
                 raise UserError("seat_not_invited")
             if loaded.seat_of(user_id) is not None:
                 raise UserError("already_joined")
@@ -358,7 +360,8 @@ class Table:
             jobs = plan(after, movers, tuple(s for s in movers if s != seat), False)
             event = NewEvent("seat_taken", user_id, {"seat": seat, "name": name, "old": old})
             # the AI moved meanwhile: take the seat as it is now
-            return Change(fields={"seats": seats}, event=event, jobs=jobs, notes={user_id: {"seat_invite": None}}, live=loaded.state)
+            notes = {**Planner.drop_all(every.raw, "seat", rec.version), user_id: {"seat_invite": None}}  # a seat changed hands
+            return Change(fields={"seats": seats}, event=event, jobs=jobs, notes=notes, live=loaded.state)
 
         return (await self.service.commit(match_id, None, decide)).loaded
 

@@ -487,7 +487,8 @@ class Timers:
                 declared.dm(mid, f"replaced:{mid}:{v}", {"user": uid, "text": "deadline.replaced_dm", "game": rec.game, "n": misses, "id": mid, "reclaim": seat}),
                 declared.ai(mid, v),
             ]
-            drop = {uid: {"plan": None, "plan_off": off_note(Cancel("seat"), rec.version)}}  # its plan was for a person
+            # a seat changed hands: every plan was made for the table as it was
+            drop = {**Planner.drop_all((await self.service.notes(mid)).raw, "seat", rec.version), uid: {"plan": None, "plan_off": off_note(Cancel("seat"), rec.version)}}
             return Change(fields={"seats": seats}, jobs=jobs, notes=drop, live=loaded.state)
 
         try:
@@ -519,7 +520,7 @@ class Timers:
             movers = loaded.to_move()
             jobs = [j for j in plan(after, movers, tuple(s for s in movers if s != seat), False) if j.kind != "ai"]
             jobs.append(declared.notice(mid, f"reclaim:{mid}:{after.version}", {"text": "reclaim.notice", "player": f"<@{uid}>"}))
-            notes = {uid: {"misses": None, "missed_v": None, "clock_missed": None}}
+            notes = {**Planner.drop_all((await self.service.notes(mid)).raw, "seat", rec.version), uid: {"misses": None, "missed_v": None, "clock_missed": None}}
             return Change(fields={"seats": seats}, jobs=jobs, notes=notes, live=loaded.state)
 
         return (await self.service.commit(mid, None, decide)).loaded

@@ -28,8 +28,8 @@ from engines.core import EngineError
 from ..core import faults
 from ..core import jobs as declared
 from ..core.notes import BoardIntent, Notes
-from ..core.plan_words import plan_off_text
-from ..core.plans import Planner
+from ..core.plan_words import plan_off_text, plan_text
+from ..core.plans import Planner, parsed
 from ..core.scheduler import Finish, Scheduler
 from ..core.service import MatchService, Stale, UserError
 from ..core.table import event_text
@@ -189,6 +189,8 @@ class AfterMove:
             intro = t("turn.dm", lang, game=game_name(loaded.game, lang), where=where, id=rec.id, link=jump_link(rec))
             if note.plan_off:  # their plan was dropped: why, in words
                 intro = f"{intro}\n{plan_off_text(note.plan_off, rec.game, lang)}"
+            elif note.plan and (kept := parsed(rec.game, note.plan)) is not None:  # kept: not for this decision
+                intro = f"{intro}\n{t('plan.current', lang, plan=plan_text(rec.game, kept, loaded.names, lang))}"
             unseen = None
             if self.catch_up is not None:  # the moves since they last acted: in words, and marked on the picture
                 extra, unseen, seen = await self.catch_up(loaded, seat, uid, lang, note)

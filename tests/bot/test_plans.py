@@ -248,6 +248,9 @@ async def test_citadels_the_assassin_names_the_planned_victim_or_the_plan_is_dro
     planned = await planned_moves(bot, mid)
     assert planned and planned[0].action == murders[0]
     assert any("Your plan was dropped: its target cannot be chosen now" in s.content for s in bot.box.dms(ANA))
+    # while it waits for her Assassin's turn, her turn DMs remind her of it (only hers)
+    assert bot.box.dms(ANA, "🗓️ Your plan: as the Assassin, murder the")
+    assert not [s for s in bot.box.sent if s.to[0] == "channel" and "Your plan" in s.content]
 
 
 async def test_cities_take_the_lot_if_it_is_still_there(bot):
@@ -296,3 +299,18 @@ async def test_an_undo_drops_pending_plans_and_the_turn_dm_says_why(bot):
     await Table(bot.service).take_back(mid, ben)  # at once: nothing revealed, nobody else moved
     note = (await bot.store.notes(mid))[ANA]
     assert "plan" not in note and note["plan_off"]["reason"] == "undo"
+
+
+async def test_a_seat_changing_hands_drops_pending_plans(bot):
+    from bot.core.table import Table
+
+    ben, cara = 22, 33
+    mid = await bot.new_match("carcassonne", [(ANA, "Ana"), (ben, "Ben"), (cara, "Cara")], options={"deadline": "off"})
+    await bot.run()
+    for uid in (ANA, cara):
+        await bot.after.planner.set(mid, uid, {"kind": "only_place"})
+    version = (await bot.store.get(mid)).version
+    await Table(bot.service).leave(mid, ben)  # Ben's seat goes to the AI
+    notes = await bot.store.notes(mid)
+    for uid in (ANA, cara):
+        assert "plan" not in notes[uid] and notes[uid]["plan_off"] == {"reason": "seat", "params": {}, "version": version}
