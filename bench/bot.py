@@ -28,6 +28,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import statistics
 import sys
 import tempfile
@@ -108,6 +109,8 @@ async def main(args: argparse.Namespace) -> None:
         "LOG_LEVEL": "ERROR", "PARTIDA_TIMING": "1", "RENDER_PROCESSES": str(args.render_processes),
     }
     argv = [sys.executable, "-m", "bot"]
+    if args.profile:  # where the bot's CPU goes: cProfile's stats written when the bot stops
+        argv = [sys.executable, "-m", "cProfile", "-o", args.profile, "-m", "bot"]
     if pinned:
         argv = ["taskset", "-c", "1", *argv]
     log_path = Path(tmp) / "bot.log"
@@ -214,7 +217,10 @@ async def main(args: argparse.Namespace) -> None:
         await store.close()
         boards = sum(1 for m in standin.messages.get(marathon_ch, []) if "board.png" in m.files)
         stop.set()
-        proc.terminate()
+        if args.profile:
+            proc.send_signal(signal.SIGINT)  # a clean stop, so cProfile writes its stats
+        else:
+            proc.terminate()
         await proc.wait()
         for task in players:
             task.cancel()
@@ -257,4 +263,5 @@ if __name__ == "__main__":
     ap.add_argument("--marathon-rate", type=float, default=20.0)
     ap.add_argument("--render-processes", type=int, default=1)
     ap.add_argument("--no-spec", action="store_true", help="skip the stand-in's spec checks (they cost CPU here)")
+    ap.add_argument("--profile", metavar="FILE", help="run the bot under cProfile, stats to FILE (pstats)")
     asyncio.run(main(ap.parse_args()))

@@ -1,6 +1,8 @@
 """Lost Cities random playouts per second: the compact engine (the reference the bot plays on)
-against the fast path (engines/lost_cities/fast.py), side by side, interleaved run by run in one
-process, with and without a state copy per action. No asserts - figures only.
+against the fast path (engines/lost_cities/fast.py) and the playouts of the optional compiled build
+(engines/lost_cities/native.py, built by ``./dev compile``; without the build the same rows run
+its source as plain Python and say so), side by side, interleaved run by run in one process, with
+and without a state copy per action. No asserts - figures only.
 
     python bench/lost_cities_speed.py [--seconds 1] [--repeat 6] [--core 0] [--rounds 3] [--purple]
     python bench/lost_cities_speed.py --dealt ...     # rounds of play from dealt positions
@@ -9,18 +11,20 @@ process, with and without a state copy per action. No asserts - figures only.
 A playout deals a fresh seeded match (``GAME.new_state`` / ``fast.new_match``: the same deal)
 and plays it to the end, every action uniformly random among the legal ones. The compact engine is driven through the public Game calls (``to_move``,
 ``legal``, ``step``: what bench/engines.py measures); the fast path through its own
-``step``, which returns the next legal actions (the seat to move is ``s[TURN]``). With a copy,
-every action is applied to a fresh copy (``GAME.clone`` / ``fast.clone``), as a search that
+``step``, which returns the next legal actions (the seat to move is ``s[TURN]``), and so the
+native module (``native.step``; ``native.random_playout`` is its loop over ``step``). With a copy,
+every action is applied to a fresh copy (``GAME.clone`` / ``fast.clone`` / ``native.clone``), as a search that
 keeps the parent state pays. Both play the same matches for the same seeds and random draws
-(legal actions come in the same order; tests/lost_cities/test_fast.py). Each run measures one
+(legal actions come in the same order; tests/lost_cities/test_fast.py, test_native.py). Each run measures one
 (engine, copy) pair for ``--seconds``; the pairs take turns, ``--repeat`` times, and the table
 prints the median and the range of each.
 
 ``--search``: the strong level's search (0.3 s a decision) on the compact engine
-(``LostCitiesSearch``, the levels' search before the fast path) and on the fast path
-(``FastLostCitiesSearch``, what the levels use now), alternating on the same positions (the
-states after 0, 15, 30, ... heuristic moves of seeded matches); prints the iterations per
-decision of each. The two make the same choices for the same iterations (tests/ai).
+(``LostCitiesSearch``, the reference), on the fast path (``FastLostCitiesSearch``, what the
+levels use without the build) and on native.py's states (``NativeLostCitiesSearch``, what they
+use with it), taking turns on the same positions (the states after 0, 15, 30, ... heuristic moves
+of seeded matches); prints the iterations per decision of each. The three make the same choices
+for the same iterations (tests/ai).
 """
 
 from __future__ import annotations
@@ -37,10 +41,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournament import pin  # noqa: E402
 
-from engines.lost_cities import GAME, fast  # noqa: E402
+from engines.lost_cities import GAME, Info, fast, native  # noqa: E402
+from engines.rng import Rng  # noqa: E402
 
 POOL: list = []  # --dealt: seeded one-round deals, made before any timing (compact states)
 FAST_POOL: list = []
+NATIVE_POOL: list = []
 
 
 def compact_playout(options, seed: int, rnd, copy: bool) -> int:
@@ -80,6 +86,35 @@ def fused_playout(options, seed: int, rnd, copy: bool) -> int:
     return fast.random_playout(fast.new_match(6 if options.purple else 5, options.rounds, seed), rnd)
 
 
+def native_match(options, seed: int):
+    if NATIVE_POOL:
+        return native.clone(NATIVE_POOL[seed % len(NATIVE_POOL)])
+    m = Info(6 if options.purple else 5, options.rounds)
+    m.rng = Rng(seed)
+    return native.new_match(m)
+
+
+def native_playout(options, seed: int, rnd, copy: bool) -> int:
+    s = native_match(options, seed)
+    step, clone = native.step, native.clone
+    actions = native.legal(s)
+    steps = 0
+    if copy:
+        while actions:
+            s = clone(s)
+            actions = step(s, actions[int(rnd() * len(actions))])
+            steps += 1
+    else:
+        while actions:
+            actions = step(s, actions[int(rnd() * len(actions))])
+            steps += 1
+    return steps
+
+
+def native_fused(options, seed: int, rnd, copy: bool) -> int:
+    return native.random_playout(native_match(options, seed), rnd)
+
+
 def measure(run, options, seconds: float, copy: bool) -> tuple[float, float]:
     """Matches/s and actions/s of one run (CPU time of this process, and wall time)."""
     rnd = random.Random(12345).random
@@ -94,11 +129,17 @@ def measure(run, options, seconds: float, copy: bool) -> tuple[float, float]:
 
 
 def search_iterations(positions: int, seconds: float) -> None:
-    from engines.lost_cities.ai import FastLostCitiesSearch, HeuristicPlayer, LostCitiesSearch
+    from engines.lost_cities.ai import (
+        FastLostCitiesSearch,
+        HeuristicPlayer,
+        LostCitiesSearch,
+        NativeLostCitiesSearch,
+    )
     from engines.search import ISMCTS
 
-    its: dict[str, list[int]] = {"compact (before)": [], "fast path (now)": []}
-    adapters = (("compact (before)", LostCitiesSearch), ("fast path (now)", FastLostCitiesSearch))
+    adapters = (("compact", LostCitiesSearch), ("fast path", FastLostCitiesSearch),
+                ("compiled" if native.COMPILED else "native, plain", NativeLostCitiesSearch))
+    its: dict[str, list[int]] = {label: [] for label, _ in adapters}
     heuristic = HeuristicPlayer()
     done = 0
     seed = 0
@@ -109,7 +150,8 @@ def search_iterations(positions: int, seconds: float) -> None:
         while GAME.to_move(state) and done < positions:
             seat = GAME.to_move(state)[0]
             if k % 15 == 0 and len(GAME.legal(state, seat)) > 1:
-                for label, adapter in adapters if done % 2 == 0 else adapters[::-1]:
+                order = adapters[done % 3:] + adapters[: done % 3]  # each search first in turn
+                for label, adapter in order:
                     player = ISMCTS(adapter(), seconds=seconds, prior_weight=5.0, depth=2)
                     player.choose(GAME, state, seat, random.Random(k))
                     its[label].append(player.stats.iterations)
@@ -117,9 +159,9 @@ def search_iterations(positions: int, seconds: float) -> None:
             GAME.step(state, seat, heuristic.choose(GAME, state, seat, rng))
             k += 1
         seed += 1
-    base = statistics.median(its["compact (before)"])
+    base = statistics.median(its["compact"])
     print(f"strong search, {seconds:g} s a decision, {positions} positions (seeds 70000.., every 15th heuristic move), "
-          "both searches alternating on each position")
+          "the searches taking turns on each position")
     for label, values in its.items():
         med = statistics.median(values)
         print(f"{label:<18} iterations per decision: median {med:.0f}, mean {statistics.mean(values):.0f}, "
@@ -152,18 +194,22 @@ def main() -> None:
     if args.dealt:
         POOL.extend(GAME.new_state(2, options, seed, None) for seed in range(1000))
         FAST_POOL.extend(fast.from_state(st) for st in POOL)
-    engines = (("compact (reference)", compact_playout), ("fast: step", fast_playout), ("fast: random_playout", fused_playout))
+        NATIVE_POOL.extend(native.from_fast(f) for f in FAST_POOL)
+    build = "compiled" if native.COMPILED else "plain"
+    engines = (("compact (reference)", compact_playout), ("fast: step", fast_playout), ("fast: random_playout", fused_playout),
+               (f"{build}: step", native_playout), (f"{build}: random_playout", native_fused))
     rates: dict[tuple[str, bool], list[tuple[float, float]]] = {}
     for _ in range(max(args.repeat, 1)):
         for copy in (False, True):
             for label, run in engines:
-                if copy and run is fused_playout:
+                if copy and run in (fused_playout, native_fused):
                     continue
                 rates.setdefault((label, copy), []).append(measure(run, options, args.seconds, copy))
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {cores}, load average "
           + " ".join(f"{x:.1f}" for x in os.getloadavg())
           + f"; {args.rounds}-round matches{', purple' if args.purple else ''}"
           + (", from copies of 1,000 dealt positions (deal not timed)" if args.dealt else ", each dealt from its seed")
+          + f"; native.py {'compiled (mypyc)' if native.COMPILED else 'as plain Python (no build)'}"
           + "; per CPU second of this process, "
           f"median (range) of {args.repeat} interleaved runs of {args.seconds:g} s")
     print(f"{'engine':<24} {'copy per action':<16} {'matches/s':>22} {'actions/s':>26} {'speed-up':>9}")

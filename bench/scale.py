@@ -205,7 +205,7 @@ async def main(args: argparse.Namespace) -> None:
 
     async def resync(m: dict) -> None:
         rec = await store.get(m["id"])
-        m["ver"], m["state"] = rec.version, game.load(rec.state)
+        m["ver"], m["state"] = rec.version, game.resume(rec.state, rec.tail)
 
     async def click(m: dict, person, action: dict) -> str:
         cid = f"p:d:{m['id']}:{m['ver']}:{ui.token(action)}"
@@ -302,7 +302,7 @@ async def main(args: argparse.Namespace) -> None:
         replay = game.new_state(2, opts, rec.seed, None)
         for a in log:
             game.step(replay, a.seat, game.decode(a.action))
-        if game.dump(replay) != rec.state:
+        if game.dump(replay) != game.dump(game.resume(rec.state, rec.tail)):
             dup += 1
     boards_twice = resent = boards = 0
     for m in matches:

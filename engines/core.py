@@ -35,7 +35,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -250,6 +250,15 @@ class Game(ABC, Generic[S]):
 
     def clone(self, state: S) -> S:
         return copy.deepcopy(state)
+
+    def resume(self, data: dict[str, JSON], tail: Iterable[tuple[int, Any]] = ()) -> S:
+        """The state stored as ``data`` (``dump``) with the logged actions after it, (seat, JSON
+        action) pairs in order, stepped on it: a store keeps a big state every few moves and the
+        log in between. The actions were checked when they were taken; they are not checked again."""
+        state = self.load(data)
+        for seat, action in tail:
+            self.step(state, seat, self.code_of(action))
+        return state
 
     def canonical(self, state: S, code: Code) -> Code:
         """The one code that ``legal()`` lists for a move equivalent to ``code`` (e.g. a symmetric

@@ -63,6 +63,11 @@ class SeatNote(_Note):
     turn_pending: SendIntent | None = None  # the turn DM being sent (bot/discord/after_move.py)
     dm_closed: bool | None = None  # their DMs are closed: the channel prompts them
     prefs: list[str] | None = None  # standing orders
+    # plans made ahead (bot/core/plans.py): the plan as JSON text (engines/<game>/plans.py; text, as
+    # a None inside it means something and notes drop None values), and why the last one was dropped
+    # ({"reason": key, "params": {...}}), told once in their next turn DM
+    plan: str | None = None
+    plan_off: dict[str, Any] | None = None
     # the turn's clock (bot/core/timers.py)
     clock_v: int | None = None  # the version their current turn began at
     clock_start: str | None = None  # when it began (ISO)

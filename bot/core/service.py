@@ -27,12 +27,16 @@ from ..store import ChannelBusy, DamagedMatch, MatchRecord, NewEvent, NewJob, Ra
 from ..store.base import dumps
 from . import faults
 from .notes import Notes, checked
-from .story import plan, public_story, standin_story
+from .story import auto_end_story, plan, planned_story, public_story, standin_story
 from .thinking import Thinker
 
 # DEBUG on this logger prints one line per committed move with the store transaction's duration
 # (bench/bot.py reads them from a bot running in its own process).
 timing = logging.getLogger("partida.timing")
+
+# A move writes the whole state every SNAPSHOT_EVERY moves (and at the end of the match); the moves
+# in between write their action alone, and a read steps them on the last snapshot (issue 18).
+SNAPSHOT_EVERY = 16
 
 
 class UserError(Exception):
@@ -117,7 +121,7 @@ class MoveWrite:
     seat: int
     action: dict[str, Any]
     revealed: bool
-    snapshot: Any  # the state after it, serialised
+    snapshot: Any  # the state after it, serialised; None: no snapshot this move (the log's tail grows)
     story: Any = None
 
 
@@ -166,8 +170,11 @@ class MatchService:
     """Heavy engine work (loading a snapshot, cloning, stepping, dumping a marathon state) runs in a
     thread, so one big match never stalls the event loop that serves every other click."""
 
-    def __init__(self, store: Store, cache_size: int = 256, ai_processes: int = 0) -> None:
+    def __init__(
+        self, store: Store, cache_size: int = 256, ai_processes: int = 0, snapshot_every: int = SNAPSHOT_EVERY,
+    ) -> None:
         self.store = store
+        self.snapshot_every = max(1, int(snapshot_every))  # 1: the whole state with every move
         # called after every commit that planned jobs (the scheduler's wake-up)
         self.on_commit: list[Callable[[], None]] = []
         self._locks: dict[int, asyncio.Lock] = {}
@@ -232,7 +239,7 @@ class MatchService:
         if cached is not None and cached[0] == rec.version:
             return Loaded(rec, game, cached[1])
         try:
-            state = game.load(rec.state) if rec.state is not None else None
+            state = game.resume(rec.state, rec.tail) if rec.state is not None else None
         except Exception as e:  # whatever the engine raises on a state it cannot read
             raise self._damaged(rec.id, "state", f"{type(e).__name__}: {str(e)[:80]}") from None
         if state is not None and rec.status == "active":
@@ -319,6 +326,8 @@ class MatchService:
                 rec.id, rec.version, m.seat, m.action, m.revealed, m.snapshot,
                 status=change.fields.get("status"), jobs=change.jobs, story=m.story,
             )
+            if m.snapshot is None:  # the snapshot stays the one read; the tail came back with the move
+                new = dataclasses.replace(new, state=rec.state)
             faults.point("commit")
             if timing.isEnabledFor(logging.DEBUG):
                 timing.debug("commit_ms=%.3f", (time.perf_counter() - t0) * 1000)
@@ -443,6 +452,7 @@ class MatchService:
     async def move(
         self, match_id: int, version: int | None, seat_or_user: tuple[str, int], action: Any,
         loaded: Loaded | None = None, auto: bool = False, standin: bool = False, jobs: list[NewJob] = (),
+        auto_end: bool = False,
     ) -> MoveResult:
         """Apply one action for a user (("user", id)) or an AI seat (("seat", n)).
 
@@ -450,7 +460,9 @@ class MatchService:
         ``version``). ``auto``: made by the person's standing orders, not by a click. The commit
         inserts the follow-up jobs (board, the next seats' turns, an AI step) in its transaction.
         ``standin``: the stand-in AI moved for an absent person (the story says so). ``jobs``: more
-        work to commit with the move (e.g. telling the table the stand-in played).
+        work to commit with the move (e.g. telling the table the stand-in played). ``auto_end``: the
+        turn's end taken for the person because it was their only legal move (their auto-end
+        setting; implies ``auto``): its story says so, and an undo takes back the move before it too.
 
         Raises Stale (version moved on), UserError (not a player / not active) or EngineError (the
         rules refuse); in every such case nothing is written.
@@ -458,17 +470,18 @@ class MatchService:
         kind, who = seat_or_user
 
         async def decide(loaded: Loaded) -> Change:
-            return await self.plan_move(loaded, kind, who, action, auto=auto, standin=standin, jobs=jobs)
+            return await self.plan_move(loaded, kind, who, action, auto=auto or auto_end, standin=standin, jobs=jobs, auto_end=auto_end)
 
         done = await self.commit(match_id, version, decide, retry=False, loaded=loaded)
         return dataclasses.replace(done.change.value, loaded=done.loaded)
 
     async def plan_move(
         self, loaded: Loaded, kind: str, who: int, action: Any, *, auto: bool = False, standin: bool = False,
-        jobs: list[NewJob] = (),
+        jobs: list[NewJob] = (), auto_end: bool = False, by_plan: bool = False,
     ) -> Change:
         """The change one action makes (checked by the engine, stepped off the loop), with the jobs
-        it plans and its story; ``value`` is the MoveResult once committed (see ``move``)."""
+        it plans and its story; ``value`` is the MoveResult once committed (see ``move``).
+        ``by_plan``: the player's plan made it (bot/core/plans.py): the story says so, as data."""
         rec = loaded.record
         if rec.status != "active":
             raise UserError("not_active", status=rec.status)
@@ -482,7 +495,10 @@ class MatchService:
         except EngineError as e:
             e.game = rec.game  # so the refusal is worded by that game's texts
             raise
-        state, outcome, over, movers, after, snapshot = await self.off_loop(_advance, game, loaded.state, seat, code)
+        # the snapshot is written every ``snapshot_every`` moves and at the end; in between a move
+        # writes its action alone (a marathon state is 100 KB and more)
+        snap = len(rec.tail) + 1 >= self.snapshot_every
+        state, outcome, over, movers, after, snapshot = await self.off_loop(_advance, game, loaded.state, seat, code, snap)
         encoded = game.encode(code)
         ended = outcome.turn_ended if outcome.turn_ended is not None else after != movers
         turn_changed = over or ended
@@ -492,6 +508,10 @@ class MatchService:
         story = public_story(rec.game, encoded, loaded.names, seat, [e for e in outcome.events if e.private_to is None])
         if standin:
             story = standin_story(story)
+        elif by_plan:
+            story = planned_story(story)
+        if auto_end:
+            story = auto_end_story(story)
         future_loaded = Loaded(future, game, state)
         return Change(
             fields={"status": "finished"} if over else {},
@@ -541,7 +561,7 @@ class MatchService:
     async def think(self, loaded: Loaded, seat: int, kind: str, seed: str) -> dict[str, Any]:
         """The encoded choice of the AI of ``kind`` for ``seat`` (``seed``: its randomness)."""
         rec = loaded.record
-        return await self.thinker.choose(rec.game, loaded.game, loaded.state, rec.state, seat, kind, seed)
+        return await self.thinker.choose(rec.game, loaded.game, loaded.state, rec.state, seat, kind, seed, tail=rec.tail)
 
     async def log(self, match_id: int) -> dict[str, Any]:
         """The match log in the format `python -m engines replay` reads."""
@@ -559,13 +579,15 @@ class MatchService:
         }
 
 
-def _advance(game: Game, state: Any, seat: int, code: Any):
-    """Step a clone of ``state`` (others may hold it: never change it) and serialise the result; in a
-    thread, as a marathon state takes a while."""
+def _advance(game: Game, state: Any, seat: int, code: Any, snapshot: bool = True):
+    """Step a clone of ``state`` (others may hold it: never change it) and serialise the result when
+    a ``snapshot`` is due or the match is over; in a thread, as a marathon state takes a while."""
     movers = game.to_move(state)
     new = game.clone(state)
     outcome = game.step(new, seat, code)
     over = game.is_over(new)
     after = game.to_move(new)
+    if not (snapshot or over):
+        return new, outcome, over, movers, after, None
     dumped = game.dump(new)
     return new, outcome, over, movers, after, RawJSON(dumps(dumped), dumped)

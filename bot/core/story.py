@@ -57,6 +57,37 @@ def standin_story(story: dict[str, str] | None) -> dict[str, Any]:
     return marked
 
 
+AUTO_END = "auto_end"  # the key of a story that says the turn's end was taken for the person (data)
+
+
+def auto_end_story(story: dict[str, Any] | None) -> dict[str, Any]:
+    """The public wording of a turn's end taken for the person (their auto-end setting: ending was
+    their only legal move), marked as data (``story["auto_end"]``: an undo reads that)."""
+    return {**(story or {}), AUTO_END: True}
+
+
+def by_auto_end(story: Any) -> bool:
+    """Whether a logged move was a turn's end taken for the person (its story's flag)."""
+    return isinstance(story, dict) and story.get(AUTO_END) is True
+
+
+PLANNED = "planned"  # the key of a story that says the player's plan made the move (data, not words)
+
+
+def planned_story(story: dict[str, str] | None) -> dict[str, Any]:
+    """The public wording of a move a player's plan made for them (issue 21), marked in words
+    (every language) and as data (``story["planned"]``). The plan itself is never worded: the table
+    only learns that the move was planned, not what else the plan said."""
+    marked: dict[str, Any] = {lang: f"{t('plan.mark', lang)} {text}" for lang, text in (story or {}).items()}
+    marked[PLANNED] = True
+    return marked
+
+
+def by_plan(story: Any) -> bool:
+    """Whether a logged move was made by its player's plan (its story's flag)."""
+    return isinstance(story, dict) and story.get(PLANNED) is True
+
+
 def by_standin(story: Any) -> bool:
     """Whether a logged move was made by the stand-in AI (its story's flag)."""
     return isinstance(story, dict) and story.get(STANDIN) is True

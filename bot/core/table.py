@@ -41,8 +41,9 @@ from ..i18n import t
 from ..store import ActionRecord, ChannelBusy, EventRecord, MatchRecord, NewEvent, RawJSON
 from ..store.base import dumps
 from .options import rematch_meta
+from .plans import Planner
 from .service import Change, Loaded, MatchService, Place, Stale, UserError, ai_kind
-from .story import LANGS, describe_move, plan
+from .story import LANGS, by_auto_end, describe_move, plan
 
 LOG_PAGE = 15  # lines per page of /partida log
 
@@ -146,6 +147,10 @@ class Table:
         k = next((i for i in range(len(actions) - 1, -1, -1) if actions[i].seat == seat), None)
         if k is None:
             raise UserError("undo_nothing")
+        # a turn's end taken for the person (their auto-end setting) goes back with the move that
+        # left it their only one: undoing the end alone would only end the turn again
+        while by_auto_end(actions[k].story) and k > 0 and actions[k - 1].seat == seat:
+            k -= 1
         undone = actions[k:]
         people_after = [a for a in undone[1:] if a.seat != seat and rec.seats[a.seat].get("user_id")]
         reason = "revealed" if any(a.revealed for a in undone) else ("others" if people_after else None)
@@ -179,8 +184,11 @@ class Table:
             })
             # the channel's next story starts where the log now ends (the undone moves are gone);
             # written before the scheduler is woken for the board this undo planned
-            told = (await self.service.notes(match_id)).match
+            every = await self.service.notes(match_id)
+            told = every.match
             notes = {0: {"board_upto": p.keep}} if (told.board_upto or 0) > p.keep else {}
+            # plans were made for the position the undo takes away: dropped, their owners told why
+            notes.update(Planner.drop_all(every.raw, "undo", rec.version))
             return Change(fields={"state": snapshot}, event=event, keep=p.keep, jobs=jobs, notes=notes, live=state, value=p)
 
         # a vote's undo is for the version it was asked at (Stale when the match moved on since)
@@ -302,7 +310,8 @@ class Table:
             movers = loaded.to_move()
             jobs = plan(after, movers, movers, False) if after.status == "active" else []
             event = NewEvent("left", user_id, {"seat": seat, "name": name, "host": changes.get("host_id")})
-            return Change(fields=changes, event=event, jobs=jobs, live=loaded.state, value=seat)
+            drop = {user_id: {"plan": None, "plan_off": None}}  # their plan leaves with them
+            return Change(fields=changes, event=event, jobs=jobs, notes=drop, live=loaded.state, value=seat)
 
         done = await self.service.commit(match_id, None, decide)
         return done.loaded, done.change.value

@@ -48,11 +48,14 @@ def decide(game: Any, state: Any, game_key: str, seat: int, kind: str, seed: str
     return game.encode(player.choose(game, state, seat, random.Random(seed)))
 
 
-def decide_in_worker(game_key: str, snapshot: Any, seat: int, kind: str, seed: str, iterations: int | None = None) -> tuple[dict, int]:
-    """In a worker process: rebuild the state from the stored snapshot and decide. Returns the
-    encoded action and the worker's pid (so tests can tell where the thinking happened)."""
+def decide_in_worker(
+    game_key: str, snapshot: Any, seat: int, kind: str, seed: str, iterations: int | None = None, tail: Any = (),
+) -> tuple[dict, int]:
+    """In a worker process: rebuild the state from the stored snapshot and the log's ``tail`` after it,
+    and decide. Returns the encoded action and the worker's pid (so tests can tell where the thinking
+    happened)."""
     game = registry.get(game_key)
-    return decide(game, game.load(snapshot), game_key, seat, kind, seed, iterations), os.getpid()
+    return decide(game, game.resume(snapshot, tail), game_key, seat, kind, seed, iterations), os.getpid()
 
 
 def _start_worker(parent: int) -> None:
@@ -80,14 +83,18 @@ class Thinker:
             )
         return self._pool
 
-    async def choose(self, game_key: str, game: Any, state: Any, snapshot: Any, seat: int, kind: str, seed: str) -> dict:
+    async def choose(
+        self, game_key: str, game: Any, state: Any, snapshot: Any, seat: int, kind: str, seed: str, tail: Any = (),
+    ) -> dict:
         """The encoded action of the AI of ``kind`` in ``seat``. ``state`` is the live state (never
-        changed), ``snapshot`` the stored JSON of the same version (None: think in the thread)."""
+        changed), ``snapshot`` the stored JSON with the log's ``tail`` after it, which give the same
+        state (None: think in the thread)."""
         loop = asyncio.get_running_loop()
         if self.processes > 0 and snapshot is not None and searching(game_key, kind):
             try:
                 code, self.last_pid = await loop.run_in_executor(
-                    self._workers(), decide_in_worker, game_key, snapshot, seat, kind, seed, self.iterations
+                    self._workers(), decide_in_worker, game_key, snapshot, seat, kind, seed, self.iterations,
+                    tuple(tail),
                 )
                 return code
             except BrokenProcessPool:

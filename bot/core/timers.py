@@ -34,15 +34,18 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from engines.plans import Cancel
+
 from .. import i18n
 from ..i18n import t
 from ..store import Job, NewJob
 from . import jobs as declared
 from . import options
 from .notes import Notes
+from .plans import Planner, off_note, parsed
 from .scheduler import Finish, Retry, Scheduler
 from .service import Change, MatchService, UserError, ai_kind
-from .story import plan
+from .story import by_standin, plan
 
 log = logging.getLogger(__name__)
 
@@ -237,6 +240,7 @@ class Timers:
         self.store = service.store
         self.scheduler = scheduler
         self.clock: Callable[[], datetime] = scheduler.clock
+        self.planner = Planner(service)
 
     def handlers(self) -> dict[str, Any]:
         """The job kinds handled here (registered by the client's set-up)."""
@@ -427,20 +431,38 @@ class Timers:
         move); returns the moves made. Each move is one commit: when the person (or anyone) moved
         meanwhile, the commit path decides again on what is there now."""
         made = 0
+        told = False  # the stand-in's notices go with its first own move
+        # the person's plan answers the decisions it covers first (bot/core/plans.py); read once
+        rec0 = await self.store.get(mid)
+        uid = rec0.seats[seat].get("user_id") if rec0 is not None and seat < len(rec0.seats) else None
+        planned = {"plan": parsed(rec0.game, (await self.service.notes(mid)).seat(uid).plan)} if uid else {}
 
         async def decide(loaded: Any) -> Change | None:
             rec = loaded.record
             if rec.status != "active" or rec.seats[seat].get("ai") or seat not in loaded.to_move():
                 return None  # the turn is over (or someone took the seat)
+            dropped: dict[int, dict[str, Any]] = {}
+            if planned.get("plan") is not None and rec.seats[seat].get("user_id") == uid:
+                change, cancel = await self.planner.change_for(loaded, seat, uid, planned["plan"])
+                if change is not None:
+                    if not getattr(planned["plan"], "standing", False):
+                        planned["plan"] = None
+                    return change
+                if cancel is not None:
+                    planned["plan"] = None
+                    dropped = {uid: {"plan": None, "plan_off": off_note(cancel, rec.version)}}
             # the match's AI level (bot.core.service.ai_kind); it thinks under the match's lock:
             # a deadline's move is rare, and what it decides is the state it read
             code = await self.service.think(loaded, seat, ai_kind(rec), f"{rec.seed}/{rec.version}/standin")
-            return await self.service.plan_move(loaded, "seat", seat, code, standin=True, jobs=[] if made else jobs)
+            change = await self.service.plan_move(loaded, "seat", seat, code, standin=True, jobs=[] if told else jobs)
+            change.notes = dropped
+            return change
 
         for _move in range(200):
             done = await self.service.commit(mid, None, decide)
             if done.change.move is None:
                 break
+            told = told or by_standin(done.change.move.story)
             made += 1
         return made
 
@@ -465,7 +487,8 @@ class Timers:
                 declared.dm(mid, f"replaced:{mid}:{v}", {"user": uid, "text": "deadline.replaced_dm", "game": rec.game, "n": misses, "id": mid, "reclaim": seat}),
                 declared.ai(mid, v),
             ]
-            return Change(fields={"seats": seats}, jobs=jobs, live=loaded.state)
+            drop = {uid: {"plan": None, "plan_off": off_note(Cancel("seat"), rec.version)}}  # its plan was for a person
+            return Change(fields={"seats": seats}, jobs=jobs, notes=drop, live=loaded.state)
 
         try:
             await self.service.commit(mid, None, decide)

@@ -28,6 +28,8 @@ from engines.core import EngineError
 from ..core import faults
 from ..core import jobs as declared
 from ..core.notes import BoardIntent, Notes
+from ..core.plan_words import plan_off_text
+from ..core.plans import Planner
 from ..core.scheduler import Finish, Scheduler
 from ..core.service import MatchService, Stale, UserError
 from ..core.table import event_text
@@ -95,6 +97,7 @@ class AfterMove:
         self.hold = hold
         self.catch_up = catch_up
         self.mentions = mentions
+        self.planner = Planner(service)
 
     def handlers(self) -> dict[str, Any]:
         """The job kinds declared here (registered by the client's set-up)."""
@@ -151,8 +154,6 @@ class AfterMove:
         rec = await self.store.get(job.match_id)
         if rec is None or rec.status != "active":
             return None
-        if self.hold is not None:
-            await self.hold(rec, seat)  # raises Retry until the person's quiet hours are over
         loaded = await self.service.aload(rec)
         if seat not in loaded.to_move():
             return  # that turn is over already: never tell someone of a turn that has passed
@@ -160,6 +161,14 @@ class AfterMove:
         if not uid or rec.seats[seat].get("ai"):
             return  # nobody to tell, or the stand-in AI holds the seat
         note = (await self.service.notes(rec.id)).seat(uid)
+        if note.plan:  # their plan answers first, quiet hours or not (bot/core/plans.py)
+            fired = await self.planner.fire(loaded, seat, uid, note)
+            if fired.moved:
+                return None  # its move planned what follows (the rest of the turn: a turn job of its own)
+            if fired.cancel is not None:  # dropped: the DM below says why
+                note = (await self.service.notes(rec.id)).seat(uid)
+        if self.hold is not None:
+            await self.hold(rec, seat)  # raises Retry until the person's quiet hours are over
         # matches from before the notes kept these in the match's meta
         prefs = note.prefs if note.prefs is not None else (rec.meta.get("prefs") or {}).get(str(uid))
         dm_closed = bool(note.dm_closed) or uid in (rec.meta.get("dm_closed") or [])
@@ -178,6 +187,8 @@ class AfterMove:
             # a process whose shards do not hold the guild knows it only by id: no name then
             where = f"{getattr(getattr(ch, 'guild', None), 'name', None) or ''} #{getattr(ch, 'name', '')}".strip()
             intro = t("turn.dm", lang, game=game_name(loaded.game, lang), where=where, id=rec.id, link=jump_link(rec))
+            if note.plan_off:  # their plan was dropped: why, in words
+                intro = f"{intro}\n{plan_off_text(note.plan_off, rec.game, lang)}"
             unseen = None
             if self.catch_up is not None:  # the moves since they last acted: in words, and marked on the picture
                 extra, unseen, seen = await self.catch_up(loaded, seat, uid, lang, note)
@@ -210,7 +221,8 @@ class AfterMove:
         faults.point("dm")
         # what they were last shown (issue "play over days": catch-up from there)
         # written with the job's end (one transaction)
-        return Finish(notes={(rec.id, uid): {"turn_told": job.key, "turn_pending": None, "seen_version": rec.version, **(seen if self.catch_up is not None else {})}})
+        told = {"plan_off": None} if note.plan_off else {}
+        return Finish(notes={(rec.id, uid): {"turn_told": job.key, "turn_pending": None, "seen_version": rec.version, **told, **(seen if self.catch_up is not None else {})}})
 
     async def prompt_in_channel(self, rec, uid: int, job: Job) -> Finish | None:
         """A person whose DMs are closed plays from the channel: when no board post names them

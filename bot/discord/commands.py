@@ -18,6 +18,8 @@ from engines import registry
 
 from ..core.abuse import Limiter, PersonalMessages
 from ..core.options import new_options, parse_option_text
+from ..core.plan_words import OFF as PLAN_OFF
+from ..core.plan_words import choices as plan_choices
 from ..core.service import UserError
 from ..core.stats import guild_stats, leaderboard_text, leaderboards, stats_text
 from ..core.story import describe_move
@@ -183,9 +185,10 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
             raise UserError("bad_move", move=move[:50]) from None
         # no second read: the move is a compare-and-set on what was just read (a race is Stale)
         result = await self.bot.service.move(loaded.record.id, None, ("user", interaction.user.id), action, loaded=loaded)
+        result, said = await self.bot.flows.continue_plan(result, interaction.user.id, lang)
         content, files, view = await self.present.mover_message(result, lang)
         try:
-            await reply(interaction, content, files=files, view=view)
+            await reply(interaction, f"{said}{content}", files=files, view=view)
         except discord.HTTPException:  # the move stands, and its jobs tell everybody else
             log.warning("could not show the result of a move in match %s to its player", loaded.record.id, exc_info=True)
 
@@ -232,6 +235,38 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         seat = done.seat_of(interaction.user.id)
         if prefs and done.record.status == "active" and seat in done.to_move():
             await self.bot.after.standing_order(done, seat, interaction.user.id, prefs)
+
+    @app_commands.command(name=_("plan"), description=_("Plan your coming turns ahead (only you see it)"))
+    @app_commands.rename(choice=_("choice"))
+    @app_commands.describe(choice=_("What to do for you (empty: show your plan)"))
+    async def plan(self, interaction: discord.Interaction, choice: str = "") -> None:
+        await self._plan(interaction, choice)
+
+    async def _plan(self, interaction: discord.Interaction, choice: str) -> None:
+        """/partida plan: with a choice (the list offers what the game lets them plan now), keep it;
+        without, the player's plan and the same choices as a select (bot/discord/flows.py)."""
+        lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)
+        loaded = await self.bot.service.in_channel(interaction.channel_id)
+        flows = self.bot.flows
+        if choice.strip():
+            await reply(interaction, await flows.choose_plan(loaded, interaction.user.id, choice.strip(), lang))
+            return
+        content, view = await flows.plan_menu(loaded, interaction.user.id, lang)
+        await reply(interaction, content, view=view)
+
+    @plan.autocomplete("choice")
+    async def _plan_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        lang = lang_of(interaction.locale)
+        rec = await self.bot.service.store.active_in_channel(interaction.channel_id)
+        if rec is None or rec.state is None:
+            return []
+        loaded = self.bot.service.load(rec)
+        seat = loaded.seat_of(interaction.user.id)
+        if seat is None:
+            return []
+        out = [(t("plan.clear", lang), PLAN_OFF), *plan_choices(rec.game, loaded.view(seat), loaded.names, lang, current)]
+        return [app_commands.Choice(name=label[:100], value=tok) for label, tok in out if not current or current.lower() in label.lower()][:25]
 
     @app_commands.command(name=_("invite"), description=_("Invite someone to this channel's match"))
     @app_commands.rename(user=_("user"))

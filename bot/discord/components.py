@@ -192,3 +192,43 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:g:(?P<mi
 
 
 ALL = (*ALL, UndoButton, VoteButton, AbandonButton, SeatButton, RematchButton, LogButton)
+
+
+# -- plans made ahead (issue 21): the button under a move's answer and the select it opens ----------------
+
+
+class PlanButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:pl:(?P<mid>\d+)"):
+    """"Plan ahead": shows the player, privately, what they may plan now (one select)."""
+
+    def __init__(self, mid: int, label: str = "Plan ahead") -> None:
+        super().__init__(_button(label, f"p:pl:{mid}", "secondary"))
+        self.mid = mid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _flows(interaction).on_plan_menu(interaction, self.mid)
+
+
+class PlanSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"p:ps:(?P<mid>\d+)"):
+    """The plan chosen (or cleared): kept at once, a note of the player's own."""
+
+    def __init__(self, mid: int, options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=f"p:ps:{mid}", options=options or [discord.SelectOption(label="-")], placeholder=placeholder,
+        )
+        super().__init__(select)
+        self.mid = mid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        await _flows(interaction).on_plan_pick(interaction, self.mid, values[0] if values else "")
+
+
+ALL = (*ALL, PlanButton, PlanSelect)

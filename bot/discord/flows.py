@@ -21,6 +21,12 @@ import discord
 
 from engines.core import EngineError
 
+from ..core.plan_words import MAX_CHOICES as PLAN_MAX
+from ..core.plan_words import OFF as PLAN_OFF
+from ..core.plan_words import choices as plan_choices
+from ..core.plan_words import plan_off_text, plan_text
+from ..core.plan_words import raw_plan as plan_raw
+from ..core.plans import Planner
 from ..core.refusals import error_text
 from ..core.service import MatchService, Place, Stale, UserError, timing
 from ..core.story import describe_move  # noqa: F401  (re-exported)
@@ -28,6 +34,7 @@ from ..core.table import commitment
 from ..games import ui_for
 from ..i18n import M, game_name, lang_of, options_problem, t
 from ..store import DamagedMatch, outage
+from .components import PlanSelect
 from .posting import ALLOWED, Presenter, jump_link  # noqa: F401  (re-exported for the cogs)
 
 log = logging.getLogger(__name__)
@@ -127,6 +134,7 @@ class Flows:
         self.client = client
         self.service = service
         self.present = present
+        self.planner = Planner(service)
         self._locales: dict[int, str] = {}
 
     async def note_locale(self, interaction: discord.Interaction) -> str:
@@ -245,8 +253,9 @@ class Flows:
             except Stale:  # another click (or an AI, a standing order) moved first
                 await self.fresh_or_stale(interaction, await self.service.get(mid), seat, lang)
                 return
+            result, said = await self.continue_plan(result, interaction.user.id, lang)
             content, files, view = await self.present.mover_message(result, lang)
-            await interaction.edit_original_response(content=content, attachments=files, view=view)
+            await interaction.edit_original_response(content=f"{said}{content}"[:2000], attachments=files, view=view)
             return
         content, files, view = await self.present.private_turn(loaded, seat, lang, picked=value, with_picture=False)
         if files:
@@ -276,8 +285,75 @@ class Flows:
         except Stale:  # another click (or an AI, a standing order) moved first
             await self.fresh_or_stale(interaction, await self.service.get(mid), seat, lang)
             return
+        result, said = await self.continue_plan(result, interaction.user.id, lang)
         content, files, view = await self.present.mover_message(result, lang)
         try:
-            await interaction.edit_original_response(content=content, attachments=files, view=view)
+            await interaction.edit_original_response(content=f"{said}{content}"[:2000], attachments=files, view=view)
         except discord.HTTPException:  # the move stands, and its jobs tell everybody else
             log.warning("could not show the result of a move in match %s to its player", mid, exc_info=True)
+
+    # -- plans made ahead (issue 21): bot/core/plans.py keeps and fires them -------------------------
+
+    async def continue_plan(self, result: Any, uid: int, lang: str) -> tuple[Any, str]:
+        """After the person's own move that leaves them to act again, their plan may answer that
+        decision (a Lost Cities draw after the play): (the move to show, a line saying what it did)."""
+        fired = await self.planner.after_own_move(result, uid)
+        if fired.moved:
+            ui = ui_for(fired.result.loaded.record.game)
+            return fired.result, f"{t('plan.mark', lang)} {ui.label(fired.result.action, lang)}\n"
+        if fired.cancel is not None:  # dropped: said here, so the next turn DM need not say it again
+            await self.service.note(result.loaded.record.id, uid, {"plan_off": None})
+            return result, plan_off_text(fired.cancel, result.loaded.record.game, lang) + "\n"
+        return result, ""
+
+    async def plan_menu(self, loaded: Any, uid: int, lang: str) -> tuple[str, discord.ui.View | None]:
+        """The player's plan now and what they may plan instead: one select (choose, or clear)."""
+        rec = loaded.record
+        seat = loaded.seat_of(uid)
+        if seat is None or rec.seats[seat].get("ai"):
+            raise UserError("not_player")
+        if rec.status != "active":
+            raise UserError("not_active", status=rec.status)
+        view_data = await self.service.off_loop(loaded.view, seat)
+        current = await self.planner.current(rec.id, uid, rec.game)
+        options = plan_choices(rec.game, view_data, loaded.names, lang)
+        if current is not None:
+            options = [(t("plan.clear", lang), PLAN_OFF), *options[: PLAN_MAX - 1]]
+        if not options:
+            return t("plan.nothing", lang), None
+        view = discord.ui.View(timeout=None)
+        view.add_item(PlanSelect(rec.id, [discord.SelectOption(label=label[:100], value=tok) for label, tok in options], t("plan.button", lang)))
+        text = t("plan.current", lang, plan=plan_text(rec.game, current, loaded.names, lang))
+        return f"{text}\n{t('plan.pick', lang)}", view
+
+    async def choose_plan(self, loaded: Any, uid: int, token: str, lang: str) -> str:
+        """Keep the chosen plan (a token of ``plan_menu``/the command's list; ``off`` clears it)."""
+        rec = loaded.record
+        seat = loaded.seat_of(uid)
+        if seat is None:
+            raise UserError("not_player")
+        view_data = await self.service.off_loop(loaded.view, seat)
+        try:
+            raw = plan_raw(rec.game, token, view_data)
+        except ValueError:
+            raise UserError("plan_bad", reason=token[:40]) from None
+        after, plan = await self.planner.set(rec.id, uid, raw)
+        if raw is None:
+            return t("plan.cleared", lang)
+        return t("plan.saved", lang, plan=plan_text(rec.game, plan, after.names, lang))
+
+    @guarded
+    async def on_plan_menu(self, interaction: discord.Interaction, mid: int) -> None:
+        await ack(interaction, ephemeral=True, thinking=True)
+        lang = await self.note_locale(interaction)
+        loaded = await self.service.get(mid, place(interaction))
+        content, view = await self.plan_menu(loaded, interaction.user.id, lang)
+        await reply(interaction, content, view=view)
+
+    @guarded
+    async def on_plan_pick(self, interaction: discord.Interaction, mid: int, token: str) -> None:
+        lang = lang_of(interaction.locale)
+        await ack(interaction)  # a deferred update of the message that holds the select
+        loaded = await self.service.get(mid, place(interaction))
+        text = await self.choose_plan(loaded, interaction.user.id, token, lang)
+        await interaction.edit_original_response(content=text, view=None)

@@ -16,14 +16,16 @@ from typing import Any
 
 import discord
 
-from ..core.service import Loaded, MatchService, MoveResult
+from engines.core import EngineError
+
+from ..core.service import Loaded, MatchService, MoveResult, Stale, UserError
 from ..core.story import describe_move
 from ..core.table import Table
 from ..core.timers import settings_text
 from ..core.workers import exit_with_parent
 from ..games import ui_for
 from ..i18n import game_name, t
-from .components import DoButton, LobbyButton, PickSelect, RematchButton, TurnButton, UndoButton
+from .components import DoButton, LobbyButton, PickSelect, PlanButton, RematchButton, TurnButton, UndoButton
 
 log = logging.getLogger(__name__)
 
@@ -161,11 +163,16 @@ class Presenter:
 
     async def private_turn(
         self, loaded: Loaded, seat: int, lang: str, picked: str | None = None, with_picture: bool = True,
-        since: list[tuple[int, dict[str, Any]]] | None = None,
+        since: list[tuple[int, dict[str, Any]]] | None = None, _again: int = 2,
     ):
         """(content, files, view) of a seat's private message: ONE picture (the game's turn picture:
         the seat's own view, ``since`` - the moves they have not seen - marked on it, the lettered
-        places and the hand; or the controls' own picture for a later step) and the legal controls."""
+        places and the hand; or the controls' own picture for a later step) and the legal controls.
+
+        When the controls carry ``Controls.auto`` (ending the turn is the seat's only legal move)
+        and the person's ``auto_end`` setting is on (the default), that move is committed at once,
+        a commit like any other at the version the controls were drawn for (``take_auto``), and
+        what follows it is shown instead of a lone "End turn" button."""
         ui = ui_for(loaded.record.game)
         view_data, legal = await self.service.off_loop(_private_data, loaded, seat)
         if since:
@@ -180,10 +187,12 @@ class Presenter:
             movers = loaded.to_move()
             text = self.status_text(loaded, lang) if not movers else t("turn.waiting", lang, player=", ".join(loaded.names[s] for s in movers))
             return f"{t('turn.your_hand', lang)}\n{text}", await picture(), None
-        if ui.controls_draw:
-            c = await self.draw(ui.controls, view_data, legal, lang, picked)
-        else:
-            c = ui.controls(view_data, legal, lang, picked)
+        c = await self._controls(ui, view_data, legal, lang, picked, True)
+        if c.auto and picked is None and _again > 0:
+            taken = await self.take_auto(loaded, seat, ui, c.auto, lang, _again)
+            if taken is not None:
+                return taken
+            c = await self._controls(ui, view_data, legal, lang, picked, False)  # the setting is off: ask
         # the step's own picture (a preview, a page of places) replaces the turn picture: never two
         files = [discord.File(io.BytesIO(c.picture), filename="preview.png")] if c.picture else await picture()
         view = discord.ui.View(timeout=None)
@@ -201,17 +210,50 @@ class Presenter:
             view.add_item(DoButton(rec.id, rec.version, ch.token, ch.label, ch.style, ch.row))
         return c.text, files, view
 
-    async def mover_message(self, result: MoveResult, lang: str):
+    async def _controls(self, ui: Any, view_data: dict[str, Any], legal: list[dict[str, Any]], lang: str,
+                        picked: str | None, auto_end: bool) -> Any:
+        if ui.controls_draw:
+            return await self.draw(ui.controls, view_data, legal, lang, picked, auto_end)
+        return ui.controls(view_data, legal, lang, picked, auto_end)
+
+    async def take_auto(self, loaded: Loaded, seat: int, ui: Any, token: str, lang: str, again: int = 2):
+        """Commit ``token`` (the controls' ``Controls.auto``: the turn's end, the seat's only legal
+        move) for the seat's person when their ``auto_end`` setting is on, through the one commit
+        path at the version the controls were drawn for: a second run (a click again, a job run
+        again after a crash) finds the match moved on and applies nothing twice. Returns what the
+        person sees next (as ``mover_message``), or None to ask them (the setting is off, nobody
+        to act for, the rules refuse)."""
+        rec = loaded.record
+        s = rec.seats[seat]
+        uid = s.get("user_id")
+        if not uid or s.get("ai") or (await self.service.store.person(uid)).get("auto_end") is False:
+            return None
+        try:
+            result = await self.service.move(rec.id, rec.version, ("user", uid), ui.action(token), loaded=loaded, auto_end=True)
+        except Stale:  # something else moved first (a click on another device, a job): show what is there now
+            if again <= 0:
+                return None
+            return await self.private_turn(await self.service.get(rec.id), seat, lang, _again=again - 1)
+        except (EngineError, UserError, KeyError, ValueError):
+            log.warning("the turn's end %r of match %s was refused; asking the player", token, rec.id, exc_info=True)
+            return None
+        content, files, view = await self.mover_message(result, lang, _again=again - 1)
+        return f"{t('turn.auto_ended', lang)}\n{content}", files, view
+
+    async def mover_message(self, result: MoveResult, lang: str, _again: int = 2):
         """(content, files, view) for the person who just moved: their next controls if they still
         have something to do, else what they did and that their turn is over (no picture: nobody
         would look at a hand whose turn is over)."""
         done = result.loaded
         if result.seat in done.to_move():
-            content, files, view = await self.private_turn(done, result.seat, lang)
+            content, files, view = await self.private_turn(done, result.seat, lang, _again=_again)
             return content, files, self.with_undo(done, view, lang)
         ui = ui_for(done.record.game)
         content = f"{describe_move(ui, result.action, done.names, result.seat, lang)}. {t('turn.done', lang)}"
-        return content, [], self.with_undo(done, None, lang)
+        view = self.with_undo(done, None, lang)
+        if view is not None and done.record.status == "active" and len(view.children) < 25:
+            view.add_item(PlanButton(done.record.id, t("plan.button", lang)))  # orders for their coming turns (issue 21)
+        return content, [], view
 
     def with_undo(self, done: Loaded, view: discord.ui.View | None, lang: str) -> discord.ui.View | None:
         """The mover's answer carries an Undo button while the match runs (bot/core/table.py decides)."""

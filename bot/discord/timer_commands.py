@@ -39,7 +39,7 @@ async def headsup(bot: Any, interaction: discord.Interaction, on: bool) -> None:
 
 class TimeCog(commands.Cog):
     """/away and /quiet: a person's own clock, for every match at once; /mentions: how their turns
-    reach them."""
+    reach them; /autoend: whether a turn whose only move left is its end ends by itself."""
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
@@ -84,6 +84,19 @@ class TimeCog(commands.Cog):
         await self.bot.flows.note_locale(interaction)
         await self.bot.store.set_person(interaction.user.id, {"channel_pings": True if on else None})
         await reply(interaction, t("mentions.on" if on else "mentions.off", lang))
+
+    @app_commands.command(name=_("autoend"), description=_("End your turn by itself when that is the only move left (on by default)"))
+    @app_commands.rename(on=_("on"))
+    @app_commands.describe(on=_("True: ended for you; False: an End turn button"))
+    async def autoend(self, interaction: discord.Interaction, on: bool) -> None:
+        """The person's ``auto_end`` setting (their person_settings row, every match): when ending
+        the turn is their only legal move, it is taken for them at once (``Presenter.take_auto``);
+        off, they get the "End turn" button. On by default: only "off" is stored."""
+        lang = lang_of(interaction.locale)
+        await ack(interaction, ephemeral=True, thinking=True)
+        await self.bot.flows.note_locale(interaction)
+        await self.bot.store.set_person(interaction.user.id, {"auto_end": None if on else False})
+        await reply(interaction, t("autoend.on" if on else "autoend.off", lang))
 
 
 async def setup(bot: Any) -> None:

@@ -16,7 +16,7 @@ import discord
 
 from ..core import jobs as declared
 from ..core.notes import SeatNote
-from ..core.story import by_standin, describe_move
+from ..core.story import by_plan, by_standin, describe_move
 from ..core.table import event_text
 from ..core.timers import DIGEST_GAP, DM_LIMIT, Timers, from_iso, iso, quiet_until, settings_of
 from ..games import ui_for
@@ -84,6 +84,8 @@ class TimerMessages:
             params["game"] = game_name(payload["game"], lang)
         if rec is not None:
             params["link"] = jump_link(rec)
+            if isinstance(payload.get("move"), dict):  # a move made for them (their plan): in their own words
+                params["move"] = ui_for(rec.game).label(payload["move"], lang)
         return params
 
     def reclaim_view(self, mid: int, seat: int, lang: str) -> discord.ui.View:
@@ -230,11 +232,12 @@ class TimerMessages:
         unseen: list[tuple[int, dict[str, Any]]] = []  # marked on the picture
         for a in actions:
             story = a.story if isinstance(a.story, dict) else {}
-            if a.seat == seat and not by_standin(story):
+            if a.seat == seat and not by_standin(story) and not by_plan(story):
                 continue  # they know what they did themselves
             unseen.append((a.seat, a.action))
             if a.seat == seat and hasattr(ui, "label"):
-                words = f"{t('standin.mark', lang)} {ui.label(a.action, lang)}"
+                mark = t("plan.mark" if by_plan(story) else "standin.mark", lang)
+                words = f"{mark} {ui.label(a.action, lang)}"
             else:
                 words = story.get(lang) or describe_move(ui, a.action, loaded.names, a.seat, lang)
             lines.append(f"• {words}")

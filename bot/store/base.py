@@ -29,7 +29,7 @@ UPDATABLE = frozenset(
 # The columns of ``matches`` in the order MatchRecord is built from, shared by both back ends.
 COLUMNS = (
     "id, guild_id, channel_id, game, status, host_id, seats, options, seed, setup, state, version, lang,"
-    " meta, created_at, updated_at"
+    " meta, created_at, updated_at, state_at"
 )
 
 # A PostgreSQL schema name we accept (lower case, so it never needs quoting rules).
@@ -129,6 +129,11 @@ class MatchRecord:
     meta: dict[str, Any]
     created_at: datetime
     updated_at: datetime
+    # ``state`` is the stored snapshot; when ``state_at`` is set it includes only the first
+    # ``state_at`` actions, and ``tail`` holds the (seat, action) pairs logged after it, in order:
+    # the state now is the snapshot with the tail stepped on it (bot/core/service.py ``load``).
+    state_at: int | None = None
+    tail: tuple[tuple[int, Any], ...] = ()
 
     @property
     def live(self) -> bool:
@@ -477,8 +482,10 @@ class Store(abc.ABC):
         """Append ``action`` (with its public ``story``) to the log (idx = number of earlier actions), store ``state`` and bump
         the version, all only if the version is still ``expected_version``. ``status``/``meta``
         replace the stored ones when given; ``jobs`` are inserted in the same transaction (their
-        match_id defaults to this match). ``state`` may be a ``RawJSON``. Raises ``VersionConflict``
-        or ``MatchNotFound``."""
+        match_id defaults to this match). ``state`` may be a ``RawJSON``; ``None`` writes no snapshot
+        this move (the stored one stays, and the log's tail after it grows by this action: the record
+        returned has ``state`` None and that tail, the caller knows the snapshot it read). Raises
+        ``VersionConflict`` or ``MatchNotFound``."""
 
     @abc.abstractmethod
     async def actions(self, match_id: int, since: int = 0) -> list[ActionRecord]:

@@ -69,6 +69,30 @@ def _decode_json(text: str) -> Any:
         return Undecodable(str(e)[:80])
 
 
+def _with_tail(cols: str, t: str) -> str:
+    """``cols`` and the log's tail after the snapshot of table (or alias) ``t`` (see
+    ``MatchRecord.tail``), a JSON list of [seat, action] read in the same statement as the row."""
+    return (
+        f"{cols}, (SELECT json_agg(json_build_array(a.seat, a.action) ORDER BY a.idx) FROM actions a"
+        f" WHERE a.match_id = {t}.id AND a.idx >= {t}.state_at) AS tail"
+    )
+
+
+MATCH = _with_tail(COLUMNS, "matches")
+
+
+def _state_sets(changes: dict[str, Any]) -> list[str]:
+    """A state written whole is the state after every action: no tail after it."""
+    return ["state_at = NULL"] if "state" in changes else []
+
+
+def _tail_of(fields: dict[str, Any]) -> None:
+    tail = fields.get("tail")
+    if isinstance(tail, Undecodable):
+        raise DamagedMatch(fields["id"], "state", f"not JSON: {tail.reason}")
+    fields["tail"] = tuple((seat, action) for seat, action in (tail or ()))
+
+
 def _match(row: asyncpg.Record, state_text: bool = False) -> MatchRecord:
     """A row as a record; ``DamagedMatch`` when a JSON column cannot be decoded or has the wrong
     shape. ``state_text``: the state was selected as text (decoded here)."""
@@ -79,6 +103,7 @@ def _match(row: asyncpg.Record, state_text: bool = False) -> MatchRecord:
         if isinstance(fields.get(part), Undecodable):
             raise DamagedMatch(fields["id"], part, f"not JSON: {fields[part].reason}")
     check_match_row(fields["id"], fields["seats"], fields["options"], fields["meta"])
+    _tail_of(fields)
     return MatchRecord(**fields)
 
 
@@ -253,7 +278,7 @@ class PostgresStore(Store):
                     "INSERT INTO matches (guild_id, channel_id, game, status, host_id, seats, options, seed,"
                     " setup, state, version, lang, meta, created_at, updated_at)"
                     " VALUES ($1, $2, $3, 'lobby', $4, $5, $6, NULL, NULL, NULL, 0, $7, $8, $9, $9)"
-                    f" RETURNING {COLUMNS}",
+                    f" RETURNING {MATCH}",
                     guild_id,
                     channel_id,
                     game,
@@ -272,19 +297,19 @@ class PostgresStore(Store):
         return _match(row)
 
     async def get(self, match_id: int) -> MatchRecord | None:
-        row = await self._p.fetchrow(f"SELECT {COLUMNS} FROM matches WHERE id = $1", match_id)
+        row = await self._p.fetchrow(f"SELECT {MATCH} FROM matches WHERE id = $1", match_id)
         return None if row is None else self.one(_decoded(row))
 
     async def active_in_channel(self, channel_id: int) -> MatchRecord | None:
         row = await self._p.fetchrow(
-            f"SELECT {COLUMNS} FROM matches WHERE channel_id = $1 AND status IN ('lobby', 'active')",
+            f"SELECT {MATCH} FROM matches WHERE channel_id = $1 AND status IN ('lobby', 'active')",
             channel_id,
         )
         return None if row is None else self.one(_decoded(row))
 
     async def matches_for_user(self, user_id: int, active_only: bool = True) -> list[MatchRecord]:
         live = " AND m.status IN ('lobby', 'active')" if active_only else ""
-        cols = ", ".join(f"m.{c.strip()}" for c in COLUMNS.split(","))
+        cols = _with_tail(", ".join(f"m.{c.strip()}" for c in COLUMNS.split(",")), "m")
         rows = await self._p.fetch(
             f"SELECT {cols} FROM match_players p JOIN matches m ON m.id = p.match_id"
             f" WHERE p.user_id = $1{live} ORDER BY m.id DESC",
@@ -293,12 +318,12 @@ class PostgresStore(Store):
         return self.healthy(_decoded(r) for r in rows)
 
     async def live_matches(self) -> list[MatchRecord]:
-        rows = await self._p.fetch(f"SELECT {COLUMNS} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id")
+        rows = await self._p.fetch(f"SELECT {MATCH} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id")
         return self.healthy(_decoded(r) for r in rows)
 
     async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
         rows = await self._p.fetch(
-            f"SELECT {COLUMNS} FROM matches WHERE channel_id = $1 ORDER BY id DESC LIMIT $2",
+            f"SELECT {MATCH} FROM matches WHERE channel_id = $1 ORDER BY id DESC LIMIT $2",
             channel_id,
             int(limit),
         )
@@ -312,12 +337,12 @@ class PostgresStore(Store):
             sets.append(f"{key} = ${len(params)}")
         params += [utcnow(), match_id, expected_version]
         n = len(params)
-        sets += ["version = version + 1", f"updated_at = ${n - 2}"]
+        sets += _state_sets(changes) + ["version = version + 1", f"updated_at = ${n - 2}"]
         try:
             async with self._p.acquire() as conn, conn.transaction():
                 row = await conn.fetchrow(
                     f"UPDATE matches SET {', '.join(sets)} WHERE id = ${n - 1} AND version = ${n}"
-                    f" RETURNING {COLUMNS}",
+                    f" RETURNING {MATCH}",
                     *params,
                 )
                 if row is None:
@@ -352,10 +377,15 @@ class PostgresStore(Store):
         # after this statement's snapshot also bumped the version, so our UPDATE (which re-checks the
         # newest row version under READ COMMITTED) matches nothing and nothing is inserted. The
         # (match_id, idx) primary key backs this up. The state is not returned (it is the caller's).
-        cols = COLUMNS.replace(" state,", " NULL::json AS state,")
+        # Without a snapshot (state None) the stored one stays and state_at records how many actions
+        # it includes; the tail returned is the one before this move (the statement's snapshot).
+        cols = _with_tail(COLUMNS.replace(" state,", " NULL::json AS state,"), "matches")
         sql = (
             "WITH upd AS ("
-            " UPDATE matches SET state = $1, status = COALESCE($2, status), meta = COALESCE($3, meta),"
+            " UPDATE matches SET state = COALESCE($1, state),"
+            " state_at = CASE WHEN $1::json IS NOT NULL THEN NULL ELSE COALESCE(state_at,"
+            " (SELECT COALESCE(MAX(b.idx) + 1, 0) FROM actions b WHERE b.match_id = $5)) END,"
+            " status = COALESCE($2, status), meta = COALESCE($3, meta),"
             " version = version + 1, updated_at = $4"
             f" WHERE id = $5 AND version = $6 RETURNING {cols}"
             "), ins AS ("
@@ -377,6 +407,9 @@ class PostgresStore(Store):
                 if row is None:
                     await self._fail_cas(conn, match_id, expected_version)
         values = dict(row.items())
+        _tail_of(values)
+        if state is None:
+            values["tail"] = (*values["tail"], (seat, action))
         values["state"] = state.value if isinstance(state, RawJSON) else state
         return MatchRecord(**values)
 
@@ -534,14 +567,16 @@ class PostgresStore(Store):
         for key, value in changes.items():
             params.append(value)
             sets.append(f"{key} = ${len(params)}")
+        if keep is not None and "state" not in changes:
+            raise ValueError("removing actions (keep) needs the state they leave")
         now = utcnow()
         params += [now, match_id, expected_version]
         n = len(params)
-        sets += ["version = version + 1", f"updated_at = ${n - 2}"]
+        sets += _state_sets(changes) + ["version = version + 1", f"updated_at = ${n - 2}"]
         try:
             async with self._p.acquire() as conn, conn.transaction():
                 row = await conn.fetchrow(
-                    f"UPDATE matches SET {', '.join(sets)} WHERE id = ${n - 1} AND version = ${n} RETURNING {COLUMNS}", *params
+                    f"UPDATE matches SET {', '.join(sets)} WHERE id = ${n - 1} AND version = ${n} RETURNING {MATCH}", *params
                 )
                 if row is None:
                     await self._fail_cas(conn, match_id, expected_version)
@@ -587,7 +622,7 @@ class PostgresStore(Store):
     async def finished_in_guild(self, guild_id: int, limit: int = 2000) -> list[MatchRecord]:
         # the final snapshots come as text and are decoded in a worker thread (a thousand of them
         # would hold the event loop if the JSON codec decoded them while the rows arrive)
-        cols = COLUMNS.replace(" state,", " state::text AS state,")
+        cols = _with_tail(COLUMNS.replace(" state,", " state::text AS state,"), "matches")
         rows = await self._p.fetch(
             f"SELECT {cols} FROM matches WHERE guild_id = $1 AND status = 'finished' ORDER BY id DESC LIMIT $2",
             guild_id, int(limit),

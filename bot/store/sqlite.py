@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import dataclasses
 import functools
 import json
 import logging
@@ -69,10 +70,27 @@ def _rating(row: Any) -> RatingRow:
 SYNCHRONOUS = ("off", "normal", "full", "extra")
 _timing = logging.getLogger("partida.timing")  # DEBUG: one line per move transaction (bench/bot.py)
 
+
+
+def _with_tail(t: str) -> str:
+    """The match columns of table (or alias) ``t`` and the log's tail after its snapshot (see
+    ``MatchRecord.tail``) as a JSON list of [seat, action], read in the same statement as the row."""
+    cols = ", ".join(f"{t}.{c.strip()}" for c in COLUMNS.split(","))
+    return (
+        f"{cols}, (SELECT json_group_array(json_array(seat, json(action))) FROM (SELECT seat, action"
+        f" FROM actions WHERE match_id = {t}.id AND idx >= {t}.state_at ORDER BY idx)) AS tail"
+    )
+
+
+MATCH = _with_tail("matches")
+# A move: the snapshot only when given (NULL keeps the stored one and records how many actions it
+# includes, so the tail after it grows by this move); the tail returned is the one before the move.
 _MOVE_UPDATE = (
-    "UPDATE matches SET state = ?, status = COALESCE(?, status), meta = COALESCE(?, meta),"
-    " version = version + 1, updated_at = ?"
-    f" WHERE id = ? AND version = ? RETURNING {COLUMNS}"
+    "UPDATE matches SET state = COALESCE(?, state),"
+    " state_at = CASE WHEN ? THEN NULL ELSE COALESCE(state_at,"
+    " (SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE match_id = matches.id)) END,"
+    " status = COALESCE(?, status), meta = COALESCE(?, meta), version = version + 1, updated_at = ?"
+    f" WHERE id = ? AND version = ? RETURNING {MATCH}"
 )
 # idx = number of earlier actions (the log has no gaps, so MAX+1 is that count).
 _MOVE_INSERT = (
@@ -149,6 +167,16 @@ def _column(match_id: int, part: str, text: str | None, nullable: bool = False) 
         raise DamagedMatch(match_id, part, f"not JSON: {str(e)[:80]}") from None
 
 
+def _state_sets(changes: dict[str, Any]) -> list[str]:
+    """A state written whole is the state after every action: no tail after it."""
+    return ["state_at = NULL"] if "state" in changes else []
+
+
+def _tail(match_id: int, text: str | None) -> tuple[tuple[int, Any], ...]:
+    pairs = _column(match_id, "state", text, nullable=True) or ()
+    return tuple((seat, action) for seat, action in pairs)
+
+
 def _match(row: Any, state: Any = _UNSET) -> MatchRecord:
     """A row as a record; ``DamagedMatch`` when a JSON column cannot be decoded."""
     mid = row[0]
@@ -171,6 +199,8 @@ def _match(row: Any, state: Any = _UNSET) -> MatchRecord:
         meta=meta,
         created_at=datetime.fromisoformat(row[14]),
         updated_at=datetime.fromisoformat(row[15]),
+        state_at=row[16],
+        tail=_tail(mid, row[17]),
     )
 
 
@@ -406,7 +436,7 @@ class SqliteStore(Store):
                     "INSERT INTO matches (guild_id, channel_id, game, status, host_id, seats, options, seed,"
                     " setup, state, version, lang, meta, created_at, updated_at)"
                     " VALUES (?, ?, ?, 'lobby', ?, ?, ?, NULL, NULL, NULL, 0, ?, ?, ?, ?)"
-                    f" RETURNING {COLUMNS}",
+                    f" RETURNING {MATCH}",
                     params,
                 )
             except sqlite3.IntegrityError as e:
@@ -419,21 +449,21 @@ class SqliteStore(Store):
 
     async def get(self, match_id: int) -> MatchRecord | None:
         async with self._read() as conn:
-            row = await _one(conn, f"SELECT {COLUMNS} FROM matches WHERE id = ?", (match_id,))
+            row = await _one(conn, f"SELECT {MATCH} FROM matches WHERE id = ?", (match_id,))
         return self.one(await _record(row))
 
     async def active_in_channel(self, channel_id: int) -> MatchRecord | None:
         async with self._read() as conn:
             row = await _one(
                 conn,
-                f"SELECT {COLUMNS} FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                f"SELECT {MATCH} FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
                 (channel_id,),
             )
         return self.one(await _record(row))
 
     async def matches_for_user(self, user_id: int, active_only: bool = True) -> list[MatchRecord]:
         live = " AND m.status IN ('lobby', 'active')" if active_only else ""
-        cols = ", ".join(f"m.{c.strip()}" for c in COLUMNS.split(","))
+        cols = _with_tail("m")
         async with self._read() as conn:
             rows = await _all(
                 conn,
@@ -445,14 +475,14 @@ class SqliteStore(Store):
 
     async def live_matches(self) -> list[MatchRecord]:
         async with self._read() as conn:
-            rows = await _all(conn, f"SELECT {COLUMNS} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id", ())
+            rows = await _all(conn, f"SELECT {MATCH} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id", ())
         return self.healthy(await _records(rows))
 
     async def history_in_channel(self, channel_id: int, limit: int = 20) -> list[MatchRecord]:
         async with self._read() as conn:
             rows = await _all(
                 conn,
-                f"SELECT {COLUMNS} FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
+                f"SELECT {MATCH} FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
                 (channel_id, int(limit)),
             )
         return self.healthy(await _records(rows))
@@ -464,13 +494,13 @@ class SqliteStore(Store):
         for key, value in changes.items():
             sets.append(f"{key} = ?")
             params.append(_json_or_null(value) if key in _JSON_COLUMNS else value)
-        sets += ["version = version + 1", "updated_at = ?"]
+        sets += _state_sets(changes) + ["version = version + 1", "updated_at = ?"]
         params += [_ts(utcnow()), match_id, expected_version]
         async with self._write() as conn:
             try:
                 row = await _one(
                     conn,
-                    f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ? RETURNING {COLUMNS}",
+                    f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ? RETURNING {MATCH}",
                     params,
                 )
             except sqlite3.IntegrityError as e:
@@ -509,7 +539,7 @@ class SqliteStore(Store):
         state_json = _json_or_null(state)
         meta_json = None if meta is None else dumps(dict(meta))
         story_json = _json_or_null(story)
-        params = (state_json, status, meta_json, now, match_id, expected_version)
+        params = (state_json, state_json is not None, status, meta_json, now, match_id, expected_version)
         job_rows = _job_params(list(jobs), match_id, now_dt)
         if self._mover is not None:
             self._check_open()
@@ -524,13 +554,17 @@ class SqliteStore(Store):
                 await conn.execute(_MOVE_INSERT, (match_id, seat, action_json, bool(revealed), now, story_json, match_id))
                 if job_rows:
                     await conn.executemany(_JOB_INSERT, job_rows)
-        # the state just written is the caller's own: never parse it back (a marathon state is big)
+        # the state just written is the caller's own: never parse it back (a marathon state is big);
+        # without a snapshot, the tail returned (before this move) gains the move
+        if state is None:
+            rec = _match((*row[:10], None, *row[11:]), state=None)
+            return dataclasses.replace(rec, tail=(*rec.tail, (seat, json.loads(action_json))))
         return _match((*row[:10], None, *row[11:]), state=state.value if isinstance(state, RawJSON) else state)
 
     def _commit_move_sync(self, params: tuple, seat: int, action_json: str, revealed: bool, story_json: str | None, job_rows: list[tuple]) -> Any:
         """One move in one transaction, run on the movers' thread."""
         conn = self._mover
-        state_json, status, meta_json, now, match_id, expected_version = params
+        now, match_id, expected_version = params[-3:]
         t0 = time.perf_counter()
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -728,13 +762,15 @@ class SqliteStore(Store):
         for key, value in changes.items():
             sets.append(f"{key} = ?")
             params.append(_json_or_null(value) if key in _JSON_COLUMNS else value)
+        if keep is not None and "state" not in changes:
+            raise ValueError("removing actions (keep) needs the state they leave")
         now = utcnow()
-        sets += ["version = version + 1", "updated_at = ?"]
+        sets += _state_sets(changes) + ["version = version + 1", "updated_at = ?"]
         params += [_ts(now), match_id, expected_version]
         async with self._write() as conn:
             try:
                 row = await _one(
-                    conn, f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ? RETURNING {COLUMNS}", params
+                    conn, f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ? RETURNING {MATCH}", params
                 )
             except sqlite3.IntegrityError as e:
                 if _is_live_channel_clash(e):
@@ -783,7 +819,7 @@ class SqliteStore(Store):
         async with self._read() as conn:
             rows = await _all(
                 conn,
-                f"SELECT {COLUMNS} FROM matches WHERE guild_id = ? AND status = 'finished' ORDER BY id DESC LIMIT ?",
+                f"SELECT {MATCH} FROM matches WHERE guild_id = ? AND status = 'finished' ORDER BY id DESC LIMIT ?",
                 (guild_id, int(limit)),
             )
         return self.healthy(await _records(rows))  # a thousand final snapshots: decoded off the loop

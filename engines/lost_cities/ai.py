@@ -35,6 +35,7 @@ from . import (
     State,
     _score,
     fast,
+    native,
 )
 from .fast import step as fast_step
 
@@ -607,10 +608,93 @@ class FastLostCitiesSearch(LostCitiesSearch):
         return DRAW_DECK
 
 
+class _NativeEngine:
+    """The engine calls engines/search.py makes, on states of engines/lost_cities/native.py
+    (as :class:`_FastEngine`: a round is not dealt on, ``legal`` hands out the state's own list)."""
+
+    @staticmethod
+    def to_move(s: native.S) -> tuple[int, ...]:
+        return _MOVERS[s.turn] if s.dn else ()
+
+    @staticmethod
+    def legal(s: native.S, seat: int) -> list[int]:
+        return native.actions(s)
+
+    @staticmethod
+    def step(s: native.S, seat: int, code: int) -> None:
+        native.step(s, code, False)
+
+
+class NativeLostCitiesSearch(FastLostCitiesSearch):
+    """:class:`FastLostCitiesSearch` on the states of engines/lost_cities/native.py, the module an
+    optional build compiles (``./dev compile``): the same determinisations, policy, evaluation
+    and draws of the search's rng, so the same choices and visits for the same iterations
+    (tests/ai); the levels use it when the build is there (``native.COMPILED``)."""
+
+    engine = _NativeEngine
+
+    def determiniser(self, game: LostCities, view: dict, seat: int):
+        table, unknown, n_opp = self.table(game, view, seat)
+        base = native.from_fast(fast.from_state(table))
+        info = table.m
+        opp = 1 - seat
+        clone, give = native.clone, native.give
+        shuffle = fast.shuffle
+
+        def sample(rng) -> native.S:
+            cards = unknown[:]
+            shuffle(rng, cards)
+            s = clone(base)
+            give(s, opp, cards[:n_opp])
+            m = Info(info.colours, info.rounds)
+            m.round, m.round_scores, m.starters = info.round, info.round_scores, info.starters
+            m.deck = s.deck = tuple(cards[n_opp:])
+            m.rng = Rng(rng.getrandbits(53))
+            s.info = m
+            s.dn = len(m.deck)
+            return s
+
+        return sample
+
+    def stop(self, game: LostCities, s: native.S, mark: int) -> bool:
+        return not s.dn
+
+    def evaluate(self, game: LostCities, s: native.S, root_seat: int) -> list[float]:
+        """:meth:`FastLostCitiesSearch.evaluate` (the same numbers) on a native state."""
+        m = s.info
+        t0 = sum(r[0] for r in m.round_scores) + native.score(s, 0)
+        t1 = sum(r[1] for r in m.round_scores) + native.score(s, 1)
+        played = len(m.round_scores) + 1
+        if not s.dn and played < m.rounds:
+            played += 1
+        left = m.rounds - played
+        scale = 6.0 + 25.0 * math.sqrt(left)
+        p0 = 1.0 / (1.0 + math.exp(-(t0 - t1) / scale))
+        return [p0, 1.0 - p0]
+
+    def policy(self, game: LostCities, s: native.S, seat: int, legal, rng: random.Random) -> int:
+        f = native.to_fast(s)
+        return super().policy(game, f, seat, _FastEngine.legal(f, seat), rng)
+
+    def prior(self, game: LostCities, view: dict, seat: int, legal: list[int], rng: random.Random) -> dict[int, float]:
+        sample = self.determiniser(game, view, seat)(rng)
+        eps, self.epsilon = self.epsilon, 0.0
+        try:
+            pick = self.policy(game, sample, seat, legal, rng)
+        finally:
+            self.epsilon = eps
+        return {pick: 1.0}
+
+    def playout(self, game: LostCities, s: native.S, mark: int, rng: random.Random) -> None:
+        native.policy_playout(s, rng.random, self.epsilon)
+
+
 # depth 2: the tree holds the searching seat's whole turn (play, then draw); the rest is playout.
-# The levels search on the fast state (FastLostCitiesSearch); LostCitiesSearch, on the compact
-# engine, stays as its reference.
-NormalPlayer = level_player("normal", FastLostCitiesSearch, prior_weight=5.0, depth=2)
-StrongPlayer = level_player("strong", FastLostCitiesSearch, prior_weight=5.0, depth=2)
+# The levels search on the fast state (FastLostCitiesSearch), or on native.py's states when its
+# compiled build is there (NativeLostCitiesSearch: the same choices, faster); LostCitiesSearch,
+# on the compact engine, stays as their reference.
+LEVEL_SEARCH = NativeLostCitiesSearch if native.COMPILED else FastLostCitiesSearch
+NormalPlayer = level_player("normal", LEVEL_SEARCH, prior_weight=5.0, depth=2)
+StrongPlayer = level_player("strong", LEVEL_SEARCH, prior_weight=5.0, depth=2)
 
 PLAYERS = {"heuristic": HeuristicPlayer, "easy": HeuristicPlayer, "normal": NormalPlayer, "strong": StrongPlayer}

@@ -162,3 +162,64 @@ def test_the_fused_policy_playout_plays_the_policy_moves():
         search.playout(GAME, b, search.horizon(GAME, b), rng_b)
         assert a == b and rng_a.random() == rng_b.random()
         assert a[fast.DN] == 0
+
+
+def _native_modules():
+    """engines/lost_cities/native.py as imported (compiled when built) and its source as plain Python."""
+    import importlib.util
+    from pathlib import Path
+
+    from engines.lost_cities import native
+
+    spec = importlib.util.spec_from_file_location("lost_cities_native_source_ai", Path(native.__file__).with_name("native.py"))
+    source = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(source)
+    return [pytest.param(native, id="imported"), pytest.param(source, id="source")]
+
+
+NATIVE_MODULES = _native_modules()
+
+
+@pytest.mark.parametrize("mod", NATIVE_MODULES)
+@pytest.mark.parametrize(("seed", "steps", "rounds"), [(1, 0, 3), (3, 40, 3), (5, 200, 3), (8, 150, 3), (9, 60, 1)])
+def test_the_native_search_chooses_as_the_fast_one_with_the_same_statistics(mod, seed, steps, rounds, monkeypatch):
+    """On native.py's states (compiled or not) the search makes the same choice with the same
+    visit counts as on the fast path, for the same iterations and rng; the levels use it when the
+    compiled build is there."""
+    from engines.lost_cities import ai as lc_ai
+    from engines.lost_cities import native
+
+    monkeypatch.setattr(lc_ai, "native", mod)
+    st = position(seed, steps, rounds)
+    seat = GAME.to_move(st)[0]
+    runs = []
+    for adapter in (FastLostCitiesSearch, lc_ai.NativeLostCitiesSearch):
+        p = ISMCTS(adapter(), seconds=None, iterations=150, prior_weight=5.0, depth=2)
+        runs.append((p.choose(GAME, st, seat, random.Random(seed)), p.stats.visits))
+    assert runs[0] == runs[1]
+    assert sum(runs[0][1].values()) == 150
+    assert lc_ai.LEVEL_SEARCH is (lc_ai.NativeLostCitiesSearch if native.COMPILED else FastLostCitiesSearch)
+
+
+@pytest.mark.parametrize("mod", NATIVE_MODULES)
+def test_the_native_policy_playout_plays_as_the_fast_one(mod):
+    """native.policy_playout: the same moves and draws of the rng as FastLostCitiesSearch.playout,
+    from determinised samples of many positions (some between a play and its draw), with the
+    policy's random moves on (epsilon 0.1) and at a high rate (0.6)."""
+    from engines.lost_cities import native
+
+    for eps in (0.1, 0.6):
+        search = FastLostCitiesSearch(epsilon=eps)
+        for seed in range(16):
+            st = position(seed, 7 * seed + seed % 2)
+            seat = GAME.to_move(st)[0]
+            sample = search.determiniser(GAME, GAME.view(st, seat), seat)(random.Random(seed))
+            a = fast.clone(sample)
+            b = mod.from_fast(fast.clone(sample))
+            rng_a, rng_b = random.Random(seed), random.Random(seed)
+            search.playout(GAME, a, 0, rng_a)
+            mod.policy_playout(b, rng_b.random, eps)
+            assert rng_a.random() == rng_b.random()
+            assert a[fast.DN] == 0 and b.dn == 0
+            assert GAME.dump(fast.to_state(mod.to_fast(b))) == GAME.dump(fast.to_state(a))
+            assert native.to_fast(native.from_fast(a)) == a  # masks, counts and all agree

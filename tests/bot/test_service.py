@@ -163,7 +163,8 @@ async def test_cached_states_never_leak_a_refused_or_lost_move(service, url):  #
         assert fresh.record.version == v + 1
         assert fresh.view(0)["discards"][hand[1].split("-")[0]] == [hand[1]]
         assert hand[0] in fresh.view(0)["hand"]  # the losing move was not kept anywhere
-        assert fresh.game.dump(fresh.state) == fresh.record.state
+        stored = fresh.game.resume(fresh.record.state, fresh.record.tail)  # the snapshot and the moves after it
+        assert fresh.game.dump(fresh.state) == fresh.game.dump(stored)
     finally:
         await other.store.close()
 
@@ -179,3 +180,30 @@ async def test_the_matchs_ai_level_plays_its_ai_seats(service):
     from engines import ai
 
     assert getattr(ai.players_for("lost-cities")["strong"], "searching", False)
+
+
+async def test_moves_between_snapshots_write_their_action_alone_and_any_process_reads_the_same_state(service, url):  # noqa: F811
+    """Issue 18: the whole state is written every SNAPSHOT_EVERY moves; the moves in between write
+    their action, and a process with nothing cached (another shard, a restart) rebuilds the state
+    from the last snapshot and the log after it: the same state as the one that made the moves."""
+    from bot.core.service import SNAPSHOT_EVERY
+
+    m = await started(service)
+    mid = m.record.id
+    other = MatchService(await open_store(url))  # another process's store
+    try:
+        tails = []
+        for n in range(2 * SNAPSHOT_EVERY + 3):
+            m = await service.get(mid)
+            seat = m.to_move()[0]
+            code = HeuristicPlayer().choose(m.game, m.state, seat, random.Random(n))
+            await service.move(mid, m.record.version, ("user", (11, 22)[seat]), m.game.encode(code))
+            rec = await service.store.get(mid)
+            tails.append(len(rec.tail))
+            cold = await MatchService(other.store).get(mid)  # nothing cached there: snapshot + tail
+            assert cold.record.version == rec.version
+            assert cold.game.dump(cold.state) == m.game.dump((await service.get(mid)).state)
+        assert max(tails) == SNAPSHOT_EVERY - 1 and tails.count(0) >= 2  # the tail never grows past it
+        assert tails[SNAPSHOT_EVERY - 1] == 0 and tails[SNAPSHOT_EVERY] == 1
+    finally:
+        await other.store.close()

@@ -210,6 +210,8 @@ async def test_seven_players_draft_in_dms_and_play_a_whole_match(standin, partid
     assert len(cara_picks) == rounds
     # humans built districts through the select + confirm button
     assert any(a.action["type"] == "build" and a.seat in seat_of.values() for a in actions)
+    # a person's turn whose only move left was its end ended without a click (auto_end, the default)
+    assert any(a.action["type"] == "end_turn" and a.seat in seat_of.values() and (a.story or {}).get("auto_end") for a in actions)
     # nothing hidden in the channel: no character is named except the one being called and the
     # targets the rules make public (whom the Assassin murders, the Thief robs, the Witch bewitches)
     public = standin.messages_in(channel)

@@ -259,6 +259,41 @@ async def test_commit_move_appends_in_order(store):
     assert len(await store.actions(rec.id)) == 6
 
 
+async def test_a_move_without_a_snapshot_keeps_the_stored_one_and_every_read_carries_the_tail(store):
+    """Issue 18: a move may write its action alone; every read (by id, by channel, by person, the
+    live list, the move's and a change's own answers) gives the last snapshot and the actions after
+    it, and a state written whole (an undo, a finished match) ends the tail."""
+    rec = await started(store)
+    rec = await store.commit_move(rec.id, rec.version, 0, {"n": 0}, False, {"turn": 1})
+    assert (rec.state_at, rec.tail) == (None, ())
+    for i in range(1, 4):
+        rec = await store.commit_move(rec.id, rec.version, i % 2, {"n": i}, False, None)
+        assert rec.state is None and rec.state_at == 1  # the caller knows the snapshot it read
+        assert rec.tail == tuple((k % 2, {"n": k}) for k in range(1, i + 1))
+    tail = ((1, {"n": 1}), (0, {"n": 2}), (1, {"n": 3}))
+    for read in (
+        await store.get(rec.id),
+        await store.active_in_channel(CHANNEL),
+        *(await store.matches_for_user(ANA)),
+        *(await store.live_matches()),
+    ):
+        assert (read.version, read.state, read.state_at, read.tail) == (rec.version, {"turn": 1}, 1, tail)
+    moved = await store.update(rec.id, rec.version, meta={"x": 1})  # no state: the tail stays
+    assert (moved.state, moved.state_at, moved.tail) == ({"turn": 1}, 1, tail)
+    with pytest.raises(ValueError):  # removing actions without the state they leave
+        await store.change(moved.id, moved.version, None, keep=2)
+    undone = await store.change(moved.id, moved.version, None, keep=2, state={"turn": 2})
+    assert (undone.state, undone.state_at, undone.tail) == ({"turn": 2}, None, ())
+    assert [a.action for a in await store.actions(rec.id)] == [{"n": 0}, {"n": 1}]
+    again = await store.commit_move(undone.id, undone.version, 0, {"n": 9}, False, None)
+    assert (again.state_at, again.tail) == (2, ((0, {"n": 9}),))
+    read = await store.get(rec.id)
+    assert (read.state, read.state_at, read.tail) == ({"turn": 2}, 2, ((0, {"n": 9}),))
+    done = await store.commit_move(read.id, read.version, 1, {"n": 10}, False, {"turn": 4}, status="finished")
+    assert (done.state, done.state_at, done.tail) == ({"turn": 4}, None, ())
+    assert (await store.get(rec.id)).tail == ()
+
+
 async def test_commit_move_refuses_a_stale_version(store):
     rec = await started(store)
     moved = await store.commit_move(rec.id, rec.version, 0, {"n": 0}, False, {"turn": 1})
