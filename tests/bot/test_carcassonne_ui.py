@@ -118,7 +118,7 @@ def test_steps_position_then_rotation_then_meeple(states):
 def test_a_place_with_a_single_rotation_skips_the_rotation_step(states):
     _, view, legal = seat_inputs(states["mid"])
     first = ui.controls(view, legal, "en", None)
-    single = [ch.token for ch in first.select if (ch.description or "").startswith("fits one way")]
+    single = [ch.token for ch in first.select if (ch.description or "").startswith("fits 1 way ")]
     if not single:
         pytest.skip("no single-rotation place in this sample")
     c = ui.controls(view, legal, "en", single[0])

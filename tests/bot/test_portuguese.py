@@ -172,3 +172,30 @@ def test_citadels_plays_in_portuguese():
     assert error_text("cannot_afford", {"cost": 4}, "pt", game="citadels") == "Ouro insuficiente (custa 4)."
     assert R.d_name("watchtower", "pt") == "Torre de vigia" and R._n("pt", "pts", 1) == "1 pt"
     assert R.TEXTS["pt"]["res_head"] == "Pontuação final" and R.board_png(m.view(None), m.seats, "pt")
+
+
+@pytest.mark.parametrize(("game", "turns", "dm_words", "story_words"), [
+    ("carcassonne", 12, "Sua peça: **", " colocou "),
+    ("cities", 400, "você ainda tem ", " pega a vaga "),
+])
+async def test_a_pt_br_person_plays_carcassonne_and_cities_in_portuguese(bot, store, game, turns, dm_words, story_words):
+    """The turn DMs carry the game's own controls in Portuguese, the channel tells the moves in
+    Portuguese; an English player at the same table keeps English."""
+    await store.set_locale(ANA, "pt")
+    await store.set_locale(BEN, "en")
+    mid = await bot.new_match(game, [(ANA, "Ana"), (BEN, "Ben")], channel=100, lang="pt")
+    await bot.run()
+    rng = random.Random(3)
+    for _ in range(turns):
+        movers = await bot.to_move(mid)
+        if not movers:
+            break
+        await bot.play_turn(mid, movers[0], rng)
+        await bot.run()
+    dms = [s.content for s in bot.box.dms(ANA)]
+    assert any(dm_words in d for d in dms), dms[-3:]
+    assert not any("Your tile" in d or "workers left" in d for d in dms)
+    ben = [s.content for s in bot.box.dms(BEN)]
+    assert any(d.startswith("Your turn in") for d in ben) and not any(dm_words in d for d in ben)
+    posts = [s.content for s in bot.box.channel(100, "")]
+    assert any(story_words in p for p in posts), posts[-3:]
