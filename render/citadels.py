@@ -242,9 +242,21 @@ def character_tile(ch: str, rank: int, lang: str, w: int, h: int, state: str) ->
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         outline = UI["accent"] if state == "current" else mix(base, (0, 0, 0), 0.35)
         d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), 8 * s, fill=base, outline=outline, width=(4 if state == "current" else 2) * s)
-        text(d, (8 * s, 5 * s), str(rank), int(h * 0.4) * s, ink, anchor="la", bold=True)
+        rank_size = int(h * 0.4)
+        text(d, (8 * s, 5 * s), str(rank), rank_size * s, ink, anchor="la", bold=True)
         size = max(floor(), min(24, int(h * 0.32)))
-        text(d, (w / 2 * s, (h - 6 - size * 0.6) * s), label, size * s, ink, anchor="mm", bold=True, max_width=(w - 8) * s)
+        y = h - 6 - size * 0.6
+        name = label
+        if text_width(name, size, True) > w - 8 and " " in name:
+            # a long name ("Senhor da Guerra") on two lines rather than cut: the first line beside
+            # the rank, the second where a one-line name goes
+            left = 8 + text_width(str(rank), rank_size, True) + 4
+            words = name.split()
+            splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+            fits = [(a, b) for a, b in splits if text_width(a, size, True) <= w - 4 - left and text_width(b, size, True) <= w - 8]
+            first, name = (fits or splits[:1])[-1]  # the longest first line that fits beside the rank
+            text(d, ((left + w - 4) / 2 * s, (y - size) * s), first, size * s, ink, anchor="mm", bold=True, max_width=(w - 4 - left) * s)
+        text(d, (w / 2 * s, y * s), name, size * s, ink, anchor="mm", bold=True, max_width=(w - 6) * s)
         if state == "murdered":  # a red dagger-cross in the free top-right corner
             r = h * 0.2
             cx, cy = w - 10 - r, 8 + r

@@ -100,6 +100,13 @@ async def test_with_the_setting_off_the_end_turn_button_is_shown(bot, store):
     assert "ended it for you" not in content
     # back on (/autoend on:True stores nothing: on is the default): "Take your turn" ends it
     await store.set_person(uid, {"auto_end": None})
-    content, _files, view = await bot.present.private_turn(await bot.service.get(mid), loaded.seat_of(uid), "es")
+    seen = await bot.service.get(mid)
+    content, _files, view = await bot.present.private_turn(seen, loaded.seat_of(uid), "es")
     assert (await bot.service.get(mid)).record.version == v + 2
     assert "lo he terminado por ti" in content
+    # the same controls drawn again from the same read (a second device, a job run again after a
+    # crash): the end is a commit at that version, so it is not applied twice
+    again, _files, _view = await bot.present.private_turn(seen, loaded.seat_of(uid), "es")
+    assert (await bot.service.get(mid)).record.version == v + 2
+    assert "lo he terminado por ti" not in again
+    assert sum(1 for a in await store.actions(mid) if a.action["type"] == "end_turn" and (a.story or {}).get("auto_end")) == 1
