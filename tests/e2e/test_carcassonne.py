@@ -128,7 +128,7 @@ async def test_five_seats_one_person_clicks_four_ai_play_a_whole_match(standin, 
         told += sum(1 for line in board.content.splitlines() if line.startswith("• "))
         if not turn_button(board):
             break
-        assert re.search(r"\b\d+ tiles left\b|\bTiles left:? \d+", board.content)  # the status line of the match
+        assert re.search(r"\b\d+ tiles left\b", board.content)  # the status line of the match (a plural entry)
         if named(board, ana) and ana_turns == 0:
             await type_first_turn(ana)  # the slash-command fast path, once
             ana_turns += 1
