@@ -267,12 +267,13 @@ class Timers:
                     jobs.append(declared.clock_start(rec.id, rec.version, seat, sweep=True))
         return await self.store.add_jobs(jobs, now=self.clock()) if jobs else 0
 
-    async def hold_turn(self, rec: Any, seat: int) -> None:
-        """A ``turn`` job (the turn DM) waits for the end of the person's quiet hours."""
+    async def hold_turn(self, rec: Any, seat: int, person: dict[str, Any] | None = None) -> None:
+        """A ``turn`` job (the turn DM) waits for the end of the person's quiet hours (``person``:
+        their settings, when the job read them already)."""
         if rec.status == "active" and seat < len(rec.seats):
             uid = rec.seats[seat].get("user_id")
             if uid:
-                end = quiet_until(await self.store.person(uid), self.clock())
+                end = quiet_until(person if person is not None else await self.store.person(uid), self.clock())
                 if end is not None:
                     raise Retry("quiet hours", after=(end - self.clock()).total_seconds())
 
@@ -284,7 +285,8 @@ class Timers:
         mid, v, seat = job.match_id, int(job.payload["version"]), int(job.payload["seat"])
         now = self.clock()
         finish = Finish()
-        rec = await self.store.get(mid)
+        read = await self.store.read(mid)  # the match and its notes, one read
+        rec = read.record if read is not None else None
         if rec is None or rec.status != "active" or seat >= len(rec.seats):
             return
         uid = rec.seats[seat].get("user_id")
@@ -293,7 +295,7 @@ class Timers:
         loaded = await self.service.aload(rec)
         if seat not in loaded.to_move():
             return  # that turn is over
-        notes = await self.service.notes(mid)
+        notes = Notes(read.notes)
         note = notes.seat(uid)
         current = note.clock_v if note.clock_v is not None else -1
         if current > v:

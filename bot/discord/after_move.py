@@ -35,7 +35,7 @@ from ..core.service import MatchService, Stale, UserError
 from ..core.table import event_text
 from ..games import ui_for
 from ..i18n import game_name, t
-from ..store import Job
+from ..store import Job, Person
 from .components import TurnButton
 from .posting import ALLOWED, Presenter, jump_link
 
@@ -85,9 +85,9 @@ class AfterMove:
 
     def __init__(
         self, present: Presenter, service: MatchService, scheduler: Scheduler, *,
-        hold: Callable[[Any, int], Awaitable[None]] | None = None,
+        hold: Callable[[Any, int, dict[str, Any]], Awaitable[None]] | None = None,
         catch_up: Callable[..., Awaitable[tuple[str, list[Any] | None, dict[str, Any]]]] | None = None,
-        mentions: Callable[[Any], Awaitable[discord.AllowedMentions]] | None = None,
+        mentions: Callable[[Any, dict[int, Any]], Awaitable[discord.AllowedMentions]] | None = None,
     ) -> None:
         self.present = present
         self.service = service
@@ -151,7 +151,8 @@ class AfterMove:
 
     async def on_turn(self, job: Job) -> Finish | None:
         seat = int(job.payload["seat"])
-        rec = await self.store.get(job.match_id)
+        read = await self.store.read(job.match_id)  # the match and its notes, one read
+        rec = read.record if read is not None else None
         if rec is None or rec.status != "active":
             return None
         loaded = await self.service.aload(rec)
@@ -160,15 +161,16 @@ class AfterMove:
         uid = rec.seats[seat].get("user_id")
         if not uid or rec.seats[seat].get("ai"):
             return  # nobody to tell, or the stand-in AI holds the seat
-        note = (await self.service.notes(rec.id)).seat(uid)
+        note = Notes(read.notes).seat(uid)
         if note.plan:  # their plan answers first, quiet hours or not (bot/core/plans.py)
             fired = await self.planner.fire(loaded, seat, uid, note)
             if fired.moved:
                 return None  # its move planned what follows (the rest of the turn: a turn job of its own)
             if fired.cancel is not None:  # dropped: the DM below says why
                 note = (await self.service.notes(rec.id)).seat(uid)
+        person = (await self.store.people([uid]))[uid]  # their settings and language, one read
         if self.hold is not None:
-            await self.hold(rec, seat)  # raises Retry until the person's quiet hours are over
+            await self.hold(rec, seat, person.settings)  # raises Retry until the person's quiet hours are over
         # matches from before the notes kept these in the match's meta
         prefs = note.prefs if note.prefs is not None else (rec.meta.get("prefs") or {}).get(str(uid))
         dm_closed = bool(note.dm_closed) or uid in (rec.meta.get("dm_closed") or [])
@@ -180,7 +182,7 @@ class AfterMove:
             if not job.payload.get("board", True):
                 return await self.prompt_in_channel(rec, uid, job)  # no board names them this time
             return None
-        lang = await self.lang_for(uid, rec.lang)
+        lang = person.locale or rec.lang
         try:
             dm = await self.client.create_dm(discord.Object(id=uid))
             ch = await self.present.channel(rec)
@@ -260,21 +262,26 @@ class AfterMove:
     async def on_board(self, job: Job) -> Finish | None:
         mid = job.match_id
         version = int(job.payload["version"])
-        notes = await self.service.notes(mid)
+        # one read: the match, its notes, and whether a newer board is planned
+        read = await self.store.read(mid, newer_than=(declared.BOARD, job.id))
+        if read is None:
+            return
+        notes = Notes(read.notes)
         told = notes.match
         intent = told.board_pending
         again = intent is not None and intent.key == job.key
         if not again:
             if (told.board_version if told.board_version is not None else -1) >= version:
                 return None  # this board, or a newer one, is in the channel already
-            pending = await self.store.jobs(mid, "pending")
-            if any(j.kind == "board" and j.id > job.id for j in pending):
+            if read.newer:
                 return  # a newer board is planned: it tells this story too (one post, not two)
         since = told.board_upto or 0
-        actions = await self.store.actions(mid, since)  # before the match: never tell a move twice
-        # what happened besides moves since the last post (an undo, a seat handed over: bot/core/table.py)
+        # the moves since the last post and what happened besides moves (an undo, a seat handed
+        # over: bot/core/table.py), with the version they lead to
+        log = await self.store.log_since(mid, since)
+        actions = log.actions
         seen_events = told.board_events or 0
-        events = [e for e in await self.store.events(mid) if e.id > seen_events]
+        events = [e for e in log.events if e.id > seen_events]
         if again:
             # this post may be out already (a crash before it was recorded): tell exactly the same
             # story again, so the copy Discord returns for the nonce matches what is recorded
@@ -282,9 +289,11 @@ class AfterMove:
             events = [e for e in events if e.id <= (intent.events_upto if intent.events_upto is not None else seen_events)]
         else:
             intent = BoardIntent(key=job.key, upto=since + len(actions), events_upto=max([seen_events, *(e.id for e in events)]))
-        rec = await self.store.get(mid)
-        if rec is None:
-            return
+        rec = read.record
+        if log.version != rec.version:  # a change came in between the two reads: the picture must show every move told
+            rec = await self.store.get(mid)
+            if rec is None:
+                return
         loaded = await self.service.aload(rec)
         lang = rec.lang
         ch = await self.present.channel(rec)
@@ -295,8 +304,9 @@ class AfterMove:
         in_place = (rec.meta or {}).get("post") == "edit" and rec.status == "active" and board_id
         # one notification a turn: the turn DM; the post names the player and mentions only those
         # the DM cannot reach or who asked for channel pings (none inside quiet hours)
-        ping = await self.channel_pings(loaded, notes)
-        awake = await self.mentions(rec) if self.mentions is not None else None
+        people = await self.store.people(rec.user_ids)  # one read for everyone's settings
+        ping = self.channel_pings(loaded, notes, people)
+        awake = await self.mentions(rec, people) if self.mentions is not None else None
         if awake is not None and awake.users is not True:
             ping &= {o.id for o in awake.users or []}
         mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=u) for u in sorted(ping)], replied_user=False)
@@ -337,7 +347,7 @@ class AfterMove:
             "board_events": intent.events_upto if intent.events_upto is not None else seen_events,
         }})
 
-    async def channel_pings(self, loaded, notes: Notes) -> set[int]:
+    def channel_pings(self, loaded, notes: Notes, people: dict[int, Person]) -> set[int]:
         """The people to move whom a channel post should mention: those whose DMs are closed (no
         turn DM reaches them) and those who asked for channel pings (``/mentions``, the person's
         ``channel_pings`` setting). Everyone else is told by their turn DM alone."""
@@ -350,7 +360,8 @@ class AfterMove:
             uid = rec.seats[s].get("user_id")
             if not uid or rec.seats[s].get("ai"):
                 continue
-            if uid in closed or notes.seat(uid).dm_closed or (await self.store.person(uid)).get("channel_pings"):
+            person = people.get(uid)
+            if uid in closed or notes.seat(uid).dm_closed or (person is not None and person.settings.get("channel_pings")):
                 out.add(uid)
         return out
 

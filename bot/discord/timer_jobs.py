@@ -70,11 +70,15 @@ class TimerMessages:
         png = await self.present.draw(ui.board_png, view, loaded.names, lang)
         return [discord.File(io.BytesIO(png), filename="board.png")] if png else []
 
-    async def mentions(self, rec: Any) -> discord.AllowedMentions:
+    async def mentions(self, rec: Any, people: dict[int, Any] | None = None) -> discord.AllowedMentions:
+        """Whom a channel post of the match may ping: nobody inside their quiet hours. ``people``:
+        the players' settings already read (``Store.people``)."""
         now = self.clock()
+        people = people if people is not None else await self.store.people(rec.user_ids)
         users = []
         for uid in rec.user_ids:
-            if quiet_until(await self.store.person(uid), now) is None:
+            person = people.get(uid)
+            if quiet_until(person.settings if person is not None else {}, now) is None:
                 users.append(discord.Object(id=uid))
         return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
@@ -222,11 +226,14 @@ class TimerMessages:
         since = note.seen_upto or 0
         # Computed from the log and what the person last saw: an undo since then cut the log back
         # (its event says to how many actions), and the moves made again are new to them.
-        events = await self.store.events(rec.id)
+        log = await self.store.log_since(rec.id, since)  # the moves since then and every event, one read
+        events = log.events
         seen_event = note.seen_event or 0
         undos = [e for e in events if e.kind == "undo" and e.id > seen_event]
-        since = min([since, *(e.at_action for e in undos)])
-        actions = await self.store.actions(rec.id, since)
+        actions = log.actions
+        if undos and min(e.at_action for e in undos) < since:  # the log was cut back below what they saw
+            since = min(e.at_action for e in undos)
+            actions = await self.store.actions(rec.id, since)
         ui = ui_for(rec.game)
         lines = [f"• {event_text(e, lang)}" for e in undos if e.user_id != uid]
         unseen: list[tuple[int, dict[str, Any]]] = []  # marked on the picture

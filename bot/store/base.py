@@ -158,6 +158,35 @@ class ActionRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchRead:
+    """A match with every note of it, read in one statement (a job's one read of its match):
+    ``notes`` by user id (0: the match itself); ``newer``: a pending job of the kind asked about,
+    newer than the one that asks, exists (``Store.read(newer_than=)``)."""
+
+    record: MatchRecord
+    notes: dict[int, dict[str, Any]]
+    newer: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Log:
+    """The actions of a match from an index, every event of it, and the match's version, read in
+    one statement (so ``version`` is the one the actions lead to)."""
+
+    actions: list[ActionRecord]
+    events: list[EventRecord]
+    version: int | None  # None: no such match
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """One person's settings ({} when none were set) and remembered language (None: not known)."""
+
+    settings: dict[str, Any]
+    locale: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class NewEvent:
     """Something that happened to a match besides a move (an undo, a seat handed over, a vote...).
     ``data`` is a JSON object; ``user_id`` who did it (None: the bot)."""
@@ -603,6 +632,22 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def person(self, user_id: int) -> dict[str, Any]:
         """The person's settings ({} when none were ever set)."""
+
+    @abc.abstractmethod
+    async def people(self, user_ids: list[int]) -> dict[int, Person]:
+        """Several people's settings and languages in one round trip (every id asked is in the
+        answer, with {} and None when nothing is known of them)."""
+
+    @abc.abstractmethod
+    async def read(self, match_id: int, newer_than: tuple[str, int] | None = None) -> MatchRead | None:
+        """The match and all its notes in one round trip (None: no such match; a damaged row raises
+        ``DamagedMatch`` like ``get``). ``newer_than=(kind, job_id)`` also tells whether a pending
+        job of that kind with a larger id exists for the match."""
+
+    @abc.abstractmethod
+    async def log_since(self, match_id: int, since: int = 0) -> Log:
+        """The actions with idx >= ``since``, every event of the match and its version, in one
+        round trip."""
 
     @abc.abstractmethod
     async def set_person(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:

@@ -27,10 +27,13 @@ from .base import (
     EventRecord,
     FinishedMatch,
     Job,
+    Log,
     MatchNotFound,
+    MatchRead,
     MatchRecord,
     NewEvent,
     NewJob,
+    Person,
     Quarantine,
     RatingRow,
     RawJSON,
@@ -105,6 +108,18 @@ def _match(row: asyncpg.Record, state_text: bool = False) -> MatchRecord:
     check_match_row(fields["id"], fields["seats"], fields["options"], fields["meta"])
     _tail_of(fields)
     return MatchRecord(**fields)
+
+
+def _decoded_fields(fields: dict[str, Any]) -> MatchRecord | DamagedMatch:
+    try:
+        for part in ("seats", "options", "meta", "setup", "state"):
+            if isinstance(fields.get(part), Undecodable):
+                raise DamagedMatch(fields["id"], part, f"not JSON: {fields[part].reason}")
+        check_match_row(fields["id"], fields["seats"], fields["options"], fields["meta"])
+        _tail_of(fields)
+        return MatchRecord(**fields)
+    except DamagedMatch as e:
+        return e
 
 
 def _decoded(row: asyncpg.Record, state_text: bool = False) -> MatchRecord | DamagedMatch:
@@ -640,6 +655,52 @@ class PostgresStore(Store):
             ids,
         )
         return {(r[0], r[1]): (r[2], r[3], float(r[4])) for r in rows}
+    async def people(self, user_ids: list[int]) -> dict[int, Person]:
+        ids = [int(u) for u in user_ids]
+        if not ids:
+            return {}
+        rows = await self._p.fetch(
+            "SELECT u, (SELECT data FROM person_settings WHERE user_id = u) AS data,"
+            " (SELECT locale FROM people WHERE user_id = u) AS locale FROM unnest($1::bigint[]) AS u",
+            ids,
+        )
+        return {r["u"]: Person(r["data"] if r["data"] is not None else {}, r["locale"]) for r in rows}
+
+    async def read(self, match_id: int, newer_than: tuple[str, int] | None = None) -> MatchRead | None:
+        kind, job_id = newer_than if newer_than is not None else (None, 0)
+        row = await self._p.fetchrow(
+            f"SELECT {MATCH}, (SELECT json_object_agg(user_id, data) FROM seat_notes WHERE match_id = matches.id) AS notes_,"
+            " CASE WHEN $2::text IS NULL THEN false ELSE EXISTS (SELECT 1 FROM jobs WHERE match_id = matches.id"
+            " AND kind = $2::text AND status = 'pending' AND id > $3) END AS newer_ FROM matches WHERE id = $1",
+            match_id, kind, int(job_id),
+        )
+        if row is None:
+            return None
+        fields = dict(row.items())
+        notes, newer = fields.pop("notes_"), fields.pop("newer_")
+        rec = self.one(_decoded_fields(fields))
+        if rec is None:
+            return None
+        return MatchRead(rec, {int(uid): data for uid, data in (notes or {}).items()}, bool(newer))
+
+    async def log_since(self, match_id: int, since: int = 0) -> Log:
+        row = await self._p.fetchrow(
+            "SELECT (SELECT json_agg(json_build_array(idx, seat, action, revealed, created_at, story) ORDER BY idx)"
+            " FROM actions WHERE match_id = $1 AND idx >= $2) AS actions,"
+            " (SELECT json_agg(json_build_array(id, at_action, kind, user_id, data, created_at) ORDER BY id)"
+            " FROM match_events WHERE match_id = $1) AS events, (SELECT version FROM matches WHERE id = $1) AS version",
+            match_id, int(since),
+        )
+        actions = [
+            ActionRecord(match_id, i, seat, a, bool(rev), datetime.fromisoformat(at), story)
+            for i, seat, a, rev, at, story in (row["actions"] or [])
+        ]
+        events = [
+            EventRecord(eid, match_id, at_action, kind, uid, data, datetime.fromisoformat(at))
+            for eid, at_action, kind, uid, data, at in (row["events"] or [])
+        ]
+        return Log(actions, events, row["version"])
+
     async def person(self, user_id: int) -> dict[str, Any]:
         data = await self._p.fetchval("SELECT data FROM person_settings WHERE user_id = $1", int(user_id))
         return data if data is not None else {}

@@ -33,10 +33,13 @@ from .base import (
     EventRecord,
     FinishedMatch,
     Job,
+    Log,
     MatchNotFound,
+    MatchRead,
     MatchRecord,
     NewEvent,
     NewJob,
+    Person,
     Quarantine,
     RatingRow,
     RawJSON,
@@ -837,6 +840,56 @@ class SqliteStore(Store):
                 ids,
             )
         return {(r[0], r[1]): (r[2], r[3], float(r[4])) for r in rows}
+    async def people(self, user_ids: list[int]) -> dict[int, Person]:
+        ids = [int(u) for u in user_ids]
+        if not ids:
+            return {}
+        async with self._read() as conn:
+            rows = await _all(
+                conn,
+                "SELECT ids.value, (SELECT data FROM person_settings WHERE user_id = ids.value),"
+                " (SELECT locale FROM people WHERE user_id = ids.value) FROM json_each(?) AS ids",
+                (json.dumps(ids),),
+            )
+        return {r[0]: Person(json.loads(r[1]) if r[1] else {}, r[2]) for r in rows}
+
+    async def read(self, match_id: int, newer_than: tuple[str, int] | None = None) -> MatchRead | None:
+        kind, job_id = newer_than if newer_than is not None else (None, 0)
+        async with self._read() as conn:
+            row = await _one(
+                conn,
+                f"SELECT {MATCH}, (SELECT json_group_object(user_id, data) FROM seat_notes WHERE match_id = matches.id),"
+                " CASE WHEN ? IS NULL THEN 0 ELSE EXISTS (SELECT 1 FROM jobs WHERE match_id = matches.id"
+                " AND kind = ? AND status = 'pending' AND id > ?) END FROM matches WHERE id = ?",
+                (kind, kind, int(job_id), match_id),
+            )
+        rec = self.one(await _record(row[:18] if row is not None else None))
+        if rec is None:
+            return None
+        notes = {int(uid): json.loads(data) for uid, data in json.loads(row[18] or "{}").items()}
+        return MatchRead(rec, notes, bool(row[19]))
+
+    async def log_since(self, match_id: int, since: int = 0) -> Log:
+        async with self._read() as conn:
+            row = await _one(
+                conn,
+                "SELECT (SELECT json_group_array(json_array(idx, seat, action, revealed, created_at, story)) FROM"
+                " (SELECT idx, seat, action, revealed, created_at, story FROM actions WHERE match_id = ?1 AND idx >= ?2 ORDER BY idx)),"
+                " (SELECT json_group_array(json_array(id, at_action, kind, user_id, data, created_at)) FROM"
+                " (SELECT id, at_action, kind, user_id, data, created_at FROM match_events WHERE match_id = ?1 ORDER BY id)),"
+                " (SELECT version FROM matches WHERE id = ?1)",
+                (match_id, int(since)),
+            )
+        actions = [
+            ActionRecord(match_id, i, seat, json.loads(a), bool(rev), datetime.fromisoformat(at), _loads(story))
+            for i, seat, a, rev, at, story in json.loads(row[0])
+        ]
+        events = [
+            EventRecord(eid, match_id, at_action, kind, uid, json.loads(data), datetime.fromisoformat(at))
+            for eid, at_action, kind, uid, data, at in json.loads(row[1])
+        ]
+        return Log(actions, events, row[2])
+
     async def person(self, user_id: int) -> dict[str, Any]:
         async with self._read() as conn:
             row = await _one(conn, "SELECT data FROM person_settings WHERE user_id = ?", (int(user_id),))

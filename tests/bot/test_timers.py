@@ -601,7 +601,7 @@ async def test_a_digest_too_long_for_one_message_marks_only_what_it_listed_and_t
     named = [m for m in mids if f"(match #{m})" in first.content]
     assert len(first.content) <= 2000 and 0 < len(named) < 30
     more = re.search(r"…and (\d+) more", first.content)
-    assert more and int(more.group(1)) >= 1 and first.content.endswith("(/mygames lists them all).")
+    assert more and int(more.group(1)) >= 1 and first.content.endswith("(/mygames lists them all)."), first.content[-300:]
     notes = {m: (await store.notes(m)).get(ANA, {}) for m in mids}
     assert {m for m in mids if notes[m].get("reminded")} == set(named)  # only what it named
     await let_pass(bot, 3, 30)

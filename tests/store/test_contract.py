@@ -518,3 +518,52 @@ async def test_processes_starting_together_on_a_fresh_database(url, raw):
     assert all(r == ["busy", winners[0][1]] for r in results if r[0] == "busy"), results
     rows = await raw(url, "SELECT version, name FROM schema_migrations ORDER BY version")
     assert rows == [(m.version, m.name) for m in load_migrations()]
+
+
+# -- one read for a job (issue 18: a click that costs few round trips) ------------------------------
+
+
+async def test_read_gives_the_match_its_notes_and_whether_a_newer_job_waits(store):
+    from bot.store import NewJob
+
+    rec = await started(store)
+    assert (await store.read(rec.id)).notes == {}
+    await store.set_note(rec.id, ANA, {"turn_told": "t:1", "plan": {"kind": "x"}})
+    await store.set_note(rec.id, 0, {"board_upto": 3})
+    got = await store.read(rec.id)
+    assert got.record == await store.get(rec.id)
+    assert got.notes == await store.notes(rec.id) == {ANA: {"turn_told": "t:1", "plan": {"kind": "x"}}, 0: {"board_upto": 3}}
+    assert got.newer is False
+    await store.add_jobs([NewJob("board", f"b:{rec.id}:1", f"m{rec.id}", match_id=rec.id),
+                          NewJob("board", f"b:{rec.id}:2", f"m{rec.id}", match_id=rec.id)])
+    first, second = [j for j in await store.jobs(rec.id) if j.kind == "board"]
+    assert (await store.read(rec.id, newer_than=("board", first.id))).newer is True
+    assert (await store.read(rec.id, newer_than=("board", second.id))).newer is False
+    assert (await store.read(rec.id, newer_than=("turn", first.id))).newer is False
+    assert await store.read(rec.id + 999) is None
+
+
+async def test_log_since_gives_the_actions_from_an_index_and_every_event(store):
+    from bot.store import NewEvent
+
+    rec = await started(store)
+    for i in range(4):
+        rec = await store.commit_move(rec.id, rec.version, i % 2, {"n": i}, i == 1, {"turn": i}, story={"en": f"m{i}"})
+    await store.add_event(rec.id, NewEvent("undo", ANA, {"k": 1}))
+    await store.add_event(rec.id, NewEvent("seat", None, {}))
+    log = await store.log_since(rec.id, 2)
+    actions, events = log.actions, log.events
+    assert log.version == rec.version and actions == await store.actions(rec.id, 2)
+    assert [(a.idx, a.action, a.revealed, a.story) for a in actions] == [(2, {"n": 2}, False, {"en": "m2"}), (3, {"n": 3}, False, {"en": "m3"})]
+    assert events == await store.events(rec.id) and [e.kind for e in events] == ["undo", "seat"]
+    assert (await store.log_since(rec.id, 9)).actions == [] and (await store.log_since(rec.id, 9)).events == events
+    assert (await store.log_since(rec.id + 999)).version is None
+
+
+async def test_people_gives_settings_and_languages_of_several_in_one_read(store):
+    await store.set_person(ANA, {"channel_pings": True})
+    await store.set_locale(BEN, "pt")
+    people = await store.people([ANA, BEN, CAROL])
+    assert {u: (p.settings, p.locale) for u, p in people.items()} == {
+        ANA: ({"channel_pings": True}, None), BEN: ({}, "pt"), CAROL: ({}, None)}
+    assert people[ANA].settings == await store.person(ANA) and await store.people([]) == {}
