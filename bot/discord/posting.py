@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from ..core.plans import allowed, narrows, parsed
 from ..core.service import Loaded, MatchService, MoveResult
 from ..core.story import describe_move
 from ..core.table import Table
@@ -168,6 +169,10 @@ class Presenter:
         places and the hand; or the controls' own picture for a later step) and the legal controls."""
         ui = ui_for(loaded.record.game)
         view_data, legal = await self.service.off_loop(_private_data, loaded, seat)
+        rec = loaded.record
+        uid = rec.seats[seat].get("user_id") if seat < len(rec.seats) else None
+        if legal and uid and narrows(rec.game):  # their plan may narrow their choices (Carcassonne: no follower)
+            legal = allowed(rec.game, parsed(rec.game, (await self.service.notes(rec.id)).seat(uid).plan), legal)
         if since:
             view_data = ui.mark_since(view_data, since)
 
