@@ -349,3 +349,30 @@ async def test_carcassonne_no_follower_narrows_her_own_choices_for_her_next_turn
     await play_one(bot, mid, rng)
     await bot.run()
     assert "plan" not in (await bot.store.notes(mid))[ANA]  # lapsed with its turn
+
+
+@pytest.mark.parametrize("game,n", [("lost-cities", 2), ("carcassonne", 2), ("citadels", 3), ("cities", 2)])
+def test_every_choice_offered_is_a_plan_of_the_game_worded_in_every_language(game, n):
+    from bot.core.plan_words import OFF, REASONS, choices, plan_off_text, plan_text, raw_plan
+    from engines import plans as engine_plans
+    from engines import registry
+
+    g = registry.get(game)
+    state = g.new_state(n, g.parse_options({}), 3, None)
+    view = g.view(state, 0)
+    names = [f"P{i}" for i in range(n)]
+    offered = choices(game, view, names, "en")
+    assert 1 <= len(offered) <= 25
+    for label, token in offered:
+        plan = engine_plans.parse(game, raw_plan(game, token, view))
+        for lang in ("en", "es", "pt"):
+            words = plan_text(game, plan, names, lang)
+            assert words and "plan." not in words
+        assert plan_text(game, plan, names, "en") == label  # what was offered is what is kept
+    assert raw_plan(game, OFF, view) is None
+    with pytest.raises(ValueError):
+        raw_plan(game, "xx:nothing", view)
+    for reason in REASONS:
+        for lang in ("en", "es", "pt"):
+            text = plan_off_text({"reason": reason, "params": {"card": "red-7", "spots": 3, "row": "B", "slot": 0}}, game, lang)
+            assert text.startswith("🗓️") and "plan.off" not in text
