@@ -68,6 +68,7 @@ class SeatNote(_Note):
     # ({"reason": key, "params": {...}}), told once in their next turn DM
     plan: str | None = None
     plan_off: dict[str, Any] | None = None
+    plan_turn: int | None = None  # a plan for one turn (LASTS "turn"): the turn job it met, by version
     # the turn's clock (bot/core/timers.py)
     clock_v: int | None = None  # the version their current turn began at
     clock_start: str | None = None  # when it began (ISO)

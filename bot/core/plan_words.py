@@ -30,6 +30,15 @@ def _character(ch: str, lang: str) -> str:
     return ch_name(ch, lang)
 
 
+def _lot_items(row: str, slot: int, items: list[str], lang: str) -> str:
+    """A lot's items in the game's own words (tiles as coloured squares, features by name)."""
+    ui = ui_for("cities")
+    shown = {"rows": [{"row": row, "slots": [{"slot": slot, "items": list(items), "hidden": 0}]}]}
+    if hasattr(ui, "_slot_label"):
+        return ui._slot_label(shown, row, slot, lang).split(" · ", 1)[-1]
+    return ", ".join(items)
+
+
 def _lc_unseen(view: dict[str, Any]) -> list[str]:
     """Cards the player cannot see now (not in their hand, on an expedition or a discard pile):
     the ones the other player may discard. Those extending an expedition of theirs come first."""
@@ -73,7 +82,7 @@ def choices(game: str, view: dict[str, Any], names: list[str], lang: str, typed:
             for lot in row["slots"]:
                 if lot["worker"] is None and not lot["hidden"] and lot["items"]:
                     label = t("plan.ct.take", lang, lot=ui_for("cities").label({"type": "take", "row": row["row"], "slot": lot["slot"]}, lang),
-                              items=", ".join(lot["items"]))
+                              items=_lot_items(row["row"], lot["slot"], lot["items"], lang))
                     out.append((label, f"ct:{row['row']}:{lot['slot']}"))
     if typed:
         out = [c for c in out if typed.lower() in c[0].lower()]
@@ -133,7 +142,7 @@ def plan_text(game: str, plan: Any, names: list[str], lang: str) -> str:
         return "; ".join(parts) or t("plan.none", lang)
     if kind == "take_lot":
         lot = ui_for("cities").label({"type": "take", "row": plan.row, "slot": plan.slot}, lang)
-        return t("plan.ct.take", lang, lot=lot, items=", ".join(plan.items))
+        return t("plan.ct.take", lang, lot=lot, items=_lot_items(plan.row, plan.slot, plan.items, lang))
     return str(kind)
 
 

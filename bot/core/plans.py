@@ -70,6 +70,25 @@ def stored(plan: Any) -> str:
     return json.dumps(plan.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
 
 
+def lasts_a_turn(game: str) -> bool:
+    """Whether the game's plans are for the owner's next turn only (``LASTS = "turn"``)."""
+    return getattr(engine_plans.module(game), "LASTS", None) == "turn"
+
+
+def narrows(game: str) -> bool:
+    """Whether the game's plans may narrow their owner's own choices (``allows``)."""
+    return hasattr(engine_plans.module(game), "allows")
+
+
+def allowed(game: str, plan: Any, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The legal actions the player's plan leaves them (a Carcassonne "no follower" plan hides the
+    follower spots); all of them when it would leave none."""
+    if plan is None or not narrows(game):
+        return legal
+    kept = [a for a in legal if engine_plans.module(game).allows(plan, a)]
+    return kept or legal
+
+
 def _view_legal(loaded: Loaded, seat: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return loaded.view(seat), loaded.game.legal_json(loaded.state, seat)
 
@@ -95,13 +114,13 @@ class Planner:
             if seat is None or rec.seats[seat].get("ai"):
                 raise UserError("not_player")
             if raw is None:
-                return Change(notes={user_id: {"plan": None, "plan_off": None}})
+                return Change(notes={user_id: {"plan": None, "plan_turn": None, "plan_off": None}})
             try:
                 plan = engine_plans.parse(rec.game, raw)
             except EngineError as e:
                 raise UserError("plan_bad", reason=str(e)[:120]) from None
             holder["plan"] = plan
-            return Change(notes={user_id: {"plan": stored(plan), "plan_off": None}})
+            return Change(notes={user_id: {"plan": stored(plan), "plan_turn": None, "plan_off": None}})
 
         done = await self.service.commit(match_id, None, decide)
         return done.loaded, holder.get("plan")
@@ -112,17 +131,26 @@ class Planner:
 
     # -- fired -----------------------------------------------------------------------------------
 
-    async def fire(self, loaded: Loaded, seat: int, uid: int, note: SeatNote) -> Fired:
+    async def fire(self, loaded: Loaded, seat: int, uid: int, note: SeatNote, turn: int | None = None) -> Fired:
         """Fire the seat's plan at the decision it now faces (``loaded``: the match as just read,
-        ``note``: the seat's note read with it). Committed through the one commit path; when the
-        match moved meanwhile, the plan is fired again on what is there now."""
+        ``note``: the seat's note read with it; ``turn``: the version of the turn job that asks, at
+        the start of the seat's turn). Committed through the one commit path; when the match moved
+        meanwhile, the plan is fired again on what is there now.
+
+        A plan for one turn (the game's ``LASTS == "turn"``: Carcassonne) that had nothing to say at
+        the start of that turn (the player places the tile themselves, without a follower) notes the
+        turn, and lapses at the next one."""
         rec = loaded.record
         plan = parsed(rec.game, note.plan)
         if plan is None:
             if note.plan:  # stored by an older build and no longer a plan of this game
-                await self.service.note(rec.id, uid, {"plan": None})
+                await self.service.note(rec.id, uid, {"plan": None, "plan_turn": None})
             return Fired()
         mid = rec.id
+        one_turn = turn is not None and lasts_a_turn(rec.game)
+        if one_turn and note.plan_turn is not None and note.plan_turn < turn:
+            await self.service.note(mid, uid, {"plan": None, "plan_turn": None})  # its turn is over: lapsed
+            return Fired()
         holder = Fired()
 
         async def decide(now: Loaded) -> Change | None:
@@ -132,7 +160,7 @@ class Planner:
             change, cancel = await self.change_for(now, seat, uid, plan)
             if cancel is not None:
                 holder.cancel = cancel
-                return Change(notes={uid: {"plan": None, "plan_off": off_note(cancel, r.version)}})
+                return Change(notes={uid: {"plan": None, "plan_turn": None, "plan_off": off_note(cancel, r.version)}})
             return change
 
         try:
@@ -144,6 +172,8 @@ class Planner:
             return Fired(cancel=cancel)
         if done.change.move is not None:
             holder.result = dataclasses.replace(done.change.value, loaded=done.loaded)
+        elif one_turn and holder.cancel is None and note.plan_turn is None:
+            await self.service.note(mid, uid, {"plan_turn": turn})  # this is its turn: it lapses at the next
         return holder
 
     async def change_for(self, now: Loaded, seat: int, uid: int, plan: Any) -> tuple[Change | None, Cancel | None]:
@@ -159,7 +189,7 @@ class Planner:
             return None, out
         told = declared.dm(r.id, f"plan:{r.id}:{r.version}:{seat}", {"user": uid, "text": "plan.played", "game": r.game, "id": r.id, "move": out})
         change = await self.service.plan_move(now, "user", uid, out, auto=True, by_plan=True, jobs=[told])
-        change.notes = {uid: {"plan_off": None} if getattr(plan, "standing", False) else {"plan": None, "plan_off": None}}
+        change.notes = {uid: {"plan_off": None} if getattr(plan, "standing", False) else {"plan": None, "plan_turn": None, "plan_off": None}}
         return change, None
 
     async def after_own_move(self, result: MoveResult, uid: int) -> Fired:
@@ -183,5 +213,5 @@ class Planner:
         out = {}
         for uid, note in raw_notes.items():
             if uid and note.get("plan") and (only is None or uid in only):
-                out[uid] = {"plan": None, "plan_off": off_note(Cancel(reason), version)}
+                out[uid] = {"plan": None, "plan_turn": None, "plan_off": off_note(Cancel(reason), version)}
         return out

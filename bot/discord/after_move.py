@@ -163,10 +163,10 @@ class AfterMove:
             return  # nobody to tell, or the stand-in AI holds the seat
         note = Notes(read.notes).seat(uid)
         if note.plan:  # their plan answers first, quiet hours or not (bot/core/plans.py)
-            fired = await self.planner.fire(loaded, seat, uid, note)
+            fired = await self.planner.fire(loaded, seat, uid, note, turn=int(job.payload["version"]))
             if fired.moved:
                 return None  # its move planned what follows (the rest of the turn: a turn job of its own)
-            if fired.cancel is not None:  # dropped: the DM below says why
+            if not fired.moved:  # dropped (the DM below says why), lapsed or kept
                 note = (await self.service.notes(rec.id)).seat(uid)
         person = (await self.store.people([uid]))[uid]  # their settings and language, one read
         if self.hold is not None:

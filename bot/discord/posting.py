@@ -18,6 +18,7 @@ import discord
 
 from engines.core import EngineError
 
+from ..core.plans import allowed, narrows, parsed
 from ..core.service import Loaded, MatchService, MoveResult, Stale, UserError
 from ..core.story import describe_move
 from ..core.table import Table
@@ -175,6 +176,10 @@ class Presenter:
         what follows it is shown instead of a lone "End turn" button."""
         ui = ui_for(loaded.record.game)
         view_data, legal = await self.service.off_loop(_private_data, loaded, seat)
+        rec = loaded.record
+        uid = rec.seats[seat].get("user_id") if seat < len(rec.seats) else None
+        if legal and uid and narrows(rec.game):  # their plan may narrow their choices (Carcassonne: no follower)
+            legal = allowed(rec.game, parsed(rec.game, (await self.service.notes(rec.id)).seat(uid).plan), legal)
         if since:
             view_data = ui.mark_since(view_data, since)
 

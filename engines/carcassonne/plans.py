@@ -30,6 +30,7 @@ class NoFollower(StrictModel):
 
 Plan = Annotated[OnlyPlace | NoFollower, Field(discriminator="kind")]
 KINDS = ("only_place", "no_follower")
+LASTS = "turn"  # a plan is for the owner's next turn: once that turn has begun and passed, it lapses
 
 
 def _spots(legal: list[dict[str, Any]]) -> set[tuple[int, int, int]]:

@@ -314,3 +314,65 @@ async def test_a_seat_changing_hands_drops_pending_plans(bot):
     notes = await bot.store.notes(mid)
     for uid in (ANA, cara):
         assert "plan" not in notes[uid] and notes[uid]["plan_off"] == {"reason": "seat", "params": {}, "version": version}
+
+
+async def test_carcassonne_no_follower_narrows_her_own_choices_for_her_next_turn_then_lapses(bot):
+    mid = await bot.new_match("carcassonne", [(ANA, "Ana")], ais=1, options={"deadline": "off"}, seed=4)
+    rng = random.Random(2)
+    await bot.run()
+
+    async def follower_buttons(loaded, seat) -> tuple[int, int]:
+        """(place buttons with a follower, without) for a place where the tile may take one."""
+        legal = loaded.game.legal_json(loaded.state, seat)
+        spot = next(a for a in legal if a.get("type") == "place" and a.get("meeple"))
+        _content, _files, first = await bot.present.private_turn(loaded, seat, "en", with_picture=False)
+        values = [o.value for c in first.children if hasattr(getattr(c, "item", None), "options") for o in c.item.options]
+        picked = next(v for v in values if v.startswith(f"at.{spot['x']}.{spot['y']}"))
+        _content, _files, view = await bot.present.private_turn(loaded, seat, "en", picked=picked, with_picture=False)
+        tokens = [c.custom_id.split(":", 4)[4] for c in view.children if getattr(c, "custom_id", "").startswith("p:d:")]
+        places = [t for t in tokens if t.startswith("P.")]
+        return sum(t.count(".") == 4 for t in places), sum(t.count(".") == 3 for t in places)
+
+    loaded = await bot.service.get(mid)
+    seat = loaded.seat_of(ANA)
+    with_f, without_f = await follower_buttons(loaded, seat)
+    assert with_f >= 1 and without_f == 1  # no plan: she may place a follower
+    await set_plan(bot, mid, {"kind": "no_follower"})
+    with_f, without_f = await follower_buttons(loaded, seat)
+    assert with_f == 0 and without_f == 1  # her plan: the tile alone
+    await play_one(bot, mid, rng)  # she places it herself this turn (the plan was made during it)
+    await bot.run()  # the AI, then her next turn: the plan's turn (it places for her if the tile fits once)
+    note = (await bot.store.notes(mid))[ANA]
+    # (seed 4: this tile fits in several places) it had nothing to say at the start of its turn:
+    # kept, noted as that turn's
+    assert "plan" in note and note["plan_turn"] == (await bot.store.get(mid)).version, note
+    await play_one(bot, mid, rng)
+    await bot.run()
+    assert "plan" not in (await bot.store.notes(mid))[ANA]  # lapsed with its turn
+
+
+@pytest.mark.parametrize("game,n", [("lost-cities", 2), ("carcassonne", 2), ("citadels", 3), ("cities", 2)])
+def test_every_choice_offered_is_a_plan_of_the_game_worded_in_every_language(game, n):
+    from bot.core.plan_words import OFF, REASONS, choices, plan_off_text, plan_text, raw_plan
+    from engines import plans as engine_plans
+    from engines import registry
+
+    g = registry.get(game)
+    state = g.new_state(n, g.parse_options({}), 3, None)
+    view = g.view(state, 0)
+    names = [f"P{i}" for i in range(n)]
+    offered = choices(game, view, names, "en")
+    assert 1 <= len(offered) <= 25
+    for label, token in offered:
+        plan = engine_plans.parse(game, raw_plan(game, token, view))
+        for lang in ("en", "es", "pt"):
+            words = plan_text(game, plan, names, lang)
+            assert words and "plan." not in words
+        assert plan_text(game, plan, names, "en") == label  # what was offered is what is kept
+    assert raw_plan(game, OFF, view) is None
+    with pytest.raises(ValueError):
+        raw_plan(game, "xx:nothing", view)
+    for reason in REASONS:
+        for lang in ("en", "es", "pt"):
+            text = plan_off_text({"reason": reason, "params": {"card": "red-7", "spots": 3, "row": "B", "slot": 0}}, game, lang)
+            assert text.startswith("🗓️") and "plan.off" not in text
