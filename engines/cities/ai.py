@@ -509,7 +509,7 @@ class CitiesPlayer(ISMCTS):
 
     def __init__(self, seconds: float | None = None, iterations: int | None = None, noise: float | None = None,
                  scale: float = 4.0, turns: int | None = 1, draft_seats: tuple[int, ...] = (2, 3, 4),
-                 versus: str = "best", own_star: float | None = None) -> None:
+                 versus: str = "best", own_star: float | None = None, draft_iterations: int | None = None) -> None:
         if seconds is None and iterations is None:
             seconds = LEVEL_SECONDS[self.level]
         super().__init__(CitiesSearch(turns=turns), seconds=seconds, iterations=iterations, prior_weight=8.0,
@@ -519,6 +519,9 @@ class CitiesPlayer(ISMCTS):
         self.draft_seats = draft_seats  # player counts whose takes are drafted (others: the ISMCTS)
         self.versus = versus  # the margin over the "best" other seat or over their "mean"
         self.own_star = own_star  # the star slot's worth to this seat (None: the level's, by player count)
+        # rollouts a take makes when the budget is in iterations (None: ``iterations``); a draft
+        # rollout costs far less than a search iteration of a placement
+        self.draft_iterations = draft_iterations
 
     def search(self, game: Any, view: dict, legal: list, seat: int, rng: random.Random, table: Any = None) -> Any:
         if view["phase"] != "take" or len(legal) < 2 or view["seats"] not in self.draft_seats:
@@ -556,6 +559,8 @@ class CitiesPlayer(ISMCTS):
         gauss = srng.gauss
         deadline = start + self.seconds if self.seconds is not None else math.inf
         max_it = self.iterations if self.iterations is not None else 1 << 62
+        if self.iterations is not None and self.draft_iterations is not None:
+            max_it = self.draft_iterations
         it = 0
         nslots = len(slots)
         rows_of = [r for r, _ in slots]
