@@ -186,6 +186,7 @@ def tile_words(view: dict[str, Any], tile: str, lang: str) -> str:
 
 
 MENU_MAX = 25  # Discord's select: up to 25 options; more places go on pages
+PER_PAGE = 23  # places a menu page (bot/games/carcassonne.py PAGE: room for "previous" and "more")
 
 
 def place_labels(view: dict[str, Any], per_page: int | None = None) -> dict[tuple[int, int], str]:
@@ -1413,7 +1414,7 @@ PREVIEW_W = 600
 
 
 def _place_name(view: dict[str, Any], x: int, y: int, lang: str) -> str:
-    label = place_labels(view).get((x, y))
+    label = place_labels(view, PER_PAGE).get((x, y))  # the menu's letter, pages or not
     return _t(lang, "place", label=label) if label else f"({x}, {y})"
 
 

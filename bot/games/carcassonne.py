@@ -32,6 +32,8 @@ DOMAIN = "carcassonne"
 _TEXTS = table(DOMAIN)
 T = {key: entry for key, entry in _TEXTS.items() if "." not in key and key != "rules"}
 
+# a place picked in the select that lays the tile at once (one way to turn it, no meeple to put)
+LAY_RE = re.compile(r"^P\.-?\d{1,6}\.-?\d{1,6}\.[0-3]$")
 PICK_RE = re.compile(r"^(?:at\.(-?\d{1,6})\.(-?\d{1,6})|rt\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3]))$")
 PAGES = "pg"  # the paging node of the places (bot/games/paging.py): "pg~N"
 PAGE = paging.size()  # places a page (room left for "previous" and "more" in one select)
@@ -149,6 +151,21 @@ class CarcassonneUI(GameUI):
 
     # -- controls ------------------------------------------------------------------------------------
 
+    def pick_action(self, value):
+        """A place picked in the select lays the tile at once when the pick leaves nothing to
+        choose (one way to turn the tile there, no meeple to put): its value is then the action
+        token; Undo is the safety net. Other picks only narrow the choice."""
+        return CA.from_token(value) if isinstance(value, str) and LAY_RE.match(value) else None
+
+    @staticmethod
+    def _lays_at_once(options: dict[int, list[str | None]]) -> int | None:
+        """The one rotation of a place where picking it leaves nothing to choose, else None."""
+        if len(options) == 1:
+            (rot, opts), = options.items()
+            if opts == [None]:
+                return rot
+        return None
+
     @staticmethod
     def _group(legal: list[dict[str, Any]]) -> dict[tuple[int, int], dict[int, list[str | None]]]:
         """(x, y) -> rot -> meeple options (None first), from the legal actions."""
@@ -237,6 +254,14 @@ class CarcassonneUI(GameUI):
         if None in options:
             label = tr("no_meeple", lang) if spots else tr("lay", lang)
             buttons.insert(0, Choice(label, self.token({"type": "place", "x": x, "y": y, "rot": rot, "meeple": None}), "primary"))
+        # the other ways to turn it (drawn small under the preview) laid without a meeple in one
+        # tap each; to put a meeple on one of them, the select shows it large with its spots
+        bare = not any(f is not None for opts in groups[cell].values() for f in opts)
+        row = 4 if len(dig) + len(buttons) <= 15 else None  # a row of their own when there is room
+        for r in rots:
+            if r != rot and None in groups[cell][r]:
+                buttons.append(Choice(tr("lay_rot" if bare else "lay_rot_bare", lang, deg=90 * r)[:80], self.token(
+                    {"type": "place", "x": x, "y": y, "rot": r, "meeple": None}), "secondary", row=row))
         text = tr("meeple_step" if spots else "no_meeples", lang, tile=tname, label=place, deg=90 * rot)
         if len(rots) > 1:
             select = self._rotation_choices(view, groups, order, cell, lang)
@@ -285,10 +310,13 @@ class CarcassonneUI(GameUI):
         out = []
         for x, y in cells:
             k = len(groups[(x, y)])
-            out.append(Choice(
-                tr("pos_label", lang, label=labels.get((x, y), "?")), f"at.{x}.{y}",
-                description=tr("fits", lang, n=k, x=x, y=y),
-            ))
+            rot = self._lays_at_once(groups[(x, y)])
+            if rot is not None:  # nothing left to choose there: the pick lays the tile (pick_action)
+                value = self.token({"type": "place", "x": x, "y": y, "rot": rot, "meeple": None})
+                desc = tr("lays_now", lang, x=x, y=y)
+            else:
+                value, desc = f"at.{x}.{y}", tr("fits", lang, n=k, x=x, y=y)
+            out.append(Choice(tr("pos_label", lang, label=labels.get((x, y), "?")), value, description=desc))
         if len(pages) > 1:
             total = sum(len(p) for p in pages)
             start = sum(len(p) for p in pages[:page])
