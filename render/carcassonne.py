@@ -205,17 +205,51 @@ def place_labels(view: dict[str, Any], per_page: int | None = None) -> dict[tupl
 
 
 def place_pages(view: dict[str, Any], per_page: int = 23) -> list[list[tuple[int, int]]]:
-    """The legal places split into menu pages of at most ``per_page`` places each, every page a
-    compact patch of the table (split in two along the longer side, again and again, in
+    """The legal places split into menu pages of at most ``per_page`` places each. The first page
+    holds the places nearest to where the player is playing (:func:`near_first`: their meeples
+    on the table and the last tile laid), as many as its picture shows legibly; the others are
+    compact patches of the table (split in two along the longer side, again and again, in
     proportion to the pages each half gets), so that one picture per page shows its places large
     enough to read (:func:`places_image`). One page when they fit one menu (25)."""
     cells = sorted({(p["x"], p["y"]) for p in view.get("legal") or []}, key=lambda c: (c[1], c[0]))
     if len(cells) <= MENU_MAX:
         labels = place_labels(view)
         return [sorted(cells, key=lambda c: (len(labels[c]), labels[c]))] if cells else []
-    by_halves = _pages_by_halves(cells, per_page)
-    by_windows = _pages_by_windows(cells, per_page)
-    return by_windows if len(by_windows) < len(by_halves) else by_halves
+    first = near_first(view, cells, per_page)
+    rest = [c for c in cells if c not in set(first)]
+    by_halves = _pages_by_halves(rest, per_page)
+    by_windows = _pages_by_windows(rest, per_page)
+    return [first, *(by_windows if len(by_windows) < len(by_halves) else by_halves)]
+
+
+def play_anchors(view: dict[str, Any]) -> list[tuple[int, int]]:
+    """Where the player is playing, as their picture shows it: the tiles with their meeples
+    standing on a city, road, monastery or ruins (a farmer lying in a field is left out: fields
+    are the whole table), and the last tile laid."""
+    me = view.get("viewer")
+    out = [
+        (t["x"], t["y"]) for t in view.get("board") or []
+        if any(m.get("seat") == me and not m.get("farmer") for m in t.get("meeples") or [])
+    ]
+    last = _last_xy(view)
+    return out + ([last] if last else [])
+
+
+def near_first(view: dict[str, Any], cells: list[tuple[int, int]], per_page: int) -> list[tuple[int, int]]:
+    """The first menu page of a table with more places than one menu: the places nearest to the
+    player's meeples and to the last tile (:func:`play_anchors`, tiles apart across and down),
+    up to ``per_page``, as many as fit one picture (panels of nearby places side by side and
+    stacked, no taller than one full panel). Only what the player sees orders them; every other
+    place is on a later page."""
+    anchors = play_anchors(view) or [(0, 0)]
+    order = sorted(cells, key=lambda c: (min(abs(c[0] - a[0]) + abs(c[1] - a[1]) for a in anchors), c[1], c[0]))
+    page: list[tuple[int, int]] = []
+    for c in order:
+        if len(page) >= per_page:
+            break
+        if _panels_bottom(_panels([*page, c], 0), 0) <= MAX_PANEL_H + 2 * AXIS_H + 10:
+            page.append(c)
+    return sorted(page, key=lambda c: (c[1], c[0]))
 
 
 def _pages_by_windows(cells: list[tuple[int, int]], per_page: int) -> list[list[tuple[int, int]]]:
@@ -1271,14 +1305,33 @@ def _panels(cells: list[tuple[int, int]], top: int) -> list[Panel]:
         fr = Frame(min(xs) - 1, min(ys) - 1, cols, rows, cell, (W - cols * cell) // 2, top + AXIS_H)
         return [(sorted(cells, key=lambda c: (c[1], c[0])), fr)]
     max_cols = room_w // PAGE_CELL
+    # shelves: panels side by side while they fit the width (each with its row numbers on both
+    # sides), a new shelf under the tallest of the row; each shelf centred
+    shelves: list[list[tuple[list[tuple[int, int]], tuple[int, int, int, int]]]] = [[]]
+    for group in _groups(cells, max_cols, PANEL_ROWS):
+        box = _panel_frame(group, max_cols, PANEL_ROWS)
+        row = shelves[-1]
+        if row and sum(_panel_w(b) for _, b in row) + _panel_w(box) > W - 2 * MARGIN:
+            shelves.append(row := [])
+        row.append((group, box))
     out: list[Panel] = []
     y = top
-    for group in _groups(cells, max_cols, PANEL_ROWS):
-        x0, y0, cols, rows = _panel_frame(group, max_cols, PANEL_ROWS)
-        fr = Frame(x0, y0, cols, rows, PAGE_CELL, (W - cols * PAGE_CELL) // 2, y + AXIS_H)
-        out.append((group, fr))
-        y = fr.top + fr.height + AXIS_H + 10
+    for row in shelves:
+        x = (W - sum(_panel_w(b) for _, b in row)) // 2
+        for group, (x0, y0, cols, rows) in row:
+            fr = Frame(x0, y0, cols, rows, PAGE_CELL, x + AXIS_W + PANEL_GAP // 2, y + AXIS_H)
+            out.append((group, fr))
+            x += _panel_w((x0, y0, cols, rows))
+        y += max(b[3] for _, b in row) * PAGE_CELL + 2 * AXIS_H + 10
     return out
+
+
+PANEL_GAP = 8  # between two panels side by side, their row numbers aside
+
+
+def _panel_w(box: tuple[int, int, int, int]) -> int:
+    """The width a panel takes on a shelf: its tiles, the row numbers on both sides, a gap."""
+    return box[2] * PAGE_CELL + 2 * AXIS_W + PANEL_GAP
 
 
 def _panels_bottom(panels: list[Panel], top: int) -> int:

@@ -3,12 +3,16 @@
 Private turn steps (``controls``), each a select whose values encode the path so far:
 
 1. ``None`` / ``pg~N`` - the places where the tile fits, nearest to the last tile first; more than
-   25 go on pages of ``PAGE`` (render.carcassonne.place_pages: each page a compact patch of the
-   table), and each page comes with its own picture of those places (``turn_png(page=N)``), the
-   letters on the picture and in the menu the same (``place_labels(view, PAGE)``).
+   25 go on pages of ``PAGE`` (render.carcassonne.place_pages: the first page the places nearest
+   the player's meeples and the last tile, the others compact patches of the table), and each
+   page comes with its own picture of those places (``turn_png(page=N)``), the letters on the
+   picture and in the menu the same (``place_labels(view, PAGE)``). A place where nothing is left
+   to choose (one way to turn the tile, no meeple to put) has the move itself as its value: the
+   pick lays the tile (``pick_action``; Undo is the safety net).
 2. ``at.X.Y`` / ``rt.X.Y.R`` - a preview of the tile laid there (first legal rotation, or R) with
    its meeple spots numbered and the other legal rotations in small, one button per legal spot
-   plus "no meeple" (each carries the whole place action), and a select to turn the tile.
+   plus "no meeple" (each carries the whole place action), one button per other rotation laying
+   it without a meeple, and a select to turn the tile (to see it large, with its spots).
 
 Action tokens (``token``/``action``): ``P.X.Y.R`` (no meeple), ``P.X.Y.R.F`` (meeple on feature F),
 ``M`` (dig with the Medina archaeologist), ``C.T`` (keep tile T after a dig).
@@ -227,8 +231,8 @@ class CarcassonneUI(GameUI):
             pages = self._pages(view)
             page = min(page, len(pages) - 1)
             text = tr("place", lang, tile=tname, n=len(order))
-            if len(pages) > 1:
-                text += tr("page", lang, p=page + 1, n=len(pages))
+            if len(pages) > 1:  # the first page: where the player is playing (render.carcassonne.near_first)
+                text += tr("page_near" if page == 0 else "page", lang, p=page + 1, n=len(pages))
             picture = None
             if picked is not None:  # another page, or back to the first step: its own picture
                 picture = self.turn_png(view, view.get("names"), lang, page=page)
