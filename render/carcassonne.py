@@ -235,6 +235,19 @@ def play_anchors(view: dict[str, Any]) -> list[tuple[int, int]]:
     return out + ([last] if last else [])
 
 
+PHONE_H = 1800  # a turn picture's height at most (900 px seen 400 px wide)
+
+
+def _near_room(view: dict[str, Any]) -> int:
+    """The height left for the first page's panels in a turn picture no taller than PHONE_H: the
+    top of :func:`_top` at its tallest for this many players (two lines of the last move, the
+    score strip, the drawn tile and the table's map 200 px high, four lines of notes)."""
+    n = len(view.get("scores") or [0, 0])
+    score_h = ((n + (1 if n <= 3 else 2) - 1) // (1 if n <= 3 else 2)) * ROW_H
+    top = 48 + 36 + 2 * 30 + 8 + score_h + (200 + 34 + 8) + 4 * 30 + 6
+    return PHONE_H - MARGIN - top
+
+
 def near_first(view: dict[str, Any], cells: list[tuple[int, int]], per_page: int) -> list[tuple[int, int]]:
     """The first menu page of a table with more places than one menu: the places nearest to the
     player's meeples and to the last tile (:func:`play_anchors`, tiles apart across and down),
@@ -242,12 +255,13 @@ def near_first(view: dict[str, Any], cells: list[tuple[int, int]], per_page: int
     stacked, no taller than one full panel). Only what the player sees orders them; every other
     place is on a later page."""
     anchors = play_anchors(view) or [(0, 0)]
+    room = _near_room(view)
     order = sorted(cells, key=lambda c: (min(abs(c[0] - a[0]) + abs(c[1] - a[1]) for a in anchors), c[1], c[0]))
     page: list[tuple[int, int]] = []
     for c in order:
         if len(page) >= per_page:
             break
-        if _panels_bottom(_panels([*page, c], 0), 0) <= MAX_PANEL_H + 2 * AXIS_H + 10:
+        if _panels_bottom(_panels([*page, c], 0), 0) <= room:
             page.append(c)
     return sorted(page, key=lambda c: (c[1], c[0]))
 
