@@ -261,7 +261,7 @@ def near_first(view: dict[str, Any], cells: list[tuple[int, int]], per_page: int
     for c in order:
         if len(page) >= per_page:
             break
-        if _panels_bottom(_panels([*page, c], 0), 0) <= room:
+        if _panels_bottom(_panels([*page, c], 0, room), 0) <= room:
             page.append(c)
     return sorted(page, key=lambda c: (c[1], c[0]))
 
@@ -1305,9 +1305,11 @@ MAX_PANEL_H = 1000  # one panel for the whole set when it fits this high at MIN_
 Panel = tuple[list[tuple[int, int]], Frame]
 
 
-def _panels(cells: list[tuple[int, int]], top: int) -> list[Panel]:
+def _panels(cells: list[tuple[int, int]], top: int, room: int | None = None) -> list[Panel]:
     """Where the places go: one panel around them all (with a border of one tile) when it fits at
-    MIN_PANEL_CELL or more, else groups of nearby places at PAGE_CELL, one panel each, stacked."""
+    MIN_PANEL_CELL or more, else groups of nearby places, one panel each, side by side and stacked
+    (:func:`_shelves`): at PAGE_CELL, or with ``room`` (the height left for them) at the largest
+    of PANEL_CELLS that fits it."""
     if not cells:
         return []
     room_w = W - 2 * MARGIN - 2 * AXIS_W
@@ -1318,34 +1320,44 @@ def _panels(cells: list[tuple[int, int]], top: int) -> list[Panel]:
     if cell >= MIN_PANEL_CELL:
         fr = Frame(min(xs) - 1, min(ys) - 1, cols, rows, cell, (W - cols * cell) // 2, top + AXIS_H)
         return [(sorted(cells, key=lambda c: (c[1], c[0])), fr)]
-    max_cols = room_w // PAGE_CELL
-    # shelves: panels side by side while they fit the width (each with its row numbers on both
-    # sides), a new shelf under the tallest of the row; each shelf centred
+    if room is not None:
+        for size in PANEL_CELLS:
+            out = _shelves(cells, top, size)
+            if _panels_bottom(out, top) - top <= room:
+                return out
+    return _shelves(cells, top, PAGE_CELL)
+
+
+PANEL_CELLS = (PAGE_CELL, 52, MIN_PANEL_CELL)  # tile sizes of panels side by side, largest first
+PANEL_GAP = 8  # between two panels side by side, their row numbers aside
+
+
+def _shelves(cells: list[tuple[int, int]], top: int, cell: int) -> list[Panel]:
+    """Groups of nearby places, one panel each at ``cell`` px a tile: side by side while they fit
+    the width (each with its row numbers on both sides), a new shelf under the tallest of the
+    row; each shelf centred."""
+    room_w = W - 2 * MARGIN - 2 * AXIS_W
+    max_cols, max_rows = room_w // cell, PANEL_ROWS * PAGE_CELL // cell
+
+    def width(box: tuple[int, int, int, int]) -> int:
+        return box[2] * cell + 2 * AXIS_W + PANEL_GAP
+
     shelves: list[list[tuple[list[tuple[int, int]], tuple[int, int, int, int]]]] = [[]]
-    for group in _groups(cells, max_cols, PANEL_ROWS):
-        box = _panel_frame(group, max_cols, PANEL_ROWS)
+    for group in _groups(cells, max_cols, max_rows):
+        box = _panel_frame(group, max_cols, max_rows)
         row = shelves[-1]
-        if row and sum(_panel_w(b) for _, b in row) + _panel_w(box) > W - 2 * MARGIN:
+        if row and sum(width(b) for _, b in row) + width(box) > W - 2 * MARGIN:
             shelves.append(row := [])
         row.append((group, box))
     out: list[Panel] = []
     y = top
     for row in shelves:
-        x = (W - sum(_panel_w(b) for _, b in row)) // 2
-        for group, (x0, y0, cols, rows) in row:
-            fr = Frame(x0, y0, cols, rows, PAGE_CELL, x + AXIS_W + PANEL_GAP // 2, y + AXIS_H)
-            out.append((group, fr))
-            x += _panel_w((x0, y0, cols, rows))
-        y += max(b[3] for _, b in row) * PAGE_CELL + 2 * AXIS_H + 10
+        x = (W - sum(width(b) for _, b in row)) // 2
+        for group, box in row:
+            out.append((group, Frame(*box, cell, x + AXIS_W + PANEL_GAP // 2, y + AXIS_H)))
+            x += width(box)
+        y += max(b[3] for _, b in row) * cell + 2 * AXIS_H + 10
     return out
-
-
-PANEL_GAP = 8  # between two panels side by side, their row numbers aside
-
-
-def _panel_w(box: tuple[int, int, int, int]) -> int:
-    """The width a panel takes on a shelf: its tiles, the row numbers on both sides, a gap."""
-    return box[2] * PAGE_CELL + 2 * AXIS_W + PANEL_GAP
 
 
 def _panels_bottom(panels: list[Panel], top: int) -> int:
@@ -1394,7 +1406,7 @@ def _places_image(
     last = _last_xy(view)
     laid = {(p[0], p[1]) for p in view.get("since") or ()}
     since = laid - {last}
-    panels = _panels(cells, 0)
+    panels = _panels(cells, 0, _near_room(view))  # as drawn below, the top at its tallest
     side: list[tuple[str, Image.Image]] = []
     if view.get("tile"):
         side.append((_t(lang, "your_tile"), _tile_panel(view, [view["tile"]], lang)))
@@ -1415,7 +1427,7 @@ def _places_image(
     if laid:
         notes.append(_t(lang, "since", n=len(laid)))
     top, top_h = _top(view, nm, lang, view.get("viewer"), side, " ".join(notes), note_max=4)
-    panels = _panels(cells, top_h)
+    panels = _panels(cells, top_h, PHONE_H - MARGIN - top_h)
     img = new_canvas(W, _panels_bottom(panels, top_h) + MARGIN)
     img.paste(top, (0, 0))
     return img, _draw_panels(img, view, panels, labels, since)
