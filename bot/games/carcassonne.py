@@ -241,7 +241,11 @@ class CarcassonneUI(GameUI):
             if len(pages) > 1:  # "Where to lay the tile: X … AT": the letters on this page's picture
                 shown = sorted((labels[c] for c in pages[page]), key=lambda a: (len(a), a))
                 head = tr("pick_pos_range", lang, a=shown[0], b=shown[-1])
-            return Controls(text + note, head, self._position_choices(groups, pages, page, lang, labels), dig, picture)
+            # three pages or more: a second select goes to any other page at once (each an area
+            # of the table, named by its letters and coordinates on the picture's edges)
+            more = [(tr("pick_page", lang), self._page_choices(pages, page, labels, lang))] if len(pages) > 2 else []
+            return Controls(text + note, head, self._position_choices(groups, pages, page, lang, labels), dig, picture,
+                            more_selects=more)
         x, y = cell
         place = self._labels(view).get(cell, "?")
         rots = sorted(groups[cell])
@@ -331,6 +335,24 @@ class CarcassonneUI(GameUI):
                 end = start + len(pages[page])
                 out.append(Choice(paging.text("more", lang, a=end + 1, b=end + len(pages[page + 1]), n=total), paging.value(PAGES, page + 1)))
         return out
+
+    @staticmethod
+    def _page_choices(pages, page, labels, lang) -> list[Choice]:
+        """One option per other page of places: its letters, and where its places are (the first
+        page: nearest the player's meeples and the last tile; the others: their span of x and y)."""
+        out = []
+        for i, cells in enumerate(pages):
+            if i == page or not cells:
+                continue
+            shown = sorted((labels.get(c, "?") for c in cells), key=lambda a: (len(a), a))
+            if i == 0:
+                desc = tr("page_near_desc", lang)
+            else:
+                xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+                desc = tr("page_area", lang, x0=min(xs), x1=max(xs), y0=min(ys), y1=max(ys))
+            out.append(Choice(tr("page_opt", lang, p=i + 1, a=shown[0], b=shown[-1]), paging.value(PAGES, i),
+                              description=desc[:100]))
+        return out[:25]
 
     def _rotation_choices(self, view, groups, order, cell, lang) -> list[Choice]:
         x, y = cell

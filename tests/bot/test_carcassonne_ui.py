@@ -150,19 +150,21 @@ def test_many_places_are_paged(states, no_pictures):
     seat, view, legal = seat_inputs(s)
     cells = {(a["x"], a["y"]) for a in legal if a["type"] == "place"}
     assert len(cells) > 25
-    # several selects in one message (25 places each), the last one paged when they do not fit
+    # one page of places a message (with its own picture), "more" at the end of the places' select;
+    # with three pages or more a second select goes to any other page at once
     seen: list[str] = []
-    page, pages = "pg~0", 0
-    while page:
-        c = ui.controls(view, legal, "es", page)
+    page, pages = 0, 0
+    while page is not None:
+        c = ui.controls(view, legal, "es", f"pg~{page}")
         check_limits(c)
-        selects = [c.select, *(more for _, more in c.more_selects)]
-        if pages == 0:
-            seen += [ch.token for sel in selects[:-1] for ch in sel if ch.token.startswith(("at.", "P."))]
-        seen += [ch.token for ch in selects[-1] if ch.token.startswith(("at.", "P."))]
-        nxt = [ch.token for ch in selects[-1] if ch.token.startswith("pg~") and int(ch.token[3:]) > int(page[3:])]
-        page = nxt[0] if nxt else None
-        pages += len(selects) if pages == 0 else 1
+        seen += [ch.token for ch in c.select if ch.token.startswith(("at.", "P."))]
+        jumps = [ch.token for _, more in c.more_selects for ch in more]
+        assert all(t.startswith("pg~") and t != f"pg~{page}" for t in jumps)
+        if page == 0:
+            total = len(R.place_pages(view, 23))
+            assert sorted(jumps) == sorted(f"pg~{i}" for i in range(1, total)) if total > 2 else not jumps
+        page = page + 1 if any(ch.token == f"pg~{page + 1}" for ch in c.select) else None
+        pages += 1
     assert sorted(".".join(t.split(".")[1:3]) for t in seen) == sorted(f"{x}.{y}" for x, y in cells) and pages >= 2
     assert walk(view, legal) == {ui.token(a) for a in legal}
 

@@ -123,3 +123,29 @@ def test_the_preview_of_a_place_names_it_with_the_menus_letter():
     letter = labels[(x, y)]
     assert f"**{letter}**" in c.text
     assert any(t.startswith(f"Place {letter}:") for _, t in rec.texts), [t for _, t in rec.texts][:3]
+
+
+def test_any_other_page_is_one_pick_away_and_named_by_its_letters_and_area():
+    """With three pages or more, a second select offers every other page: its letters as its
+    picture letters them and where its places lie (x and y as on the pictures' edges)."""
+    view, legal = marathon()
+    ui = CarcassonneUI()
+    pages = R.place_pages(view, PAGE)
+    labels = R.place_labels(view, PAGE)
+    assert len(pages) > 2  # else this tests nothing
+    for n in range(len(pages)):
+        c = ui.controls(view, legal, "en", paging.value("pg", n))
+        assert len(c.more_selects) == 1 and len(c.select) <= 25
+        _placeholder, jumps = c.more_selects[0]
+        assert [ch.token for ch in jumps] == [paging.value("pg", i) for i in range(len(pages)) if i != n]
+        for ch in jumps:
+            i = paging.parse(ch.token)[1]
+            shown = sorted((labels[cell] for cell in pages[i]), key=lambda a: (len(a), a))
+            assert ch.label == f"Page {i + 1}: places {shown[0]}–{shown[-1]}"
+            xs, ys = [cell[0] for cell in pages[i]], [cell[1] for cell in pages[i]]
+            want = "nearest your meeples and the last tile" if i == 0 else f"x {min(xs)} to {max(xs)} · y {min(ys)} to {max(ys)}"
+            assert ch.description == want
+        # picking one shows that page and its own picture
+        if n == 0:
+            last = ui.controls(view, legal, "en", jumps[-1].token)
+            assert set(_menu(last).values()) == set(pages[-1]) and last.picture
