@@ -114,6 +114,7 @@ def test_the_preview_of_a_place_names_it_with_the_menus_letter():
     """A place of a later page keeps its page letter on the preview's title, as in the step's text."""
     from render.common import recording
 
+    assert R.PER_PAGE == PAGE  # the preview letters places with the menu's page size
     view, legal = marathon()
     ui = CarcassonneUI()
     labels = R.place_labels(view, PAGE)
