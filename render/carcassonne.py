@@ -186,6 +186,7 @@ def tile_words(view: dict[str, Any], tile: str, lang: str) -> str:
 
 
 MENU_MAX = 25  # Discord's select: up to 25 options; more places go on pages
+PER_PAGE = 23  # places a menu page (bot/games/carcassonne.py PAGE: room for "previous" and "more")
 
 
 def place_labels(view: dict[str, Any], per_page: int | None = None) -> dict[tuple[int, int], str]:
@@ -204,17 +205,65 @@ def place_labels(view: dict[str, Any], per_page: int | None = None) -> dict[tupl
 
 
 def place_pages(view: dict[str, Any], per_page: int = 23) -> list[list[tuple[int, int]]]:
-    """The legal places split into menu pages of at most ``per_page`` places each, every page a
-    compact patch of the table (split in two along the longer side, again and again, in
+    """The legal places split into menu pages of at most ``per_page`` places each. The first page
+    holds the places nearest to where the player is playing (:func:`near_first`: their meeples
+    on the table and the last tile laid), as many as its picture shows legibly; the others are
+    compact patches of the table (split in two along the longer side, again and again, in
     proportion to the pages each half gets), so that one picture per page shows its places large
     enough to read (:func:`places_image`). One page when they fit one menu (25)."""
     cells = sorted({(p["x"], p["y"]) for p in view.get("legal") or []}, key=lambda c: (c[1], c[0]))
     if len(cells) <= MENU_MAX:
         labels = place_labels(view)
         return [sorted(cells, key=lambda c: (len(labels[c]), labels[c]))] if cells else []
-    by_halves = _pages_by_halves(cells, per_page)
-    by_windows = _pages_by_windows(cells, per_page)
-    return by_windows if len(by_windows) < len(by_halves) else by_halves
+    first = near_first(view, cells, per_page)
+    rest = [c for c in cells if c not in set(first)]
+    by_halves = _pages_by_halves(rest, per_page)
+    by_windows = _pages_by_windows(rest, per_page)
+    return [first, *(by_windows if len(by_windows) < len(by_halves) else by_halves)]
+
+
+def play_anchors(view: dict[str, Any]) -> list[tuple[int, int]]:
+    """Where the player is playing, as their picture shows it: the tiles with their meeples
+    standing on a city, road, monastery or ruins (a farmer lying in a field is left out: fields
+    are the whole table), and the last tile laid."""
+    me = view.get("viewer")
+    out = [
+        (t["x"], t["y"]) for t in view.get("board") or []
+        if any(m.get("seat") == me and not m.get("farmer") for m in t.get("meeples") or [])
+    ]
+    last = _last_xy(view)
+    return out + ([last] if last else [])
+
+
+PHONE_H = 1800  # a turn picture's height at most (900 px seen 400 px wide)
+
+
+def _near_room(view: dict[str, Any]) -> int:
+    """The height left for the first page's panels in a turn picture no taller than PHONE_H: the
+    top of :func:`_top` at its tallest for this many players (two lines of the last move, the
+    score strip, the drawn tile and the table's map 200 px high, four lines of notes)."""
+    n = len(view.get("scores") or [0, 0])
+    score_h = ((n + (1 if n <= 3 else 2) - 1) // (1 if n <= 3 else 2)) * ROW_H
+    top = 48 + 36 + 2 * 30 + 8 + score_h + (200 + 34 + 8) + 4 * 30 + 6
+    return PHONE_H - MARGIN - top
+
+
+def near_first(view: dict[str, Any], cells: list[tuple[int, int]], per_page: int) -> list[tuple[int, int]]:
+    """The first menu page of a table with more places than one menu: the places nearest to the
+    player's meeples and to the last tile (:func:`play_anchors`, tiles apart across and down),
+    up to ``per_page``, as many as fit one picture (panels of nearby places side by side and
+    stacked, no taller than one full panel). Only what the player sees orders them; every other
+    place is on a later page."""
+    anchors = play_anchors(view) or [(0, 0)]
+    room = _near_room(view)
+    order = sorted(cells, key=lambda c: (min(abs(c[0] - a[0]) + abs(c[1] - a[1]) for a in anchors), c[1], c[0]))
+    page: list[tuple[int, int]] = []
+    for c in order:
+        if len(page) >= per_page:
+            break
+        if _panels_bottom(_panels([*page, c], 0, room), 0) <= room:
+            page.append(c)
+    return sorted(page, key=lambda c: (c[1], c[0]))
 
 
 def _pages_by_windows(cells: list[tuple[int, int]], per_page: int) -> list[list[tuple[int, int]]]:
@@ -1256,9 +1305,11 @@ MAX_PANEL_H = 1000  # one panel for the whole set when it fits this high at MIN_
 Panel = tuple[list[tuple[int, int]], Frame]
 
 
-def _panels(cells: list[tuple[int, int]], top: int) -> list[Panel]:
+def _panels(cells: list[tuple[int, int]], top: int, room: int | None = None) -> list[Panel]:
     """Where the places go: one panel around them all (with a border of one tile) when it fits at
-    MIN_PANEL_CELL or more, else groups of nearby places at PAGE_CELL, one panel each, stacked."""
+    MIN_PANEL_CELL or more, else groups of nearby places, one panel each, side by side and stacked
+    (:func:`_shelves`): at PAGE_CELL, or with ``room`` (the height left for them) at the largest
+    of PANEL_CELLS that fits it."""
     if not cells:
         return []
     room_w = W - 2 * MARGIN - 2 * AXIS_W
@@ -1269,14 +1320,43 @@ def _panels(cells: list[tuple[int, int]], top: int) -> list[Panel]:
     if cell >= MIN_PANEL_CELL:
         fr = Frame(min(xs) - 1, min(ys) - 1, cols, rows, cell, (W - cols * cell) // 2, top + AXIS_H)
         return [(sorted(cells, key=lambda c: (c[1], c[0])), fr)]
-    max_cols = room_w // PAGE_CELL
+    if room is not None:
+        for size in PANEL_CELLS:
+            out = _shelves(cells, top, size)
+            if _panels_bottom(out, top) - top <= room:
+                return out
+    return _shelves(cells, top, PAGE_CELL)
+
+
+PANEL_CELLS = (PAGE_CELL, 52, MIN_PANEL_CELL)  # tile sizes of panels side by side, largest first
+PANEL_GAP = 8  # between two panels side by side, their row numbers aside
+
+
+def _shelves(cells: list[tuple[int, int]], top: int, cell: int) -> list[Panel]:
+    """Groups of nearby places, one panel each at ``cell`` px a tile: side by side while they fit
+    the width (each with its row numbers on both sides), a new shelf under the tallest of the
+    row; each shelf centred."""
+    room_w = W - 2 * MARGIN - 2 * AXIS_W
+    max_cols, max_rows = room_w // cell, PANEL_ROWS * PAGE_CELL // cell
+
+    def width(box: tuple[int, int, int, int]) -> int:
+        return box[2] * cell + 2 * AXIS_W + PANEL_GAP
+
+    shelves: list[list[tuple[list[tuple[int, int]], tuple[int, int, int, int]]]] = [[]]
+    for group in _groups(cells, max_cols, max_rows):
+        box = _panel_frame(group, max_cols, max_rows)
+        row = shelves[-1]
+        if row and sum(width(b) for _, b in row) + width(box) > W - 2 * MARGIN:
+            shelves.append(row := [])
+        row.append((group, box))
     out: list[Panel] = []
     y = top
-    for group in _groups(cells, max_cols, PANEL_ROWS):
-        x0, y0, cols, rows = _panel_frame(group, max_cols, PANEL_ROWS)
-        fr = Frame(x0, y0, cols, rows, PAGE_CELL, (W - cols * PAGE_CELL) // 2, y + AXIS_H)
-        out.append((group, fr))
-        y = fr.top + fr.height + AXIS_H + 10
+    for row in shelves:
+        x = (W - sum(width(b) for _, b in row)) // 2
+        for group, box in row:
+            out.append((group, Frame(*box, cell, x + AXIS_W + PANEL_GAP // 2, y + AXIS_H)))
+            x += width(box)
+        y += max(b[3] for _, b in row) * cell + 2 * AXIS_H + 10
     return out
 
 
@@ -1326,7 +1406,7 @@ def _places_image(
     last = _last_xy(view)
     laid = {(p[0], p[1]) for p in view.get("since") or ()}
     since = laid - {last}
-    panels = _panels(cells, 0)
+    panels = _panels(cells, 0, _near_room(view))  # as drawn below, the top at its tallest
     side: list[tuple[str, Image.Image]] = []
     if view.get("tile"):
         side.append((_t(lang, "your_tile"), _tile_panel(view, [view["tile"]], lang)))
@@ -1347,7 +1427,7 @@ def _places_image(
     if laid:
         notes.append(_t(lang, "since", n=len(laid)))
     top, top_h = _top(view, nm, lang, view.get("viewer"), side, " ".join(notes), note_max=4)
-    panels = _panels(cells, top_h)
+    panels = _panels(cells, top_h, PHONE_H - MARGIN - top_h)
     img = new_canvas(W, _panels_bottom(panels, top_h) + MARGIN)
     img.paste(top, (0, 0))
     return img, _draw_panels(img, view, panels, labels, since)
@@ -1413,7 +1493,7 @@ PREVIEW_W = 600
 
 
 def _place_name(view: dict[str, Any], x: int, y: int, lang: str) -> str:
-    label = place_labels(view).get((x, y))
+    label = place_labels(view, PER_PAGE).get((x, y))  # the menu's letter, pages or not
     return _t(lang, "place", label=label) if label else f"({x}, {y})"
 
 

@@ -3,12 +3,16 @@
 Private turn steps (``controls``), each a select whose values encode the path so far:
 
 1. ``None`` / ``pg~N`` - the places where the tile fits, nearest to the last tile first; more than
-   25 go on pages of ``PAGE`` (render.carcassonne.place_pages: each page a compact patch of the
-   table), and each page comes with its own picture of those places (``turn_png(page=N)``), the
-   letters on the picture and in the menu the same (``place_labels(view, PAGE)``).
+   25 go on pages of ``PAGE`` (render.carcassonne.place_pages: the first page the places nearest
+   the player's meeples and the last tile, the others compact patches of the table), and each
+   page comes with its own picture of those places (``turn_png(page=N)``), the letters on the
+   picture and in the menu the same (``place_labels(view, PAGE)``). A place where nothing is left
+   to choose (one way to turn the tile, no meeple to put) has the move itself as its value: the
+   pick lays the tile (``pick_action``; Undo is the safety net).
 2. ``at.X.Y`` / ``rt.X.Y.R`` - a preview of the tile laid there (first legal rotation, or R) with
    its meeple spots numbered and the other legal rotations in small, one button per legal spot
-   plus "no meeple" (each carries the whole place action), and a select to turn the tile.
+   plus "no meeple" (each carries the whole place action), one button per other rotation laying
+   it without a meeple, and a select to turn the tile (to see it large, with its spots).
 
 Action tokens (``token``/``action``): ``P.X.Y.R`` (no meeple), ``P.X.Y.R.F`` (meeple on feature F),
 ``M`` (dig with the Medina archaeologist), ``C.T`` (keep tile T after a dig).
@@ -32,6 +36,8 @@ DOMAIN = "carcassonne"
 _TEXTS = table(DOMAIN)
 T = {key: entry for key, entry in _TEXTS.items() if "." not in key and key != "rules"}
 
+# a place picked in the select that lays the tile at once (one way to turn it, no meeple to put)
+LAY_RE = re.compile(r"^P\.-?\d{1,6}\.-?\d{1,6}\.[0-3]$")
 PICK_RE = re.compile(r"^(?:at\.(-?\d{1,6})\.(-?\d{1,6})|rt\.(-?\d{1,6})\.(-?\d{1,6})\.([0-3]))$")
 PAGES = "pg"  # the paging node of the places (bot/games/paging.py): "pg~N"
 PAGE = paging.size()  # places a page (room left for "previous" and "more" in one select)
@@ -149,6 +155,21 @@ class CarcassonneUI(GameUI):
 
     # -- controls ------------------------------------------------------------------------------------
 
+    def pick_action(self, value):
+        """A place picked in the select lays the tile at once when the pick leaves nothing to
+        choose (one way to turn the tile there, no meeple to put): its value is then the action
+        token; Undo is the safety net. Other picks only narrow the choice."""
+        return CA.from_token(value) if isinstance(value, str) and LAY_RE.match(value) else None
+
+    @staticmethod
+    def _lays_at_once(options: dict[int, list[str | None]]) -> int | None:
+        """The one rotation of a place where picking it leaves nothing to choose, else None."""
+        if len(options) == 1:
+            (rot, opts), = options.items()
+            if opts == [None]:
+                return rot
+        return None
+
     @staticmethod
     def _group(legal: list[dict[str, Any]]) -> dict[tuple[int, int], dict[int, list[str | None]]]:
         """(x, y) -> rot -> meeple options (None first), from the legal actions."""
@@ -210,8 +231,8 @@ class CarcassonneUI(GameUI):
             pages = self._pages(view)
             page = min(page, len(pages) - 1)
             text = tr("place", lang, tile=tname, n=len(order))
-            if len(pages) > 1:
-                text += tr("page", lang, p=page + 1, n=len(pages))
+            if len(pages) > 1:  # the first page: where the player is playing (render.carcassonne.near_first)
+                text += tr("page_near" if page == 0 else "page", lang, p=page + 1, n=len(pages))
             picture = None
             if picked is not None:  # another page, or back to the first step: its own picture
                 picture = self.turn_png(view, view.get("names"), lang, page=page)
@@ -220,7 +241,11 @@ class CarcassonneUI(GameUI):
             if len(pages) > 1:  # "Where to lay the tile: X … AT": the letters on this page's picture
                 shown = sorted((labels[c] for c in pages[page]), key=lambda a: (len(a), a))
                 head = tr("pick_pos_range", lang, a=shown[0], b=shown[-1])
-            return Controls(text + note, head, self._position_choices(groups, pages, page, lang, labels), dig, picture)
+            # three pages or more: a second select goes to any other page at once (each an area
+            # of the table, named by its letters and coordinates on the picture's edges)
+            more = [(tr("pick_page", lang), self._page_choices(pages, page, labels, lang))] if len(pages) > 2 else []
+            return Controls(text + note, head, self._position_choices(groups, pages, page, lang, labels), dig, picture,
+                            more_selects=more)
         x, y = cell
         place = self._labels(view).get(cell, "?")
         rots = sorted(groups[cell])
@@ -237,6 +262,14 @@ class CarcassonneUI(GameUI):
         if None in options:
             label = tr("no_meeple", lang) if spots else tr("lay", lang)
             buttons.insert(0, Choice(label, self.token({"type": "place", "x": x, "y": y, "rot": rot, "meeple": None}), "primary"))
+        # the other ways to turn it (drawn small under the preview) laid without a meeple in one
+        # tap each; to put a meeple on one of them, the select shows it large with its spots
+        bare = not any(f is not None for opts in groups[cell].values() for f in opts)
+        row = 4 if len(dig) + len(buttons) <= 15 else None  # a row of their own when there is room
+        for r in rots:
+            if r != rot and None in groups[cell][r]:
+                buttons.append(Choice(tr("lay_rot" if bare else "lay_rot_bare", lang, deg=90 * r)[:80], self.token(
+                    {"type": "place", "x": x, "y": y, "rot": r, "meeple": None}), "secondary", row=row))
         text = tr("meeple_step" if spots else "no_meeples", lang, tile=tname, label=place, deg=90 * rot)
         if len(rots) > 1:
             select = self._rotation_choices(view, groups, order, cell, lang)
@@ -285,10 +318,13 @@ class CarcassonneUI(GameUI):
         out = []
         for x, y in cells:
             k = len(groups[(x, y)])
-            out.append(Choice(
-                tr("pos_label", lang, label=labels.get((x, y), "?")), f"at.{x}.{y}",
-                description=tr("fits", lang, n=k, x=x, y=y),
-            ))
+            rot = self._lays_at_once(groups[(x, y)])
+            if rot is not None:  # nothing left to choose there: the pick lays the tile (pick_action)
+                value = self.token({"type": "place", "x": x, "y": y, "rot": rot, "meeple": None})
+                desc = tr("lays_now", lang, x=x, y=y)
+            else:
+                value, desc = f"at.{x}.{y}", tr("fits", lang, n=k, x=x, y=y)
+            out.append(Choice(tr("pos_label", lang, label=labels.get((x, y), "?")), value, description=desc))
         if len(pages) > 1:
             total = sum(len(p) for p in pages)
             start = sum(len(p) for p in pages[:page])
@@ -299,6 +335,24 @@ class CarcassonneUI(GameUI):
                 end = start + len(pages[page])
                 out.append(Choice(paging.text("more", lang, a=end + 1, b=end + len(pages[page + 1]), n=total), paging.value(PAGES, page + 1)))
         return out
+
+    @staticmethod
+    def _page_choices(pages, page, labels, lang) -> list[Choice]:
+        """One option per other page of places: its letters, and where its places are (the first
+        page: nearest the player's meeples and the last tile; the others: their span of x and y)."""
+        out = []
+        for i, cells in enumerate(pages):
+            if i == page or not cells:
+                continue
+            shown = sorted((labels.get(c, "?") for c in cells), key=lambda a: (len(a), a))
+            if i == 0:
+                desc = tr("page_near_desc", lang)
+            else:
+                xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+                desc = tr("page_area", lang, x0=min(xs), x1=max(xs), y0=min(ys), y1=max(ys))
+            out.append(Choice(tr("page_opt", lang, p=i + 1, a=shown[0], b=shown[-1]), paging.value(PAGES, i),
+                              description=desc[:100]))
+        return out[:25]
 
     def _rotation_choices(self, view, groups, order, cell, lang) -> list[Choice]:
         x, y = cell

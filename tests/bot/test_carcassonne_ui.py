@@ -74,7 +74,9 @@ def walk(view, legal, lang="en"):
         c = ui.controls(view, legal, lang, picked)
         check_limits(c)
         reached.update(b.token for b in c.buttons)
-        todo.extend(ch.token for ch in c.select)
+        # a place that leaves nothing to choose is laid by its pick (pick_action), the others narrow
+        reached.update(ch.token for ch in c.select if ui.pick_action(ch.token) is not None)
+        todo.extend(ch.token for ch in c.select if ui.pick_action(ch.token) is None)
         todo.extend(ch.token for _, more in c.more_selects for ch in more)  # further selects of the message
     return reached
 
@@ -97,7 +99,9 @@ def test_steps_position_then_rotation_then_meeple(states):
     first = ui.controls(view, legal, "en", None)
     assert first.picture is None and not first.buttons  # the hand picture already shows the places
     cells = {(a["x"], a["y"]) for a in legal}
-    assert {ch.token for ch in first.select} == {f"at.{x}.{y}" for x, y in cells}
+    # at.x.y narrows to the place; P.x.y.r (a place with nothing left to choose) lays it at once
+    assert all(ch.token.startswith("at.") or ui.pick_action(ch.token) for ch in first.select)
+    assert {tuple(int(v) for v in ch.token.split(".")[1:3]) for ch in first.select} == cells
     multi = next(ch.token for ch in first.select if "ways" in (ch.description or ""))
     # tap 2 (the place) already offers the meeple buttons, for the first way to turn it
     second = ui.controls(view, legal, "en", multi)
@@ -109,9 +113,16 @@ def test_steps_position_then_rotation_then_meeple(states):
     assert third.picture and third.buttons[0].label == "No meeple"
     x, y, r = (int(v) for v in rots[1].split(".")[1:])
     want = {ui.token(a) for a in legal if (a["x"], a["y"], a["rot"]) == (x, y, r)}
-    assert {b.token for b in third.buttons} == want
+    # and the other ways to turn it, without a meeple, one tap each (drawn small on the preview)
+    others = {ui.token(a) for a in legal if (a["x"], a["y"]) == (x, y) and a["rot"] != r and a.get("meeple") is None}
+    assert others and {b.token for b in third.buttons} == want | others
+    spots = [b for b in third.buttons if b.token in want][1:]
+    for b in third.buttons:
+        if b.token in others:
+            deg = 90 * int(b.token.split(".")[3])
+            assert b.label == f"Turned {deg}°, no meeple" and b.row == 4, b  # on a row of their own
     # spot buttons are numbered like the markers on the preview and say what the spot is
-    for i, b in enumerate(third.buttons[1:], start=1):
+    for i, b in enumerate(spots, start=1):
         assert b.label.startswith(f"{i} · ") and re.search(r"(city|road|field|monastery)", b.label)
 
 
@@ -139,20 +150,22 @@ def test_many_places_are_paged(states, no_pictures):
     seat, view, legal = seat_inputs(s)
     cells = {(a["x"], a["y"]) for a in legal if a["type"] == "place"}
     assert len(cells) > 25
-    # several selects in one message (25 places each), the last one paged when they do not fit
+    # one page of places a message (with its own picture), "more" at the end of the places' select;
+    # with three pages or more a second select goes to any other page at once
     seen: list[str] = []
-    page, pages = "pg~0", 0
-    while page:
-        c = ui.controls(view, legal, "es", page)
+    page, pages = 0, 0
+    while page is not None:
+        c = ui.controls(view, legal, "es", f"pg~{page}")
         check_limits(c)
-        selects = [c.select, *(more for _, more in c.more_selects)]
-        if pages == 0:
-            seen += [ch.token for sel in selects[:-1] for ch in sel if ch.token.startswith("at.")]
-        seen += [ch.token for ch in selects[-1] if ch.token.startswith("at.")]
-        nxt = [ch.token for ch in selects[-1] if ch.token.startswith("pg~") and int(ch.token[3:]) > int(page[3:])]
-        page = nxt[0] if nxt else None
-        pages += len(selects) if pages == 0 else 1
-    assert sorted(seen) == sorted(f"at.{x}.{y}" for x, y in cells) and pages >= 2
+        seen += [ch.token for ch in c.select if ch.token.startswith(("at.", "P."))]
+        jumps = [ch.token for _, more in c.more_selects for ch in more]
+        assert all(t.startswith("pg~") and t != f"pg~{page}" for t in jumps)
+        if page == 0:
+            total = len(R.place_pages(view, 23))
+            assert sorted(jumps) == sorted(f"pg~{i}" for i in range(1, total)) if total > 2 else not jumps
+        page = page + 1 if any(ch.token == f"pg~{page + 1}" for ch in c.select) else None
+        pages += 1
+    assert sorted(".".join(t.split(".")[1:3]) for t in seen) == sorted(f"{x}.{y}" for x, y in cells) and pages >= 2
     assert walk(view, legal) == {ui.token(a) for a in legal}
 
 

@@ -56,7 +56,16 @@ async def play_turn_by_clicking(server, person, board, rng: random.Random) -> di
     select, buttons = controls(msg)
     assert select is not None
     places = [v for v in _values(msg, select) if v.startswith("at.")]
-    assert places and all(v.startswith(("at.", "pg~")) for v in _values(msg, select))  # places, and "previous"/"more" of a paged menu
+    lays = [v for v in _values(msg, select) if v.startswith("P.")]  # nothing left to choose there: laid by the pick
+    # places, and "previous"/"more" of a paged menu
+    assert (places or lays) and all(v.startswith(("at.", "pg~", "P.")) for v in _values(msg, select))
+    if lays and (not places or rng.random() < 0.3):  # a place laid at once by its pick (Undo is the safety net)
+        choice = rng.choice(lays)
+        before = (msg.content, msg.custom_ids())
+        await person.select(msg, select, [choice])
+        msg = await _edited(server, msg, *before)
+        assert "turn is over" in msg.content and not controls(msg)[1]
+        return {"rotation_step": False, "token": choice}
     place = rng.choice(places)
     before = (msg.content, msg.custom_ids())
     r = await person.select(msg, select, [place])
@@ -82,7 +91,12 @@ async def play_turn_by_clicking(server, person, board, rng: random.Random) -> di
     assert places_tokens, tokens
     x, y = place.split(".")[1:]
     assert all(t.split(".")[1:3] == [x, y] for t in places_tokens)
-    assert len({".".join(t.split(".")[:4]) for t in places_tokens}) == 1  # one place, one rotation
+    # the rotation the preview shows with all its choices (its first button lays it without a
+    # meeple); each other legal rotation one button, without a meeple
+    shown = places_tokens[0].split(".")[3]
+    others = [t for t in places_tokens if t.split(".")[3] != shown]
+    assert all(len(t.split(".")) == 4 for t in others) and len(others) == len({t.split(".")[3] for t in others})
+    assert len(others) == max(0, len(rots) - 1) or not rots
     choice = rng.choice(places_tokens)
     pressed = next(b for b in buttons if b["custom_id"].endswith(":" + choice))
     before = (msg.content, msg.custom_ids())

@@ -133,7 +133,13 @@ async def _lay_tile(standin, person, dm, rng: random.Random) -> None:
     """A Carcassonne turn from the turn DM: pick a place in the select, then a meeple button (or
     none) under the preview; the DM is edited in place at each step."""
     select = next(c for c in dm.custom_ids() if c.startswith("p:s:"))
-    places = [o["value"] for o in dm.component(select)["options"] if o["value"].startswith("at.")]
+    values = [o["value"] for o in dm.component(select)["options"]]
+    places = [v for v in values if v.startswith("at.")]
+    if not places:  # every place there lays the tile by its pick (one way to turn it, no meeple left)
+        before = (dm.content, dm.custom_ids())
+        await person.select(dm, select, [rng.choice([v for v in values if v.startswith("P.")])])
+        await edited(standin, dm, before)
+        return
     before = (dm.content, dm.custom_ids())
     await person.select(dm, select, [rng.choice(places)])
     dm = await edited(standin, dm, before)

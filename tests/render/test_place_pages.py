@@ -130,3 +130,31 @@ def test_cities_neighbourhood_letters_every_place_of_the_menu():
         assert 0 <= x < img.width and 0 <= y < img.height
         px = img.getpixel((int(x) - 4, int(y) + 4))
         assert px[:3] != C.UI["panel"], label  # the lettered disc is there
+
+
+def test_the_first_page_holds_the_places_nearest_the_players_meeples_and_the_last_tile():
+    """Where people play on a huge table: the first page is the places nearest the mover's own
+    meeples (not farmers) and the last tile laid, read from the view alone, as many as its picture
+    shows legibly; the later pages are areas of the table."""
+    view = marathon_view()
+    pages = R.place_pages(view, PER_PAGE)
+    anchors = R.play_anchors(view)
+    me = view["viewer"]
+    assert (view["last"]["x"], view["last"]["y"]) in anchors
+    assert any(any(m["seat"] == me and not m["farmer"] for m in t["meeples"]) for t in view["board"])
+    assert len(anchors) >= 2  # the mover has a meeple on the table: it counts too
+    for x, y in anchors[:-1]:
+        tile = next(t for t in view["board"] if (t["x"], t["y"]) == (x, y))
+        assert any(m["seat"] == me and not m["farmer"] for m in tile["meeples"])
+
+    def dist(c):
+        return min(abs(c[0] - a[0]) + abs(c[1] - a[1]) for a in anchors)
+
+    rest = [c for page in pages[1:] for c in page]
+    assert min(map(dist, R.legal_cells(view))) == min(map(dist, pages[0]))  # the nearest place is on it
+    assert 8 <= len(pages[0]) <= PER_PAGE
+    assert sum(map(dist, pages[0])) / len(pages[0]) < sum(map(dist, rest)) / len(rest) / 2
+    # only what the player sees: the same pages from the view stripped to the table, the last
+    # tile, the viewer and the places
+    seen = {k: view[k] for k in ("board", "last", "viewer", "legal")}
+    assert R.place_pages(seen, PER_PAGE) == pages
