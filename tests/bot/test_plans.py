@@ -327,7 +327,11 @@ async def test_carcassonne_no_follower_narrows_her_own_choices_for_her_next_turn
         spot = next(a for a in legal if a.get("type") == "place" and a.get("meeple"))
         _content, _files, first = await bot.present.private_turn(loaded, seat, "en", with_picture=False)
         values = [o.value for c in first.children if hasattr(getattr(c, "item", None), "options") for o in c.item.options]
-        picked = next(v for v in values if v.startswith(f"at.{spot['x']}.{spot['y']}"))
+        picked = next((v for v in values if v.startswith(f"at.{spot['x']}.{spot['y']}")), None)
+        if picked is None:  # nothing left to choose there (one way to turn it, no follower): the pick lays it
+            lays = [v for v in values if v.startswith(f"P.{spot['x']}.{spot['y']}.")]
+            assert len(lays) == 1, values
+            return 0, 1
         _content, _files, view = await bot.present.private_turn(loaded, seat, "en", picked=picked, with_picture=False)
         tokens = [c.custom_id.split(":", 4)[4] for c in view.children if getattr(c, "custom_id", "").startswith("p:d:")]
         places = [t for t in tokens if t.startswith("P.")]
