@@ -4,6 +4,7 @@ COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY engines ./engines
 COPY render ./render
+COPY catalogs ./catalogs
 RUN pip install --no-cache-dir '.[postgres]' \
     && useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin partida \
     && mkdir -p /data && chown partida /data
