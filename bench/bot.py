@@ -241,7 +241,11 @@ async def main(args: argparse.Namespace) -> None:
     print(f"the bot process spends ~{per_click:.1f} ms of CPU per click (with the jobs each move causes): "
           f"~{1000 / per_click:.0f} clicks/s would fill one dedicated core")
     ok = [r for r in rows if r[4] <= 50]
-    print(f"highest offered load with click -> initial response p99 <= 50 ms: {max(r[0] for r in ok) if ok else 'none'} clicks/s (goal >= 50)")
+    # the answered rate, not the offered one: the people wait for each board before they click, so
+    # what a step offers is not what the bot gets (issue 18)
+    best = max(ok, key=lambda r: r[2]) if ok else None
+    print("highest answered rate with click -> initial response p99 <= 50 ms: "
+          + (f"{best[2]:.1f} clicks/s (offered {best[0]:.0f}/s)" if best else "none") + " (goal >= 150 answered)")
     print(f"move commit in the bot (ms): p50 {statistics.median(commits):.2f}, p99 {pct(commits, 99):.2f} ({len(commits)} moves)")
     print(f"marathon: Carcassonne, {args.sets} sets, 4 AI seats, {tiles} tiles left, snapshot {snapshot_kb:.0f} KB, "
           f"set up in {build_s:.1f} s; in {args.marathon_seconds:.0f} s the bot made {moves} moves and posted {boards} boards")

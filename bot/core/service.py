@@ -489,16 +489,17 @@ class MatchService:
         if seat is None:
             raise UserError("not_player")
         game = loaded.game
-        try:
-            code = game.code_of(action)
-            game.check(loaded.state, seat, code)
-        except EngineError as e:
-            e.game = rec.game  # so the refusal is worded by that game's texts
-            raise
         # the snapshot is written every ``snapshot_every`` moves and at the end; in between a move
         # writes its action alone (a marathon state is 100 KB and more)
         snap = len(rec.tail) + 1 >= self.snapshot_every
-        state, outcome, over, movers, after, snapshot = await self.off_loop(_advance, game, loaded.state, seat, code, snap)
+        try:
+            code = game.code_of(action)
+            # checked off the loop with the step: on a marathon table the check alone looks at
+            # every open edge of the board
+            state, outcome, over, movers, after, snapshot = await self.off_loop(_advance, game, loaded.state, seat, code, snap)
+        except EngineError as e:
+            e.game = rec.game  # so the refusal is worded by that game's texts
+            raise
         encoded = game.encode(code)
         ended = outcome.turn_ended if outcome.turn_ended is not None else after != movers
         turn_changed = over or ended
@@ -580,8 +581,9 @@ class MatchService:
 
 
 def _advance(game: Game, state: Any, seat: int, code: Any, snapshot: bool = True):
-    """Step a clone of ``state`` (others may hold it: never change it) and serialise the result when
+    """Check the move, step a clone of ``state`` (others may hold it: never change it) and serialise the result when
     a ``snapshot`` is due or the match is over; in a thread, as a marathon state takes a while."""
+    game.check(state, seat, code)
     movers = game.to_move(state)
     new = game.clone(state)
     outcome = game.step(new, seat, code)
