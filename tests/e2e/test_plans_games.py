@@ -1,0 +1,157 @@
+"""Plans made ahead carry a match forward while their owner is offline (issue 21), through the real
+discord.py client and the Discord stand-in, for Carcassonne, Citadels and Cities (Lost Cities:
+tests/e2e/test_plans.py). In each, Ana leaves a plan with ``/partida plan`` and then clicks nothing:
+
+* when its condition holds, the plan plays her next decision: her DM says in words what was played
+  for her, and the channel's story marks the move as planned;
+* when it does not, the plan is dropped and her turn DM says why (with her turn's controls: she is
+  asked as usual).
+
+Whether a plan fires never depends on what another player hides: tests/bot/test_plans.py checks
+every firing again on copies of the position with the hidden parts dealt anew.
+
+In Carcassonne and Cities the other player is a person, Ben, whose moves the test picks with the
+engine (typed with ``/partida play``): he makes the situation arise on the next turn (Ana's tile
+fits in one place only, or in several; he takes the lot Ana planned to take, or another one), so
+each case comes at once and does not hang on what an AI happens to choose. In Citadels Ana plays
+two AI seats: her draft priority (``/partida prefer``) makes her the Assassin at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.core.settings import load_settings
+from bot.discord.client import Partida
+from bot.games import ui_for
+from engines import registry
+
+from .helpers import controls, is_board
+
+TIMEOUT = 20  # the machine running the suite may be busy
+
+
+@pytest.fixture
+async def partida(standin, tmp_path):
+    client = Partida(load_settings(render_processes=0, discord_token=standin.token, database_url=f"sqlite:///{tmp_path}/plans.sqlite3"))
+    await standin.run_client(client)
+    await standin.wait_commands()
+    return client
+
+
+def seeded(monkeypatch, seed: int) -> None:
+    """The next match is dealt from ``seed`` (the same match on every run)."""
+    monkeypatch.setattr("bot.core.service.fresh_seed", lambda: seed)
+
+
+async def new_match(standin, host, game: str, guest=None, ais: int = 0, options: str = "") -> None:
+    r = await host.slash("general", "partida new", game=game, options=f"{options} post=new deadline=off".strip())
+    lobby = r.message
+    if guest is not None:
+        await guest.click(standin.messages_by_id[lobby.id], label="Join")
+        await standin.wait_until(lambda: guest.mention in standin.messages_by_id[lobby.id].content, TIMEOUT, "the guest in the lobby")
+    for k in range(1, ais + 1):
+        await host.click(standin.messages_by_id[lobby.id], label="Add AI")
+        await standin.wait_until(lambda k=k: f"AI {k}" in standin.messages_by_id[lobby.id].content, TIMEOUT, f"AI seat {k}")
+    r = await host.click(standin.messages_by_id[lobby.id], label="Start")
+    await r.wait(lambda x: "started" in x.content, TIMEOUT)
+
+
+async def match(partida, mid: int = 1):
+    return partida.service.load(await partida.store.get(mid))
+
+
+async def play(person, game: str, action: dict) -> None:
+    """A move typed with /partida play (its token), as a person may."""
+    r = await person.slash("general", "partida play", move=ui_for(game).token(action))
+    await r.wait_done(timeout=TIMEOUT)
+    assert not any(w in r.text() for w in ("not a legal", "not your turn", "out of date")), r.text()
+
+
+async def plan(person, choice: str) -> None:
+    r = await person.slash("general", "partida plan", choice=choice)
+    await r.wait_done(timeout=TIMEOUT)
+    assert r.ephemeral and "Your plan for your coming turns" in r.text(), r.text()
+
+
+async def wait_to_move(standin, partida, person, why: str, mid: int = 1):
+    """The match, once ``person`` is to move in it (AI seats and plans act by themselves meanwhile)."""
+    for _ in range(int(TIMEOUT / 0.05)):
+        loaded = await match(partida, mid)
+        if loaded.seat_of(person.id) in loaded.to_move():
+            return loaded
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{person.name} never came to move: {why}")
+
+
+async def planned_story(standin, who: str) -> str:
+    """The board post whose story marks a move of ``who`` as planned."""
+    board = await standin.wait_for_message(
+        "general", lambda m: is_board(m) and f"[planned] {who}" in m.content, TIMEOUT)
+    return board.content
+
+
+async def dm_since(standin, person, seen: int, text: str):
+    return await standin.wait_until(
+        lambda: next((m for m in person.dms()[seen:] if text in m.content), None), TIMEOUT, f"{person.name}'s DM with {text!r}")
+
+
+# -- Carcassonne: "if my next tile fits in only one place, place it there" ------------------------
+
+
+def _spots(game, state, seat: int) -> set[tuple[int, int, int]]:
+    return {(a["x"], a["y"], a["rot"]) for a in game.legal_json(state, seat) if a.get("type") == "place"}
+
+
+async def test_carcassonne_a_tile_that_fits_once_is_placed_by_the_plan_one_that_fits_twice_drops_it(standin, partida, monkeypatch):
+    seeded(monkeypatch, CARCASSONNE_SEED)
+    ana, ben = standin.user("ana"), standin.user("ben", dms_open=False)
+    await new_match(standin, ana, "carcassonne", guest=ben)
+    game = registry.get("carcassonne")
+    dropped = fired = 0
+    for _round in range(6):
+        loaded = await wait_to_move(standin, partida, ana, "her turn")
+        a_seat = loaded.seat_of(ana.id)
+        # Ana: her plan for her next turn, then this turn's tile placed herself (no follower)
+        await plan(ana, "cc:only")
+        mine = next(a for a in game.legal_json(loaded.state, a_seat) if a.get("type") == "place" and not a.get("meeple"))
+        await play(ana, "carcassonne", mine)
+        # Ben: a placement after which Ana's next tile fits in one place only (once she was told
+        # her plan was dropped), else in several
+        loaded = await wait_to_move(standin, partida, ben, "his turn")
+        b_seat = loaded.seat_of(ben.id)
+        options = [a for a in game.legal_json(loaded.state, b_seat) if a.get("type") == "place" and not a.get("meeple")]
+        fits = {i: len(_spots(game, game.apply(loaded.state, b_seat, a)[0], a_seat)) for i, a in enumerate(options)}
+        once = [i for i, n in fits.items() if n == 1]
+        pick = once[0] if dropped and once else next(i for i, n in fits.items() if n > 1)
+        seen = len(ana.dms())
+        await play(ben, "carcassonne", options[pick])
+        if fits[pick] == 1:
+            # the plan places the tile for her: she is told in words, the story marks it
+            told = await dm_since(standin, ana, seen, "Your plan played for you")
+            after = await match(partida)
+            last = (await partida.store.actions(1))[-1]
+            assert last.seat == a_seat and last.story.get("planned"), last
+            assert last.action["meeple"] is None and _spots(game, game.apply(loaded.state, b_seat, options[pick])[0], a_seat) == {
+                (last.action["x"], last.action["y"], last.action["rot"])}
+            assert ui_for("carcassonne").label(last.action, "en") in told.content, told.content
+            assert "Carcassonne" in told.content and not controls(told)[1]
+            story = await planned_story(standin, "ana")
+            assert "🗓️ [planned] ana" in story
+            assert after.seat_of(ben.id) in after.to_move()  # her turn was played: Ben's now
+            fired += 1
+            break
+        # the tile fits in several places: the plan is dropped, her turn DM says why and asks her
+        dm = await dm_since(standin, ana, seen, "Your plan was dropped: your tile fits in")
+        assert f"fits in {fits[pick]} places" in dm.content, dm.content
+        assert controls(dm)[0] or controls(dm)[1], dm.content  # asked as usual
+        assert "plan" not in (await partida.store.notes(1)).get(ana.id, {})
+        dropped += 1
+    assert dropped >= 1 and fired == 1, (dropped, fired)
+    # nobody else is ever shown Ana's plan: only the mark on the story
+    assert not any("plan" in m.content.lower() for m in standin.ephemerals(ben))
+
+
+CARCASSONNE_SEED = 32  # Ana's second tile may be made to fit in one place only
