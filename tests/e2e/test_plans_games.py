@@ -155,3 +155,67 @@ async def test_carcassonne_a_tile_that_fits_once_is_placed_by_the_plan_one_that_
 
 
 CARCASSONNE_SEED = 32  # Ana's second tile may be made to fit in one place only
+
+
+# -- Cities: "take that lot at my next worker if it is still there as it is now" ----------------------
+
+
+async def own_turn(standin, partida, person, game: str) -> None:
+    """``person`` plays the first legal action, typed, until the other player is to move."""
+    g = registry.get(game)
+    for _ in range(30):
+        loaded = await match(partida)
+        seat = loaded.seat_of(person.id)
+        if seat not in loaded.to_move():
+            return
+        await play(person, game, g.legal_json(loaded.state, seat)[0])
+    raise AssertionError(f"{person.name}'s turn never ended")
+
+
+def free_lots(view: dict) -> list[tuple[str, int]]:
+    """The lots a plan may name: free, with every item shown."""
+    return [(r["row"], s["slot"]) for r in view["rows"] for s in r["slots"] if s["worker"] is None and not s["hidden"] and s["items"]]
+
+
+async def test_cities_the_planned_lot_is_taken_if_it_is_still_there_and_the_plan_dropped_if_not(standin, partida, monkeypatch):
+    seeded(monkeypatch, 1)
+    ana, ben = standin.user("ana"), standin.user("ben", dms_open=False)
+    await new_match(standin, ana, "cities", guest=ben)
+    game = registry.get("cities")
+    label = ui_for("cities").label
+    cases = []
+    await own_turn(standin, partida, ben, "cities")  # he chooses his starting tile first
+    for wanted in ("gone", "there"):
+        loaded = await wait_to_move(standin, partida, ana, "her turn")
+        a_seat = loaded.seat_of(ana.id)
+        await own_turn(standin, partida, ana, "cities")
+        # her plan for her next worker: the first lot she sees whole
+        loaded = await wait_to_move(standin, partida, ben, "his turn")
+        row, slot = free_lots(game.view(loaded.state, a_seat))[0]
+        await plan(ana, f"ct:{row}:{slot}")
+        # Ben takes that very lot, or another one, and places what he took
+        b_seat = loaded.seat_of(ben.id)
+        takes = [a for a in game.legal_json(loaded.state, b_seat) if a["type"] == "take"]
+        take = next(a for a in takes if ((a["row"], a["slot"]) == (row, slot)) == (wanted == "gone"))
+        seen = len(ana.dms())
+        await play(ben, "cities", take)
+        await own_turn(standin, partida, ben, "cities")
+        lot = label({"type": "take", "row": row, "slot": slot}, "en")
+        if wanted == "gone":
+            dm = await dm_since(standin, ana, seen, "Your plan was dropped")
+            assert f"{lot} is no longer as it was when you planned" in dm.content, dm.content
+            assert controls(dm)[0] or controls(dm)[1], dm.content  # asked as usual: her take's buttons
+            assert (await match(partida)).seat_of(ana.id) in (await match(partida)).to_move()
+            cases.append("dropped")
+            continue
+        told = await dm_since(standin, ana, seen, "Your plan played for you")
+        assert "**Cities**" in told.content and lot in told.content, told.content
+        last = next(a for a in reversed(await partida.store.actions(1)) if a.seat == a_seat)
+        assert last.action == {"type": "take", "row": row, "slot": slot} and last.story.get("planned"), last
+        story = await planned_story(standin, "ana")
+        assert "🗓️ [planned] ana takes from row" in story, story
+        # what she took is hers to place: her turn DM asks her
+        await dm_since(standin, ana, seen, "Your turn")
+        cases.append("fired")
+    assert cases == ["dropped", "fired"]
+    assert not any("plan" in m.content.lower() for m in standin.ephemerals(ben))
