@@ -86,11 +86,30 @@ async def wait_to_move(standin, partida, person, why: str, mid: int = 1):
     raise AssertionError(f"{person.name} never came to move: {why}")
 
 
+def planned_post(standin, who: str):
+    return next((m for m in standin.messages_in(standin.channel_id("general")) if is_board(m) and f"[planned] {who}" in m.content), None)
+
+
 async def planned_story(standin, who: str) -> str:
     """The board post whose story marks a move of ``who`` as planned."""
-    board = await standin.wait_for_message(
-        "general", lambda m: is_board(m) and f"[planned] {who}" in m.content, TIMEOUT)
-    return board.content
+    return (await standin.wait_until(lambda: planned_post(standin, who), TIMEOUT, f"a board marking a planned move of {who}")).content
+
+
+async def finish_turn_until_posted(standin, partida, person, game: str) -> str:
+    """A planned move that leaves its owner to act (a take to place, the rest of a character's
+    turn) is told in the channel with the next board post, when the turn passes, as a move of
+    their own would be: ``person`` comes back and plays the first legal actions until it is posted."""
+    g = registry.get(game)
+    for _ in range(int(TIMEOUT / 0.05)):
+        if (post := planned_post(standin, person.name)) is not None:
+            return post.content
+        loaded = await match(partida)
+        seat = loaded.seat_of(person.id)
+        if seat in loaded.to_move():
+            await play(person, game, g.legal_json(loaded.state, seat)[0])
+        else:
+            await asyncio.sleep(0.05)
+    raise AssertionError(f"no board marks {person.name}'s planned move")
 
 
 async def dm_since(standin, person, seen: int, text: str):
@@ -212,10 +231,65 @@ async def test_cities_the_planned_lot_is_taken_if_it_is_still_there_and_the_plan
         assert "**Cities**" in told.content and lot in told.content, told.content
         last = next(a for a in reversed(await partida.store.actions(1)) if a.seat == a_seat)
         assert last.action == {"type": "take", "row": row, "slot": slot} and last.story.get("planned"), last
-        story = await planned_story(standin, "ana")
-        assert "🗓️ [planned] ana takes from row" in story, story
-        # what she took is hers to place: her turn DM asks her
+        # what she took is hers to place: her turn DM asks her; the story marks the take as
+        # planned on the next board post (when her turn passes, as for a move of her own)
         await dm_since(standin, ana, seen, "Your turn")
+        story = await finish_turn_until_posted(standin, partida, ana, "cities")
+        assert "🗓️ [planned] ana takes from row" in story, story
         cases.append("fired")
     assert cases == ["dropped", "fired"]
     assert not any("plan" in m.content.lower() for m in standin.ephemerals(ben))
+
+
+# -- Citadels: "as the Assassin, murder the King"; "as the Thief, rob the King" ---------------------
+
+
+async def test_citadels_the_assassin_murders_the_planned_victim_while_her_owner_is_away(standin, partida, monkeypatch):
+    seeded(monkeypatch, 1)  # Ana holds the crown and the Assassin is not set aside: her orders get it
+    ana = standin.user("ana")
+    await new_match(standin, ana, "citadels", ais=2, options="ai=easy")
+    await plan(ana, "ci:murder:king")
+    r = await ana.slash("general", "partida prefer", orders="Assassin, Thief, Magician, King, Bishop, Merchant, Architect, Warlord")
+    await r.wait_done(timeout=TIMEOUT)
+    told = await dm_since(standin, ana, 0, "Your plan played for you")
+    assert "**Citadels**" in told.content and "King" in told.content, told.content
+    acts = await partida.store.actions(1)
+    murder = next(a for a in acts if a.action.get("type") == "murder")
+    assert murder.seat == 0 and murder.action["character"] == "king" and murder.story.get("planned"), murder
+    # the rest of her Assassin's turn is hers: her turn DM asks her; the story marks the murder as
+    # planned on the next board post (when her turn passes, as for a move of her own)
+    await dm_since(standin, ana, 0, "Your turn")
+    story = await finish_turn_until_posted(standin, partida, ana, "citadels")
+    assert "🗓️ [planned] ana murders the King" in story, story
+
+
+async def test_citadels_a_thief_plan_whose_victim_was_murdered_is_dropped(standin, partida, monkeypatch):
+    seeded(monkeypatch, 0)  # Ana holds the crown; the Assassin, the Thief and the King are all dealt
+    ana, ben = standin.user("ana"), standin.user("ben", dms_open=False)
+    await new_match(standin, ana, "citadels", guest=ben)
+    game = registry.get("citadels")
+
+    def pick(loaded, person, character=None):
+        seat = loaded.seat_of(person.id)
+        legal = game.legal_json(loaded.state, seat)
+        return next((a for a in legal if a.get("character") == character), legal[0])
+
+    # the draft, two players: Ana takes the Thief, Ben the Assassin (typed, as a person may)
+    for person, character in ((ana, "thief"), (ben, "assassin"), (ben, None), (ana, None), (ana, None), (ben, None), (ben, None)):
+        loaded = await wait_to_move(standin, partida, person, "the draft")
+        assert loaded.state.phase == "draft"
+        await play(person, "citadels", pick(loaded, person, character))
+    # Ana leaves her plan for her Thief's turn and clicks nothing more
+    await plan(ana, "ci:rob:king")
+    # Ben's Assassin murders the King
+    loaded = await wait_to_move(standin, partida, ben, "his Assassin's turn")
+    seen = len(ana.dms())
+    await play(ben, "citadels", pick(loaded, ben, "king"))
+    assert (await match(partida)).state.murdered == "king"
+    await own_turn(standin, partida, ben, "citadels")
+    # the Thief is called: the King cannot be robbed now, the plan is dropped and her turn DM says so
+    dm = await dm_since(standin, ana, seen, "Your plan was dropped")
+    assert "its target cannot be chosen now" in dm.content and (controls(dm)[0] or controls(dm)[1]), dm.content
+    assert not any(a.story.get("planned") for a in await partida.store.actions(1))
+    note = (await partida.store.notes(1))[ana.id]
+    assert "plan" not in note
