@@ -7,14 +7,20 @@ tests/e2e/test_plans.py). In each, Ana leaves a plan with ``/partida plan`` and 
 * when it does not, the plan is dropped and her turn DM says why (with her turn's controls: she is
   asked as usual).
 
-Whether a plan fires never depends on what another player hides: tests/bot/test_plans.py checks
-every firing again on copies of the position with the hidden parts dealt anew.
+Whether a plan fires never depends on what another player hides: every firing in the bot is done
+again on three copies of the position with what Ana cannot see dealt anew, and must come out the
+same (``watch``; tests/bot/test_plans.py does the same on the service alone).
 
-In Carcassonne and Cities the other player is a person, Ben, whose moves the test picks with the
-engine (typed with ``/partida play``): he makes the situation arise on the next turn (Ana's tile
-fits in one place only, or in several; he takes the lot Ana planned to take, or another one), so
-each case comes at once and does not hang on what an AI happens to choose. In Citadels Ana plays
-two AI seats: her draft priority (``/partida prefer``) makes her the Assassin at once.
+The other player is mostly a person, Ben, whose moves the test picks with the engine (typed with
+``/partida play``): he makes each situation arise on the very next turn (Ana's tile fits in one
+place only, or in several; he takes the lot Ana planned to take, or another one; his Assassin
+murders the character her Thief planned to rob), so each case comes at once and does not hang on
+what an AI happens to choose. The Assassin's plan is shown against two AI seats, Ana's draft
+priority (``/partida prefer``) making her the Assassin.
+
+A planned move that ends its owner's turn is on the board posted at once; one that leaves them to
+act (a take to place, the rest of a character's turn) is told, like a move of their own, on the
+board posted when their turn passes: there Ana comes back and finishes her turn.
 """
 
 from __future__ import annotations
@@ -39,6 +45,20 @@ async def partida(standin, tmp_path):
     await standin.run_client(client)
     await standin.wait_commands()
     return client
+
+
+@pytest.fixture
+def watch(partida):
+    """Every firing of a plan in the bot (its turn jobs, a player's own move, the stand-in) is done
+    again on three copies of the position with what Ana cannot see dealt anew, and must come out
+    the same (tests/bot/test_plans.py's ``Watch``, on the Discord client's planners)."""
+    from types import SimpleNamespace
+
+    from tests.bot.test_plans import Watch
+
+    w = Watch(SimpleNamespace(after=partida.after, timers=partida.timers))
+    w._wrap(partida.flows.planner)
+    return w
 
 
 def seeded(monkeypatch, seed: int) -> None:
@@ -124,7 +144,7 @@ def _spots(game, state, seat: int) -> set[tuple[int, int, int]]:
     return {(a["x"], a["y"], a["rot"]) for a in game.legal_json(state, seat) if a.get("type") == "place"}
 
 
-async def test_carcassonne_a_tile_that_fits_once_is_placed_by_the_plan_one_that_fits_twice_drops_it(standin, partida, monkeypatch):
+async def test_carcassonne_a_tile_that_fits_once_is_placed_by_the_plan_one_that_fits_twice_drops_it(standin, partida, watch, monkeypatch):
     seeded(monkeypatch, CARCASSONNE_SEED)
     ana, ben = standin.user("ana"), standin.user("ben", dms_open=False)
     await new_match(standin, ana, "carcassonne", guest=ben)
@@ -169,6 +189,9 @@ async def test_carcassonne_a_tile_that_fits_once_is_placed_by_the_plan_one_that_
         assert "plan" not in (await partida.store.notes(1)).get(ana.id, {})
         dropped += 1
     assert dropped >= 1 and fired == 1, (dropped, fired)
+    # each firing came out the same with the hidden parts (the draw pile) dealt anew
+    assert watch.outcomes.count(("cancel", "fits_several")) == dropped and watch.outcomes[-1] == ("move", last.action), watch.outcomes
+    assert watch.checked == 3 * len(watch.outcomes)
     # nobody else is ever shown Ana's plan: only the mark on the story
     assert not any("plan" in m.content.lower() for m in standin.ephemerals(ben))
 
@@ -196,7 +219,7 @@ def free_lots(view: dict) -> list[tuple[str, int]]:
     return [(r["row"], s["slot"]) for r in view["rows"] for s in r["slots"] if s["worker"] is None and not s["hidden"] and s["items"]]
 
 
-async def test_cities_the_planned_lot_is_taken_if_it_is_still_there_and_the_plan_dropped_if_not(standin, partida, monkeypatch):
+async def test_cities_the_planned_lot_is_taken_if_it_is_still_there_and_the_plan_dropped_if_not(standin, partida, watch, monkeypatch):
     seeded(monkeypatch, 1)
     ana, ben = standin.user("ana"), standin.user("ben", dms_open=False)
     await new_match(standin, ana, "cities", guest=ben)
@@ -238,13 +261,16 @@ async def test_cities_the_planned_lot_is_taken_if_it_is_still_there_and_the_plan
         assert "🗓️ [planned] ana takes from row" in story, story
         cases.append("fired")
     assert cases == ["dropped", "fired"]
+    # each firing came out the same with the hidden parts (lots face down, the bags) dealt anew
+    assert [o for o in watch.outcomes if o[0] != "none"] == [("cancel", "lot_gone"), ("move", last.action)], watch.outcomes
+    assert watch.checked == 3 * len(watch.outcomes)
     assert not any("plan" in m.content.lower() for m in standin.ephemerals(ben))
 
 
 # -- Citadels: "as the Assassin, murder the King"; "as the Thief, rob the King" ---------------------
 
 
-async def test_citadels_the_assassin_murders_the_planned_victim_while_her_owner_is_away(standin, partida, monkeypatch):
+async def test_citadels_the_assassin_murders_the_planned_victim_while_her_owner_is_away(standin, partida, watch, monkeypatch):
     seeded(monkeypatch, 1)  # Ana holds the crown and the Assassin is not set aside: her orders get it
     ana = standin.user("ana")
     await new_match(standin, ana, "citadels", ais=2, options="ai=easy")
@@ -261,9 +287,12 @@ async def test_citadels_the_assassin_murders_the_planned_victim_while_her_owner_
     await dm_since(standin, ana, 0, "Your turn")
     story = await finish_turn_until_posted(standin, partida, ana, "citadels")
     assert "🗓️ [planned] ana murders the King" in story, story
+    # the same with the other players' hands and characters dealt anew (she was asked nothing before)
+    assert [o for o in watch.outcomes if o[0] != "none"] == [("move", murder.action)], watch.outcomes
+    assert watch.checked == 3 * len(watch.outcomes)
 
 
-async def test_citadels_a_thief_plan_whose_victim_was_murdered_is_dropped(standin, partida, monkeypatch):
+async def test_citadels_a_thief_plan_whose_victim_was_murdered_is_dropped(standin, partida, watch, monkeypatch):
     seeded(monkeypatch, 0)  # Ana holds the crown; the Assassin, the Thief and the King are all dealt
     ana, ben = standin.user("ana"), standin.user("ben", dms_open=False)
     await new_match(standin, ana, "citadels", guest=ben)
@@ -293,3 +322,6 @@ async def test_citadels_a_thief_plan_whose_victim_was_murdered_is_dropped(standi
     assert not any(a.story.get("planned") for a in await partida.store.actions(1))
     note = (await partida.store.notes(1))[ana.id]
     assert "plan" not in note
+    # the same with Ben's hand and his second character dealt anew
+    assert [o for o in watch.outcomes if o[0] != "none"] == [("cancel", "no_target")], watch.outcomes
+    assert watch.checked == 3 * len(watch.outcomes)
