@@ -1,6 +1,7 @@
 """Plans made ahead carry a match forward while their owner is offline (issue 21), through the real
 discord.py client and the Discord stand-in, for Carcassonne, Citadels and Cities (Lost Cities:
-tests/e2e/test_plans.py). In each, Ana leaves a plan with ``/partida plan`` and then clicks nothing:
+tests/e2e/test_plans.py). In each, Ana leaves a plan with ``/partida plan`` (in Cities once with the
+"Plan ahead" select under the answer to her move) and then clicks nothing:
 
 * when its condition holds, the plan plays her next decision: her DM says in words what was played
   for her, and the channel's story marks the move as planned;
@@ -34,7 +35,7 @@ from bot.discord.client import Partida
 from bot.games import ui_for
 from engines import registry
 
-from .helpers import controls, is_board
+from .helpers import controls, is_board, wait_change
 
 TIMEOUT = 20  # the machine running the suite may be busy
 
@@ -83,17 +84,33 @@ async def match(partida, mid: int = 1):
     return partida.service.load(await partida.store.get(mid))
 
 
-async def play(person, game: str, action: dict) -> None:
-    """A move typed with /partida play (its token), as a person may."""
+async def play(person, game: str, action: dict):
+    """A move typed with /partida play (its token), as a person may; the answer."""
     r = await person.slash("general", "partida play", move=ui_for(game).token(action))
     await r.wait_done(timeout=TIMEOUT)
     assert not any(w in r.text() for w in ("not a legal", "not your turn", "out of date")), r.text()
+    return r.messages[-1]
 
 
 async def plan(person, choice: str) -> None:
     r = await person.slash("general", "partida plan", choice=choice)
     await r.wait_done(timeout=TIMEOUT)
     assert r.ephemeral and "Your plan for your coming turns" in r.text(), r.text()
+
+
+async def plan_with_button(standin, person, answer, choice: str) -> None:
+    """The plan chosen with "Plan ahead" under the answer to the person's move: one select."""
+    button = next(c for c in answer.custom_ids() if c.startswith("p:pl:"))
+    r = await person.click(answer, button)
+    await r.wait_done(timeout=TIMEOUT)
+    menu = r.messages[-1]
+    assert menu.ephemeral and menu.visible_to == person.id
+    select = next(c for c in menu.custom_ids() if c.startswith("p:ps:"))
+    assert choice in [o["value"] for o in menu.component(select)["options"]]
+    before = menu.content
+    await person.select(menu, select, [choice])
+    menu = await wait_change(standin, menu, before, TIMEOUT)
+    assert "Your plan for your coming turns" in menu.content, menu.content
 
 
 async def wait_to_move(standin, partida, person, why: str, mid: int = 1):
@@ -202,15 +219,17 @@ CARCASSONNE_SEED = 32  # Ana's second tile may be made to fit in one place only
 # -- Cities: "take that lot at my next worker if it is still there as it is now" ----------------------
 
 
-async def own_turn(standin, partida, person, game: str) -> None:
-    """``person`` plays the first legal action, typed, until the other player is to move."""
+async def own_turn(standin, partida, person, game: str):
+    """``person`` plays the first legal action, typed, until the other player is to move; the
+    answer to their last move."""
     g = registry.get(game)
+    answer = None
     for _ in range(30):
         loaded = await match(partida)
         seat = loaded.seat_of(person.id)
         if seat not in loaded.to_move():
-            return
-        await play(person, game, g.legal_json(loaded.state, seat)[0])
+            return answer
+        answer = await play(person, game, g.legal_json(loaded.state, seat)[0])
     raise AssertionError(f"{person.name}'s turn never ended")
 
 
@@ -230,11 +249,15 @@ async def test_cities_the_planned_lot_is_taken_if_it_is_still_there_and_the_plan
     for wanted in ("gone", "there"):
         loaded = await wait_to_move(standin, partida, ana, "her turn")
         a_seat = loaded.seat_of(ana.id)
-        await own_turn(standin, partida, ana, "cities")
-        # her plan for her next worker: the first lot she sees whole
+        answer = await own_turn(standin, partida, ana, "cities")
+        # her plan for her next worker: the first lot she sees whole (with the command, then with
+        # "Plan ahead" under the answer to her move)
         loaded = await wait_to_move(standin, partida, ben, "his turn")
         row, slot = free_lots(game.view(loaded.state, a_seat))[0]
-        await plan(ana, f"ct:{row}:{slot}")
+        if wanted == "gone":
+            await plan(ana, f"ct:{row}:{slot}")
+        else:
+            await plan_with_button(standin, ana, answer, f"ct:{row}:{slot}")
         # Ben takes that very lot, or another one, and places what he took
         b_seat = loaded.seat_of(ben.id)
         takes = [a for a in game.legal_json(loaded.state, b_seat) if a["type"] == "take"]
