@@ -307,7 +307,17 @@ async def test_citadels_the_assassin_murders_the_planned_victim_while_her_owner_
     assert murder.seat == 0 and murder.action["character"] == "king" and murder.story.get("planned"), murder
     # the rest of her Assassin's turn is hers: her turn DM asks her; the story marks the murder as
     # planned on the next board post (when her turn passes, as for a move of her own)
-    await dm_since(standin, ana, 0, "Your turn")
+    def character_turn_dm():
+        for m in ana.dms():
+            tokens = [c.split(":", 4)[4] for c in m.custom_ids() if c.startswith("p:d:")]
+            if "Your turn" in m.content and tokens and not any(t.startswith(("dr-", "dc-")) for t in tokens):
+                return m
+        return None
+
+    dm = await standin.wait_until(character_turn_dm, TIMEOUT, "Ana's turn DM for the rest of her Assassin's turn")
+    offered = {c.split(":", 4)[4] for c in dm.custom_ids() if c.startswith("p:d:")}
+    offered |= {o["value"] for c in dm.custom_ids() if c.startswith("p:s:") for o in dm.component(c)["options"]}
+    assert offered and not any(v.startswith("mu-") for v in offered), offered  # the murder is done: no victim to name
     story = await finish_turn_until_posted(standin, partida, ana, "citadels")
     assert "🗓️ [planned] ana murders the King" in story, story
     # the same with the other players' hands and characters dealt anew (she was asked nothing before)
