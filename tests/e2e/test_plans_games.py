@@ -213,6 +213,55 @@ async def test_carcassonne_a_tile_that_fits_once_is_placed_by_the_plan_one_that_
     assert not any("plan" in m.content.lower() for m in standin.ephemerals(ben))
 
 
+
+async def test_carcassonne_no_follower_narrows_her_next_turn_only(standin, partida, watch, monkeypatch):
+    """"No follower on my next turn", chosen with "Plan ahead" under the answer to her move: her
+    tile fits in several places then, so she places it herself (her turn DM reminds her of the plan)
+    and is offered no follower; the turn after, the plan has lapsed."""
+    seeded(monkeypatch, CARCASSONNE_SEED)
+    ana, ben = standin.user("ana"), standin.user("ben", dms_open=False)
+    await new_match(standin, ana, "carcassonne", guest=ben)
+    game = registry.get("carcassonne")
+
+    async def ben_plays_several():
+        loaded = await wait_to_move(standin, partida, ben, "his turn")
+        b_seat, a_seat = loaded.seat_of(ben.id), loaded.seat_of(ana.id)
+        options = [a for a in game.legal_json(loaded.state, b_seat) if a.get("type") == "place" and not a.get("meeple")]
+        await play(ben, "carcassonne", next(a for a in options if len(_spots(game, game.apply(loaded.state, b_seat, a)[0], a_seat)) > 1))
+
+    loaded = await wait_to_move(standin, partida, ana, "her turn")
+    await dm_since(standin, ana, 0, "Your turn")  # her first turn's DM (the ones after it are counted)
+    mine = next(a for a in game.legal_json(loaded.state, 0) if a.get("type") == "place" and not a.get("meeple"))
+    await plan_with_button(standin, ana, await play(ana, "carcassonne", mine), "cc:never")
+    seen = len(ana.dms())
+    await ben_plays_several()
+    dm = await dm_since(standin, ana, seen, "Your turn")
+    assert "🗓️ Your plan: no follower on my next turn" in dm.content, dm.content
+    loaded = await match(partida)
+    legal = game.legal_json(loaded.state, 0)
+    select, _ = controls(dm)
+    # a place where the tile could take a follower in every way it fits there
+    places = [v for v in (o["value"] for o in dm.component(select)["options"]) if v.startswith("at.")]
+    place = next(v for v in places if all(
+        any(a.get("meeple") and (a["x"], a["y"], a["rot"]) == (x, y, r) for a in legal)
+        for (x, y, r) in {(a["x"], a["y"], a["rot"]) for a in legal if f"at.{a['x']}.{a['y']}" == v}))
+    before = dm.content
+    await ana.select(dm, select, [place])
+    dm = await wait_change(standin, dm, before, TIMEOUT)
+    tokens = [b["custom_id"].split(":", 4)[4] for b in controls(dm)[1] if ":P." in b["custom_id"]]
+    assert tokens and all(t.count(".") == 3 for t in tokens), tokens  # the tile alone: no follower offered
+    before = dm.content
+    await ana.click(dm, next(b["custom_id"] for b in controls(dm)[1] if ":P." in b["custom_id"]))
+    await wait_change(standin, dm, before, TIMEOUT)
+    assert (await partida.store.actions(1))[-1].action["meeple"] is None
+    # her next turn: the plan has lapsed (kept for one turn only), her DM no longer mentions it
+    seen = len(ana.dms())
+    await ben_plays_several()
+    dm = await dm_since(standin, ana, seen, "Your turn")
+    assert "Your plan" not in dm.content and "plan" not in (await partida.store.notes(1)).get(ana.id, {})
+    assert not any(o[0] == "move" for o in watch.outcomes), watch.outcomes  # it never placed a tile itself
+
+
 CARCASSONNE_SEED = 32  # Ana's second tile may be made to fit in one place only
 
 
