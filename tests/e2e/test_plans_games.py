@@ -48,8 +48,7 @@ async def partida(standin, tmp_path):
     return client
 
 
-@pytest.fixture
-def watch(partida):
+def watching(client):
     """Every firing of a plan in the bot (its turn jobs, a player's own move, the stand-in) is done
     again on three copies of the position with what Ana cannot see dealt anew, and must come out
     the same (tests/bot/test_plans.py's ``Watch``, on the Discord client's planners)."""
@@ -57,9 +56,14 @@ def watch(partida):
 
     from tests.bot.test_plans import Watch
 
-    w = Watch(SimpleNamespace(after=partida.after, timers=partida.timers))
-    w._wrap(partida.flows.planner)
+    w = Watch(SimpleNamespace(after=client.after, timers=client.timers))
+    w._wrap(client.flows.planner)
     return w
+
+
+@pytest.fixture
+def watch(partida):
+    return watching(partida)
 
 
 def seeded(monkeypatch, seed: int) -> None:
@@ -406,4 +410,37 @@ async def test_citadels_a_thief_plan_whose_victim_was_murdered_is_dropped(standi
     assert "plan" not in note
     # the same with Ben's hand and his second character dealt anew
     assert [o for o in watch.outcomes if o[0] != "none"] == [("cancel", "no_target")], watch.outcomes
+    assert watch.checked == 3 * len(watch.outcomes)
+
+
+async def test_cities_a_plan_kept_in_the_store_fires_after_the_bot_restarts(standin, partida, monkeypatch, tmp_path):
+    """Plans live in the store: Ana's plan, left before the bot process stops, is fired by the next
+    one when her worker comes."""
+    seeded(monkeypatch, 1)
+    ana, ben = standin.user("ana"), standin.user("ben", dms_open=False)
+    await new_match(standin, ana, "cities", guest=ben)
+    game = registry.get("cities")
+    await own_turn(standin, partida, ben, "cities")  # his starting tile
+    await wait_to_move(standin, partida, ana, "her turn")
+    await own_turn(standin, partida, ana, "cities")
+    loaded = await wait_to_move(standin, partida, ben, "his turn")
+    a_seat, b_seat = loaded.seat_of(ana.id), loaded.seat_of(ben.id)
+    row, slot = free_lots(game.view(loaded.state, a_seat))[0]
+    await plan(ana, f"ct:{row}:{slot}")
+    # the bot stops and another process starts on the same database
+    await partida.close()
+    await standin.wait_disconnected()
+    again = Partida(load_settings(render_processes=0, discord_token=standin.token, database_url=f"sqlite:///{tmp_path}/plans.sqlite3"))
+    await standin.run_client(again)
+    await standin.wait_commands()
+    watch = watching(again)
+    take = next(a for a in game.legal_json(loaded.state, b_seat) if a["type"] == "take" and (a["row"], a["slot"]) != (row, slot))
+    seen = len(ana.dms())
+    await play(ben, "cities", take)
+    await own_turn(standin, again, ben, "cities")
+    told = await dm_since(standin, ana, seen, "Your plan played for you")
+    assert ui_for("cities").label({"type": "take", "row": row, "slot": slot}, "en") in told.content, told.content
+    last = next(a for a in reversed(await again.store.actions(1)) if a.seat == a_seat)
+    assert last.action == {"type": "take", "row": row, "slot": slot} and last.story.get("planned"), last
+    assert [o for o in watch.outcomes if o[0] != "none"] == [("move", last.action)], watch.outcomes  # fired by the new process
     assert watch.checked == 3 * len(watch.outcomes)
