@@ -45,7 +45,10 @@ async def partida(standin, tmp_path):
     client = Partida(load_settings(render_processes=0, discord_token=standin.token, database_url=f"sqlite:///{tmp_path}/plans.sqlite3"))
     await standin.run_client(client)
     await standin.wait_commands()
-    return client
+    yield client
+    # nobody but its owner is ever shown a plan: in the channel, only the mark of a planned move
+    for m in standin.messages_in(standin.channel_id("general")):
+        assert "Your plan" not in m.content and "plan." not in m.content, m.content
 
 
 def watching(client):
