@@ -43,6 +43,7 @@ from render.common import (
     clean_text,
     corners,
     draw_symbol,
+    ellipsize,
     encode_png,
     ink_for,
     legible,
@@ -1233,15 +1234,21 @@ def _table(
 
 def _tile_panel(view: dict[str, Any], tiles: list[str], lang: str) -> Image.Image:
     size = 130 if len(tiles) == 1 else 110
-    w = max(len(tiles) * size + (len(tiles) - 1) * 16, 260 if len(tiles) == 1 else 0)
+    one = len(tiles) == 1
+    # one tile: its words beside it, wrapped into at most five lines (a three-sided city with a
+    # shield and a crossroads needs the room)
+    w = max(len(tiles) * size + (len(tiles) - 1) * 16, 340 if one else 0)
     img = new_canvas(w, size + (4 if len(tiles) == 1 else 34), UI["bg"])
     d = ImageDraw.Draw(img)
     for i, t in enumerate(tiles):
         x = i * (size + 16)
         img.paste(tile_image(view, t, 0, size), (x, 0))
         if len(tiles) == 1:
-            for k, ln in enumerate(wrap(tile_words(view, t, lang), 20, w - size - 12)[:4]):
-                text(d, (x + size + 12, 4 + 26 * k), ln, 20, UI["text"], anchor="la")
+            lines = wrap(tile_words(view, t, lang), 20, w - size - 12)
+            if len(lines) > 5:  # never a sentence that stops mid-way: the last line says it goes on
+                lines = [*lines[:4], ellipsize(" ".join(lines[4:]), 20, w - size - 12)]
+            for k, ln in enumerate(lines):
+                text(d, (x + size + 12, 4 + 25 * k), ln, 20, UI["text"], anchor="la")
         else:
             text(d, (x + size / 2, size + 6), tile_name(t), 22, UI["text"], anchor="ma", bold=True)
     return img
