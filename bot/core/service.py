@@ -529,6 +529,9 @@ class MatchService:
         committed at the version it thought about. Without ``version``, when something else was
         committed meanwhile (a note, a seat), the commit path decides again: the AI thinks again on
         what is there now."""
+        cached = self._states.get(match_id)
+        if version is not None and cached is not None and cached[0] > version:
+            return None  # this process saw the match past that version already (versions only grow): no read
         rec = await self.store.get(match_id)
         if rec is None or rec.status != "active" or (version is not None and rec.version != version):
             return None

@@ -46,8 +46,9 @@ async def _edited(server, msg, before_content: str, before_ids: list[str]):
     return await server.wait_until(changed, 10, f"message {msg.id} to change")
 
 
-async def play_turn_by_clicking(server, person, board, rng: random.Random) -> dict:
-    """Open the turn controls from the board, pick a place, a rotation and a meeple button."""
+async def play_turn_by_clicking(server, person, board, rng: random.Random, want_rotation: bool = False) -> dict:
+    """Open the turn controls from the board, pick a place, a rotation and a meeple button
+    (``want_rotation``: take the rotation step whenever the place offers several ways to turn)."""
     r = await person.click(board, turn_button(board))
     await r.wait_done(timeout=10)
     msg = r.messages[-1]
@@ -59,7 +60,7 @@ async def play_turn_by_clicking(server, person, board, rng: random.Random) -> di
     lays = [v for v in _values(msg, select) if v.startswith("P.")]  # nothing left to choose there: laid by the pick
     # places, and "previous"/"more" of a paged menu
     assert (places or lays) and all(v.startswith(("at.", "pg~", "P.")) for v in _values(msg, select))
-    if lays and (not places or rng.random() < 0.3):  # a place laid at once by its pick (Undo is the safety net)
+    if lays and (not places or (not want_rotation and rng.random() < 0.3)):  # laid at once by its pick (Undo is the safety net)
         choice = rng.choice(lays)
         before = (msg.content, msg.custom_ids())
         await person.select(msg, select, [choice])
@@ -74,7 +75,7 @@ async def play_turn_by_clicking(server, person, board, rng: random.Random) -> di
     steps = {"rotation_step": False}
     select, buttons = controls(msg)
     rots = [v for v in _values(msg, select) if v.startswith("rt.")] if select else []
-    if rots and rng.random() < 0.5:  # several ways to turn the tile here: sometimes pick another
+    if rots and (want_rotation or rng.random() < 0.5):  # several ways to turn the tile here: sometimes pick another
         steps["rotation_step"] = True
         assert "preview.png" in msg.files and [b for b in buttons if ":P." in b["custom_id"]]  # already layable
         _, x, y = place.split(".")
@@ -147,7 +148,7 @@ async def test_five_seats_one_person_clicks_four_ai_play_a_whole_match(standin, 
             await type_first_turn(ana)  # the slash-command fast path, once
             ana_turns += 1
         elif named(board, ana):
-            steps = await play_turn_by_clicking(standin, ana, board, rng)
+            steps = await play_turn_by_clicking(standin, ana, board, rng, want_rotation=rotation_steps == 0)
             ana_turns += 1
             rotation_steps += steps["rotation_step"]
             meeples += steps["token"].count(".") == 4
