@@ -313,7 +313,8 @@ class Timers:
             note = note.model_copy(update=changes)
             finish.jobs += self.heads_up(rec, loaded, seat, v, now, notes)
         cfg = settings_of(rec, notes)
-        person = await self.store.person(uid)
+        known = read.people.get(uid)  # their settings came with the match
+        person = known.settings if known is not None else await self.store.person(uid)
         start = datetime.fromisoformat(note.clock_start)
         step = note.clock_step or 0
         # the events due by now: only the last reminder is sent (an older one would be late), and

@@ -168,7 +168,8 @@ class AfterMove:
                 return None  # its move planned what follows (the rest of the turn: a turn job of its own)
             if not fired.moved:  # dropped (the DM below says why), lapsed or kept
                 note = (await self.service.notes(rec.id)).seat(uid)
-        person = (await self.store.people([uid]))[uid]  # their settings and language, one read
+        # their settings and language came with the match (a seat given since: read them)
+        person = read.people.get(uid) or (await self.store.people([uid]))[uid]
         if self.hold is not None:
             await self.hold(rec, seat, person.settings)  # raises Retry until the person's quiet hours are over
         # matches from before the notes kept these in the match's meta
@@ -304,7 +305,8 @@ class AfterMove:
         in_place = (rec.meta or {}).get("post") == "edit" and rec.status == "active" and board_id
         # one notification a turn: the turn DM; the post names the player and mentions only those
         # the DM cannot reach or who asked for channel pings (none inside quiet hours)
-        people = await self.store.people(rec.user_ids)  # one read for everyone's settings
+        # everyone's settings came with the match (read again only for a seat given since)
+        people = read.people if set(rec.user_ids) <= set(read.people) else await self.store.people(rec.user_ids)
         ping = self.channel_pings(loaded, notes, people)
         awake = await self.mentions(rec, people) if self.mentions is not None else None
         if awake is not None and awake.users is not True:

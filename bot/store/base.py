@@ -158,14 +158,24 @@ class ActionRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class Person:
+    """One person's settings ({} when none were set) and remembered language (None: not known)."""
+
+    settings: dict[str, Any]
+    locale: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class MatchRead:
-    """A match with every note of it, read in one statement (a job's one read of its match):
+    """A match with every note of it and its players' settings and languages, read in one statement
+    (a job's one read of its match):
     ``notes`` by user id (0: the match itself); ``newer``: a pending job of the kind asked about,
     newer than the one that asks, exists (``Store.read(newer_than=)``)."""
 
     record: MatchRecord
     notes: dict[int, dict[str, Any]]
     newer: bool = False
+    people: dict[int, Person] = field(default_factory=dict)  # the match's players: settings and language
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,14 +186,6 @@ class Log:
     actions: list[ActionRecord]
     events: list[EventRecord]
     version: int | None  # None: no such match
-
-
-@dataclass(frozen=True, slots=True)
-class Person:
-    """One person's settings ({} when none were set) and remembered language (None: not known)."""
-
-    settings: dict[str, Any]
-    locale: str | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -671,17 +671,21 @@ class PostgresStore(Store):
         row = await self._p.fetchrow(
             f"SELECT {MATCH}, (SELECT json_object_agg(user_id, data) FROM seat_notes WHERE match_id = matches.id) AS notes_,"
             " CASE WHEN $2::text IS NULL THEN false ELSE EXISTS (SELECT 1 FROM jobs WHERE match_id = matches.id"
-            " AND kind = $2::text AND status = 'pending' AND id > $3) END AS newer_ FROM matches WHERE id = $1",
+            " AND kind = $2::text AND status = 'pending' AND id > $3) END AS newer_,"
+            " (SELECT json_object_agg(p.user_id, json_build_array(s.data, l.locale)) FROM match_players p"
+            " LEFT JOIN person_settings s ON s.user_id = p.user_id LEFT JOIN people l ON l.user_id = p.user_id"
+            " WHERE p.match_id = matches.id) AS people_ FROM matches WHERE id = $1",
             match_id, kind, int(job_id),
         )
         if row is None:
             return None
         fields = dict(row.items())
-        notes, newer = fields.pop("notes_"), fields.pop("newer_")
+        notes, newer, people = fields.pop("notes_"), fields.pop("newer_"), fields.pop("people_")
         rec = self.one(_decoded_fields(fields))
         if rec is None:
             return None
-        return MatchRead(rec, {int(uid): data for uid, data in (notes or {}).items()}, bool(newer))
+        players = {int(uid): Person(data if data is not None else {}, locale) for uid, (data, locale) in (people or {}).items()}
+        return MatchRead(rec, {int(uid): data for uid, data in (notes or {}).items()}, bool(newer), players)
 
     async def log_since(self, match_id: int, since: int = 0) -> Log:
         row = await self._p.fetchrow(

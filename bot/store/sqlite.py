@@ -860,14 +860,18 @@ class SqliteStore(Store):
                 conn,
                 f"SELECT {MATCH}, (SELECT json_group_object(user_id, data) FROM seat_notes WHERE match_id = matches.id),"
                 " CASE WHEN ? IS NULL THEN 0 ELSE EXISTS (SELECT 1 FROM jobs WHERE match_id = matches.id"
-                " AND kind = ? AND status = 'pending' AND id > ?) END FROM matches WHERE id = ?",
+                " AND kind = ? AND status = 'pending' AND id > ?) END,"
+                " (SELECT json_group_object(p.user_id, json_array(s.data, l.locale)) FROM match_players p"
+                " LEFT JOIN person_settings s ON s.user_id = p.user_id LEFT JOIN people l ON l.user_id = p.user_id"
+                " WHERE p.match_id = matches.id) FROM matches WHERE id = ?",
                 (kind, kind, int(job_id), match_id),
             )
         rec = self.one(await _record(row[:18] if row is not None else None))
         if rec is None:
             return None
         notes = {int(uid): json.loads(data) for uid, data in json.loads(row[18] or "{}").items()}
-        return MatchRead(rec, notes, bool(row[19]))
+        people = {int(uid): Person(json.loads(data) if data else {}, locale) for uid, (data, locale) in json.loads(row[20] or "{}").items()}
+        return MatchRead(rec, notes, bool(row[19]), people)
 
     async def log_since(self, match_id: int, since: int = 0) -> Log:
         async with self._read() as conn:

@@ -541,6 +541,12 @@ async def test_read_gives_the_match_its_notes_and_whether_a_newer_job_waits(stor
     assert (await store.read(rec.id, newer_than=("board", second.id))).newer is False
     assert (await store.read(rec.id, newer_than=("turn", first.id))).newer is False
     assert await store.read(rec.id + 999) is None
+    # the players' settings and languages come with it (people asked for nothing have {} and None)
+    await store.set_person(ANA, {"channel_pings": True})
+    await store.set_locale(BEN, "pt")
+    people = (await store.read(rec.id)).people
+    assert {u: (p.settings, p.locale) for u, p in people.items()} == {ANA: ({"channel_pings": True}, None), BEN: ({}, "pt")}
+    assert people == {u: p for u, p in (await store.people([ANA, BEN])).items()}
 
 
 async def test_log_since_gives_the_actions_from_an_index_and_every_event(store):
