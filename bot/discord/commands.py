@@ -192,17 +192,22 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
         except discord.HTTPException:  # the move stands, and its jobs tell everybody else
             log.warning("could not show the result of a move in match %s to its player", loaded.record.id, exc_info=True)
 
+    async def _seated(self, interaction: discord.Interaction) -> tuple[Any, int | None]:
+        """The channel's started match and the asker's seat in it (seat None: no such match, or not
+        theirs); loaded off the event loop when not cached (a marathon's snapshot and log tail)."""
+        rec = await self.bot.service.store.active_in_channel(interaction.channel_id)
+        if rec is None or rec.state is None:
+            return None, None
+        loaded = await self.bot.service.aload(rec)
+        return loaded, loaded.seat_of(interaction.user.id)
+
     @play.autocomplete("move")
     async def _play_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         lang = lang_of(interaction.locale)
-        rec = await self.bot.service.store.active_in_channel(interaction.channel_id)
-        if rec is None or rec.state is None:
-            return []
-        loaded = self.bot.service.load(rec)
-        seat = loaded.seat_of(interaction.user.id)
+        loaded, seat = await self._seated(interaction)
         if seat is None or seat not in loaded.to_move():
             return []
-        ui = ui_for(rec.game)
+        ui = ui_for(loaded.record.game)
         out = []
         for action in loaded.game.legal_json(loaded.state, seat):
             # a private label when the game has one (the public story hides e.g. which character is drafted)
@@ -258,13 +263,10 @@ class PartidaCog(ErrorsToPeople, commands.GroupCog, group_name=_("partida"), gro
     @plan.autocomplete("choice")
     async def _plan_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         lang = lang_of(interaction.locale)
-        rec = await self.bot.service.store.active_in_channel(interaction.channel_id)
-        if rec is None or rec.state is None:
-            return []
-        loaded = self.bot.service.load(rec)
-        seat = loaded.seat_of(interaction.user.id)
+        loaded, seat = await self._seated(interaction)
         if seat is None:
             return []
+        rec = loaded.record
         out = [(t("plan.clear", lang), PLAN_OFF), *plan_choices(rec.game, loaded.view(seat), loaded.names, lang, current)]
         return [app_commands.Choice(name=label[:100], value=tok) for label, tok in out if not current or current.lower() in label.lower()][:25]
 
