@@ -8,28 +8,10 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from bot.core.table import Table
-from bot.store import open_store
-from tests.bot.timers_harness import Bot, Clock, Outbox
+from tests.bot.timers_harness import Bot
 
 PEOPLE = [(11, "Ana"), (22, "Ben"), (33, "Carla"), (44, "Dani")]
-
-
-@pytest.fixture
-async def store(tmp_path):
-    s = await open_store(f"sqlite:///{tmp_path}/p.sqlite3")
-    yield s
-    await s.close()
-
-
-@pytest.fixture
-async def bot(store):
-    clock = Clock()
-    b = Bot(store, clock, Outbox(clock), pictures=False)
-    yield b
-    await b.after.close()
 
 
 async def last_build(bot: Bot, mid: int, rng: random.Random):

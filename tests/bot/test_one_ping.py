@@ -9,25 +9,9 @@ from datetime import timedelta
 
 import pytest
 
-from bot.store import open_store
 from tests.bot.timers_harness import Bot, Clock, Outbox
 
 ANA, BEN, CARLA = 11, 22, 33
-
-
-@pytest.fixture
-async def store(tmp_path):
-    s = await open_store(f"sqlite:///{tmp_path}/p.sqlite3")
-    yield s
-    await s.close()
-
-
-@pytest.fixture
-async def bot(store):
-    clock = Clock()
-    b = Bot(store, clock, Outbox(clock), pictures=False)
-    yield b
-    await b.after.close()
 
 
 def lines(bot: Bot, channel: int = 100) -> list:

@@ -12,25 +12,8 @@ from discord import app_commands
 
 from bot import i18n
 from bot.discord.translator import Translator
-from bot.store import open_store
-from tests.bot.timers_harness import Bot, Clock, Outbox
 
 ANA, BEN = 11, 22
-
-
-@pytest.fixture
-async def store(tmp_path):
-    s = await open_store(f"sqlite:///{tmp_path}/t.sqlite3")
-    yield s
-    await s.close()
-
-
-@pytest.fixture
-async def bot(store):
-    clock = Clock()
-    b = Bot(store, clock, Outbox(clock), pictures=False)
-    yield b
-    await b.after.close()
 
 
 def test_pt_br_locale_is_portuguese():
