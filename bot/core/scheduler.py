@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import os
 import socket
@@ -30,7 +31,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..store import DamagedMatch, Job, NewJob, Store, outage
+from ..store import DamagedMatch, HandOff, Job, MatchRead, NewJob, Store, outage
 from ..store.base import utcnow
 from . import faults
 from .notes import checked
@@ -112,6 +113,11 @@ class Scheduler:
         self._running: set[asyncio.Task] = set()
         self._loop_task: asyncio.Task | None = None
         self._blocked = 0.0  # the current back-off while due jobs wait behind their lanes
+        self._handed: list[Job] = []  # leased to us by a write while the loop is not running (run_due runs them)
+        self._claim = False  # woken to claim (not only to look at the next due time again)
+        self._hint: datetime | None = None  # the earliest due time of work this process planned for later
+        self._full = False  # the last claim took every free slot: a slot freed may find more
+        self._stopped = False
         self.failed = 0
         self.done = 0
         self.retried = 0
@@ -126,14 +132,45 @@ class Scheduler:
         self.handlers.update(handlers)
 
     def wake(self) -> None:
-        """Look for due jobs now (a move was committed, a test clock moved)."""
+        """Claim due jobs now (work was planned that this process was not handed, a test clock moved)."""
+        self._claim = True
         self._wake.set()
 
+    def due_at(self, when: datetime) -> None:
+        """Work this process planned falls due at ``when``: wake then (no claim before)."""
+        if self._hint is None or when < self._hint:
+            self._hint = when
+            self._wake.set()
+
+    def offer(self) -> HandOff | None:
+        """What a write that plans jobs may hand to this process, so they start without a claim
+        (``take``); None when stopped or every slot is taken (then the jobs wait to be claimed)."""
+        if self._stopped or len(self._running) + len(self._handed) >= self.concurrency:
+            return None
+        now = self.clock()
+        return HandOff(self.owner, now, now + self.lease)
+
+    def take(self, hand: HandOff, read: MatchRead | None = None) -> None:
+        """Run the jobs a write leased to this process (``hand.jobs``); ``read``: the match as that
+        write left it, their first read. With the loop running they start now; else ``run_due`` runs them."""
+        for job in hand.jobs:
+            if read is not None and job.match_id == read.record.id:
+                job = dataclasses.replace(job, read=read)
+            if self._loop_task is not None and not self._loop_task.done():
+                self._start(job)
+            else:
+                self._handed.append(job)
+
     def start(self) -> None:
+        self._stopped = False
         if self._loop_task is None or self._loop_task.done():
             self._loop_task = asyncio.create_task(self._run_forever(), name="partida-scheduler")
+            for job in self._handed:
+                self._start(job)
+            self._handed.clear()
 
     async def stop(self) -> None:
+        self._stopped = True
         tasks = [t for t in (self._loop_task, *self._running) if t is not None]
         for task in tasks:
             task.cancel()
@@ -141,6 +178,12 @@ class Scheduler:
             with contextlib.suppress(BaseException):
                 await task
         self._loop_task = None
+        if self._handed or len(tasks) > 1:  # jobs leased to us that will not run here now: free them at once
+            self._handed.clear()
+            try:
+                await self.store.release_claims(self.owner)
+            except Exception as e:
+                log.warning("could not free the leases of the jobs left: %s", describe_error(e))
 
     @property
     def busy(self) -> int:
@@ -151,6 +194,8 @@ class Scheduler:
     async def _run_forever(self) -> None:
         while True:
             self._wake.clear()
+            self._claim = False
+            self._hint = None  # the store's next due time (read before sleeping) covers it from here
             try:
                 claimed = await self._claim_and_start()
             except asyncio.CancelledError:
@@ -178,6 +223,7 @@ class Scheduler:
 
     async def _sleep(self) -> None:
         timeout = self.poll
+        nxt: datetime | None = None
         if len(self._running) < self.concurrency:
             try:
                 nxt = await self.store.next_due()
@@ -192,37 +238,60 @@ class Scheduler:
                 if not getattr(self.store, "single_process", False):
                     floor = self._blocked = min(0.5, self._blocked * 2) if self._blocked else 0.01
                 timeout = max(min(timeout, floor), min(timeout, (nxt - self.clock()).total_seconds()))
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), timeout + 0.001)
+        began = self.clock()
+        while True:
+            wait = timeout - (self.clock() - began).total_seconds()
+            if self._hint is not None:  # work planned here since: wake when it falls due
+                wait = min(wait, (self._hint - self.clock()).total_seconds())
+            try:
+                await asyncio.wait_for(self._wake.wait(), max(0.0, wait) + 0.001)
+            except TimeoutError:
+                return
             self._blocked = 0.0
+            if self._claim:
+                return
+            self._wake.clear()  # only a new due time: sleep again, until then
 
     async def _claim_and_start(self) -> int:
         free = self.concurrency - len(self._running)
         if free <= 0:
             return 0
         jobs = await self.store.claim_jobs(self.owner, self.clock(), self.lease, free)
+        self._full = len(jobs) >= free
         for job in jobs:
-            task = asyncio.create_task(self._run(job), name=f"job-{job.id}-{job.kind}")
-            self._running.add(task)
-            task.add_done_callback(self._finished)
+            self._start(job)
         return len(jobs)
+
+    def _start(self, job: Job) -> None:
+        task = asyncio.create_task(self._run(job), name=f"job-{job.id}-{job.kind}")
+        self._running.add(task)
+        task.add_done_callback(self._finished)
 
     def _finished(self, task: asyncio.Task) -> None:
         self._running.discard(task)
-        self._wake.set()  # a slot is free, and the lane behind this job may go on
+        # The next job of its lane came with its finish (HandOff); a claim is needed only when the
+        # last one took every free slot (there may be more due) or the job did not finish.
+        ended = not task.cancelled() and task.exception() is None and task.result() is True
+        if self._full or not ended:
+            self._full = False
+            self.wake()
 
     async def run_due(self, rounds: int = 1000) -> int:
-        """Run every job due now, and those they make due, to the end (tests and tools)."""
+        """Run every job due now, and those they make due, to the end (tests and tools): first the
+        jobs writes handed to this process, then claimed ones."""
         ran = 0
         for _ in range(rounds):
-            jobs = await self.store.claim_jobs(self.owner, self.clock(), self.lease, self.concurrency)
+            jobs, self._handed = self._handed, []
+            if not jobs:
+                jobs = await self.store.claim_jobs(self.owner, self.clock(), self.lease, self.concurrency)
             if not jobs:
                 break
             await asyncio.gather(*(self._run(job) for job in jobs))
             ran += len(jobs)
         return ran
 
-    async def _run(self, job: Job) -> None:
+    async def _run(self, job: Job) -> bool:
+        """Run one job; True when it finished (its end recorded, or lost to another process)."""
         handler = self.handlers.get(job.kind)
         keeper = asyncio.create_task(self._keep_lease(job))
         faults.point("job")  # crash tests: die holding the lease, before the job did anything
@@ -236,16 +305,29 @@ class Scheduler:
             raise  # shutting down: the lease runs out (or the next start releases it) and it runs again
         except Exception as e:
             await self._settle_error(job, e)
-            return
+            return False
         finally:
             keeper.cancel()
         self.done += 1
-        if isinstance(finish, Finish) and (finish.notes or finish.jobs):
-            await self._settle(self.store.finish_job(job.id, self.owner, self.clock(), notes=finish.notes, jobs=finish.jobs), job)
-            if finish.jobs:
-                self.wake()
-        else:
-            await self._settle(self.store.finish_job(job.id, self.owner, self.clock()), job)
+        # the finish leases to this process the next job of the lane and what the job planned that is
+        # due now (HandOff): they start without a claim
+        now = self.clock()
+        hand = HandOff(self.owner, now, now + self.lease) if not self._stopped else None
+        planned = finish.jobs if isinstance(finish, Finish) else []
+        notes = finish.notes if isinstance(finish, Finish) else None
+        if not await self._settle(self.store.finish_job(job.id, self.owner, now, notes=notes, jobs=planned, hand=hand), job):
+            return False
+        if hand is not None:
+            self.take(hand)
+        handed = {j.key for j in hand.jobs} if hand is not None else set()
+        for new in planned:
+            if new.key in handed:
+                continue
+            if new.due_at is None or new.due_at <= now:
+                self.wake()  # due, but its lane is busy (maybe in another process): claim when it is free
+            else:
+                self.due_at(new.due_at)
+        return True
 
     async def _keep_lease(self, job: Job) -> None:
         """While a job runs (a long AI think, a big picture), renew its lease every third of it, so
@@ -275,9 +357,12 @@ class Scheduler:
             log.error("job %s (%s, match %s) failed: %s", job.id, job.kind, job.match_id, describe_error(e), exc_info=None if isinstance(e, DamagedMatch) else e)
         await self._settle(self.store.fail_job(job.id, self.owner, self.clock(), describe_error(e)), job)
 
-    async def _settle(self, write: Awaitable[bool], job: Job) -> None:
-        """Record a job's end; a store error here only means it runs again (handlers are idempotent)."""
+    async def _settle(self, write: Awaitable[bool], job: Job) -> bool:
+        """Record a job's end; a store error here only means it runs again (handlers are idempotent).
+        False when it could not be recorded."""
         try:
             await write
         except Exception as e:
             log.warning("could not record the end of job %s: %s", job.id, describe_error(e))
+            return False
+        return True

@@ -16,14 +16,14 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from engines import ai, registry
 from engines.core import EngineError, Game, Outcome
 from engines.rng import fresh_seed
 
 from ..games import ui_for
-from ..store import ChannelBusy, DamagedMatch, MatchRecord, NewEvent, NewJob, RawJSON, Store, VersionConflict
+from ..store import ChannelBusy, DamagedMatch, HandOff, Job, MatchRead, MatchRecord, NewEvent, NewJob, RawJSON, Store, VersionConflict
 from ..store.base import dumps
 from . import faults
 from .notes import Notes, checked
@@ -161,6 +161,14 @@ class Committed:
         return self.loaded.record
 
 
+class Runner(Protocol):
+    """Who runs the jobs commits plan (the scheduler, ``bot/core/scheduler.py``)."""
+
+    def offer(self) -> HandOff | None: ...
+    def take(self, hand: HandOff, read: MatchRead | None = None) -> None: ...
+    def wake(self) -> None: ...
+
+
 # decides the change from the match as it is now (raises UserError/EngineError to refuse; None:
 # nothing to do); called again on a newer version when the commit may retry
 Decide = Callable[[Loaded], Awaitable["Change | None"]]
@@ -175,14 +183,16 @@ class MatchService:
     ) -> None:
         self.store = store
         self.snapshot_every = max(1, int(snapshot_every))  # 1: the whole state with every move
-        # called after every commit that planned jobs (the scheduler's wake-up)
-        self.on_commit: list[Callable[[], None]] = []
+        # who runs the jobs a commit plans: handed to it in the commit's transaction (``run_jobs_with``)
+        self.runner: Runner | None = None
         self._locks: dict[int, asyncio.Lock] = {}
         # Live states by match id, tagged with the version they belong to, so a click does not
         # rebuild a big state (a marathon Carcassonne board) from its JSON snapshot every time.
         # A state object, once handed out, is never changed again: a move steps a clone, and the
         # clone is cached for the new version once the commit succeeded.
-        self._states: dict[int, tuple[int, Any]] = {}
+        # The record is kept with it: a version is written once, so the record of a version never
+        # changes, and a click at the version cached needs no read (its commit checks the version).
+        self._states: dict[int, tuple[int, Any, MatchRecord]] = {}
         self._cache_size = cache_size
         # Engine work runs on few threads: each thread that wants the GIL makes the event loop wait
         # its turn for it, so a handful of busy threads (AI seats of many matches thinking at once)
@@ -207,9 +217,17 @@ class MatchService:
 
     # -- loading -------------------------------------------------------------------------------
 
-    async def get(self, match_id: int, at: Place | None = None, dm_ok: bool = True) -> Loaded:
+    async def get(self, match_id: int, at: Place | None = None, dm_ok: bool = True, version: int | None = None) -> Loaded:
         """The match; ``at``: where the click that asks came from (checked: its own channel, or a
-        DM when ``dm_ok``)."""
+        DM when ``dm_ok``). ``version``: the version the click was made at; when this process holds
+        that version it is used as it is, with no read (the click's commit checks it is still the
+        newest: a match moved on elsewhere refuses it as stale)."""
+        cached = self._states.get(match_id) if version is not None else None
+        if cached is not None and cached[0] == version:
+            rec = cached[2]
+            if at is not None:
+                at.check(rec, dm_ok)
+            return self.load(rec)
         rec = await self.store.get(match_id)
         if rec is None:
             raise UserError("no_such_match")
@@ -224,9 +242,38 @@ class MatchService:
             return self.load(rec)
         return await self.off_loop(self.load, rec)
 
-    def _committed(self) -> None:
-        for hook in self.on_commit:
-            hook()
+    def run_jobs_with(self, runner: Runner) -> None:
+        """The composition root names who runs the jobs commits plan (once, before any commit)."""
+        self.runner = runner
+
+    def _hand_over(self, change: Change, hand: HandOff | None, new: MatchRecord, written: dict[int, dict[str, Any]] | None) -> None:
+        """Give the runner the jobs the commit leased to this process, with the match as the commit
+        left it and the notes it wrote (their first read; None when the notes could not be written),
+        and wake it for the others (a lane busy, a job planned before)."""
+        if self.runner is None or not change.jobs:
+            return
+        if hand is not None:
+            read = None
+            if hand.notes is not None and written is not None:
+                read = MatchRead(new, {**hand.notes, **written}, False, hand.people or {})
+            self.runner.take(hand, read)
+            if {j.key for j in hand.jobs} >= {j.key for j in change.jobs}:
+                return
+        self.runner.wake()
+
+    async def read_for(self, job: Job, newer_than: str | None = None) -> MatchRead | None:
+        """A job's one read of its match (with its notes and players): the read its commit handed
+        it, while no newer version of the match is known here; else from the store (``newer_than``:
+        a job kind, to learn whether a newer job of it is pending)."""
+        seen = job.read
+        if seen is not None and self.known_version(seen.record.id) == seen.record.version:
+            return seen
+        return await self.store.read(job.match_id, newer_than=(newer_than, job.id) if newer_than else None)
+
+    def known_version(self, match_id: int) -> int | None:
+        """The newest version of the match this process committed or loaded (its cache), if any."""
+        cached = self._states.get(match_id)
+        return cached[0] if cached is not None else None
 
     def load(self, rec: MatchRecord) -> Loaded:
         """The record with its engine and state; ``DamagedMatch`` (noted once by the store) when
@@ -243,7 +290,7 @@ class MatchService:
         except Exception as e:  # whatever the engine raises on a state it cannot read
             raise self._damaged(rec.id, "state", f"{type(e).__name__}: {str(e)[:80]}") from None
         if state is not None and rec.status == "active":
-            self._remember(rec.id, rec.version, state)
+            self._remember(rec, state)
         return Loaded(rec, game, state)
 
     def _damaged(self, match_id: int, part: str, reason: str) -> DamagedMatch:
@@ -251,9 +298,9 @@ class MatchService:
         self.store.quarantine.note(e)
         return e
 
-    def _remember(self, match_id: int, version: int, state: Any) -> None:
-        self._states.pop(match_id, None)
-        self._states[match_id] = (version, state)
+    def _remember(self, rec: MatchRecord, state: Any) -> None:
+        self._states.pop(rec.id, None)
+        self._states[rec.id] = (rec.version, state, rec)
         while len(self._states) > self._cache_size:
             self._states.pop(next(iter(self._states)))
 
@@ -288,18 +335,21 @@ class MatchService:
                 change = await decide(loaded)
                 if change is None:
                     return Committed(loaded, [], Change())
+                hand = self.runner.offer() if self.runner is not None and change.jobs else None
                 try:
-                    new = await self._write(rec, change)
+                    new = await self._write(rec, change, hand)
                 except VersionConflict:
                     loaded = None
                     if retry:
                         continue  # moved meanwhile (a move, a note): decide again on what is there now
                     raise Stale(await self.store.get(match_id)) from None
                 if change.live is not None and new.status == "active":
-                    self._remember(match_id, new.version, change.live)
-                await self._write_notes(match_id, change.notes)
-                if change.jobs:
-                    self._committed()
+                    self._remember(new, change.live)
+                written: dict[int, dict[str, Any]] | None = None
+                try:
+                    written = await self._write_notes(match_id, change.notes)
+                finally:  # the jobs run even if the notes could not be written (they read the match again)
+                    self._hand_over(change, hand, new, written)
                 state = change.live if change.live is not None else (loaded.state if new.version == rec.version else None)
                 after = Loaded(new, loaded.game, state) if state is not None or new.state is None else await self.aload(new)
                 return Committed(after, change.jobs, change)
@@ -318,13 +368,13 @@ class MatchService:
         """Every note of the match, read once, typed (the match's and each person's)."""
         return Notes(await self.store.notes(match_id))
 
-    async def _write(self, rec: MatchRecord, change: Change) -> MatchRecord:
+    async def _write(self, rec: MatchRecord, change: Change, hand: HandOff | None = None) -> MatchRecord:
         if change.move is not None:
             m = change.move
             t0 = time.perf_counter()
             new = await self.store.commit_move(
                 rec.id, rec.version, m.seat, m.action, m.revealed, m.snapshot,
-                status=change.fields.get("status"), jobs=change.jobs, story=m.story,
+                status=change.fields.get("status"), jobs=change.jobs, story=m.story, hand=hand,
             )
             if m.snapshot is None:  # the snapshot stays the one read; the tail came back with the move
                 new = dataclasses.replace(new, state=rec.state)
@@ -333,9 +383,9 @@ class MatchService:
                 timing.debug("commit_ms=%.3f", (time.perf_counter() - t0) * 1000)
             return new
         if change.event is not None or change.keep is not None:
-            return await self.store.change(rec.id, rec.version, change.event, keep=change.keep, jobs=change.jobs, **change.fields)
+            return await self.store.change(rec.id, rec.version, change.event, keep=change.keep, jobs=change.jobs, hand=hand, **change.fields)
         if change.fields or change.jobs:
-            return await self.store.update(rec.id, rec.version, jobs=change.jobs, **change.fields)
+            return await self.store.update(rec.id, rec.version, jobs=change.jobs, hand=hand, **change.fields)
         return rec  # notes only: the match row (and its version) stays as it is
 
     # -- lobby ---------------------------------------------------------------------------------

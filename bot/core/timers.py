@@ -285,7 +285,7 @@ class Timers:
         mid, v, seat = job.match_id, int(job.payload["version"]), int(job.payload["seat"])
         now = self.clock()
         finish = Finish()
-        read = await self.store.read(mid)  # the match and its notes, one read
+        read = await self.service.read_for(job)  # the match and its notes, one read (or none: came with the commit)
         rec = read.record if read is not None else None
         if rec is None or rec.status != "active" or seat >= len(rec.seats):
             return

@@ -151,7 +151,7 @@ class AfterMove:
 
     async def on_turn(self, job: Job) -> Finish | None:
         seat = int(job.payload["seat"])
-        read = await self.store.read(job.match_id)  # the match and its notes, one read
+        read = await self.service.read_for(job)  # the match and its notes, one read (or none: came with the commit)
         rec = read.record if read is not None else None
         if rec is None or rec.status != "active":
             return None
@@ -264,7 +264,7 @@ class AfterMove:
         mid = job.match_id
         version = int(job.payload["version"])
         # one read: the match, its notes, and whether a newer board is planned
-        read = await self.store.read(mid, newer_than=(declared.BOARD, job.id))
+        read = await self.service.read_for(job, newer_than=declared.BOARD)
         if read is None:
             return
         notes = Notes(read.notes)

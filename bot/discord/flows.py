@@ -268,7 +268,7 @@ class Flows:
         """A move button: defer, check, commit (with its follow-up jobs), answer the clicker."""
         lang = lang_of(interaction.locale)
         await ack(interaction)  # commit + picture may take a moment: answer at once
-        loaded = await self.service.get(mid, place(interaction))
+        loaded = await self.service.get(mid, place(interaction), version=ver)  # no read when ver is cached here
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
             raise UserError("not_player")

@@ -63,7 +63,7 @@ def wire(
 ) -> Jobs:
     """Everything that runs jobs, wired; ``with_timers=False``: the after-move jobs alone (tests)."""
     scheduler = Scheduler(service.store, {}, clock=clock, classify=discord_transient, **scheduler_options)
-    service.on_commit.append(scheduler.wake)  # a commit plans jobs: look for due ones now
+    service.run_jobs_with(scheduler)  # a commit hands its jobs to this process's scheduler
     if not with_timers:
         bare, rater = AfterMove(present, service, scheduler), Rater(service)
         scheduler.register({**bare.handlers(), **rater.handlers(), declared.CLOCK: _no_clock})

@@ -242,6 +242,28 @@ class Job:
     last_error: str | None
     created_at: datetime
     done_at: datetime | None
+    # what the job's first read would return, read with the write that handed it to this process
+    # (``HandOff``); never stored, None for a job claimed from the table
+    read: MatchRead | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class HandOff:
+    """A process offering to run, at once, the jobs a write plans (``commit_move``, ``update``,
+    ``change`` and ``finish_job`` take one as ``hand``). In the write's own transaction the store
+    leases to ``owner`` until ``until`` (and counts an attempt, as ``claim_jobs`` does) those jobs that
+    are pending, due by ``now``, not leased and first of their lane: the ones the write inserted,
+    and, for ``finish_job``, the next one of the finished job's lane. It fills in ``jobs`` (the
+    leased ones) and, for a match write, ``notes`` and ``people`` (the match's notes and its players'
+    settings and languages as the transaction leaves them: what those jobs read first). So the work
+    a move plans starts without a claim, and its first reads come with the move."""
+
+    owner: str
+    now: datetime
+    until: datetime
+    jobs: list[Job] = field(default_factory=list)
+    notes: dict[int, dict[str, Any]] | None = None
+    people: dict[int, Person] | None = None
 
 
 class RawJSON:
@@ -338,6 +360,13 @@ def totals_added(existing: Iterable[RatingRow], new: Iterable[RatingRow]) -> lis
             t.moves + r.moves - o.moves, t.timed + r.timed - o.timed, t.seconds + r.seconds - o.seconds,
         )
     return list(out.values())
+
+
+def handed_keys(jobs: Iterable[NewJob], hand: HandOff | None) -> list[str]:
+    """The keys of the jobs a write may lease to ``hand`` (due by its ``now``); [] without one."""
+    if hand is None:
+        return []
+    return [j.key for j in jobs if j.due_at is None or j.due_at <= hand.now]
 
 
 def utcnow() -> datetime:
@@ -488,9 +517,11 @@ class Store(abc.ABC):
         """The channel's matches of every status, newest first, at most ``limit``."""
 
     @abc.abstractmethod
-    async def update(self, match_id: int, expected_version: int, *, jobs: list[NewJob] = (), **changes: Any) -> MatchRecord:
+    async def update(
+        self, match_id: int, expected_version: int, *, jobs: list[NewJob] = (), hand: HandOff | None = None, **changes: Any,
+    ) -> MatchRecord:
         """Compare-and-set lobby edits, start, status or meta (see ``UPDATABLE``); bumps the version.
-        ``jobs`` are inserted in the same transaction.
+        ``jobs`` are inserted in the same transaction (``hand``: see ``HandOff``).
 
         Raises ``VersionConflict``, ``MatchNotFound``, ``ChannelBusy`` (reviving a match in a
         channel that has another live one) or ``ValueError`` (unknown or malformed change).
@@ -509,6 +540,7 @@ class Store(abc.ABC):
         meta: dict[str, Any] | None = None,
         jobs: list[NewJob] = (),
         story: Any = None,
+        hand: HandOff | None = None,
     ) -> MatchRecord:
         """Append ``action`` (with its public ``story``) to the log (idx = number of earlier actions), store ``state`` and bump
         the version, all only if the version is still ``expected_version``. ``status``/``meta``
@@ -554,10 +586,12 @@ class Store(abc.ABC):
     async def finish_job(
         self, job_id: int, owner: str, now: datetime, *,
         notes: Mapping[tuple[int, int], Mapping[str, Any]] | None = None, jobs: Iterable[NewJob] = (),
+        hand: HandOff | None = None,
     ) -> bool:
         """Mark done (only while ``owner`` holds the lease); False if the lease was lost. In the
         same transaction, only when the lease was held: merge ``notes`` ((match id, user id) ->
-        changes, as ``set_note``) and insert ``jobs`` (the work the job planned next)."""
+        changes, as ``set_note``), insert ``jobs`` (the work the job planned next) and, with ``hand``,
+        lease those and the next job of the finished job's lane (``HandOff``)."""
 
     @abc.abstractmethod
     async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:
@@ -607,7 +641,7 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def change(
         self, match_id: int, expected_version: int, event: NewEvent | None, *, keep: int | None = None,
-        jobs: list[NewJob] = (), **changes: Any,
+        jobs: list[NewJob] = (), hand: HandOff | None = None, **changes: Any,
     ) -> MatchRecord:
         """``update`` plus, in the same transaction: with ``keep``, drop the actions whose idx >=
         ``keep`` (an undo: the log then holds ``keep`` actions); record ``event`` (its at_action is

@@ -26,6 +26,7 @@ from .base import (
     DamagedMatch,
     EventRecord,
     FinishedMatch,
+    HandOff,
     Job,
     Log,
     MatchNotFound,
@@ -47,6 +48,7 @@ from .base import (
     check_move,
     check_note,
     dumps,
+    handed_keys,
     job_match,
     seat_user_ids,
     totals_added,
@@ -141,6 +143,43 @@ _JOB_INSERT = (
 
 def _job(row: asyncpg.Record) -> Job:
     return Job(**dict(row.items()))
+
+
+# A HandOff (bot/store/base.py): lease, in the write's transaction, the pending jobs with these keys
+# or of these lanes that are due, not leased and first of their lane ...
+_HAND_CLAIM = (
+    "WITH c AS ("
+    " SELECT j.id FROM jobs j WHERE j.status = 'pending' AND j.due_at <= $1"
+    " AND (j.claimed_until IS NULL OR j.claimed_until <= $1)"
+    " AND (j.key = ANY($2::text[]) OR j.lane = ANY($3::text[]))"
+    " AND NOT EXISTS (SELECT 1 FROM jobs e WHERE e.status = 'pending' AND e.lane = j.lane AND e.id < j.id)"
+    " FOR UPDATE SKIP LOCKED"
+    ") UPDATE jobs SET claimed_by = $4, claimed_until = $5, attempts = jobs.attempts + 1"
+    " FROM c WHERE jobs.id = c.id RETURNING {cols}"
+)
+# ... and what those jobs read first: the match's notes and its players' settings and languages
+_HAND_READ = (
+    "SELECT (SELECT json_object_agg(user_id, data) FROM seat_notes WHERE match_id = $1) AS notes_,"
+    " (SELECT json_object_agg(p.user_id, json_build_array(s.data, l.locale)) FROM match_players p"
+    " LEFT JOIN person_settings s ON s.user_id = p.user_id LEFT JOIN people l ON l.user_id = p.user_id"
+    " WHERE p.match_id = $1) AS people_"
+)
+
+
+async def _hand(conn: Any, hand: HandOff | None, match_id: int | None, keys: list[str], lanes: list[str] = ()) -> None:
+    """Lease the jobs a write hands to its process and read what they read first (``HandOff``);
+    run inside the write's transaction."""
+    if hand is None:
+        return
+    rows = []
+    if keys or lanes:
+        cols = ", ".join("jobs." + c.strip() for c in _JOB_COLUMNS.split(","))
+        rows = await conn.fetch(_HAND_CLAIM.format(cols=cols), hand.now, list(keys), list(lanes), hand.owner, hand.until)
+    hand.jobs = sorted((_job(r) for r in rows), key=lambda j: (j.due_at, j.id))
+    if match_id is not None:
+        read = await conn.fetchrow(_HAND_READ, match_id)
+        hand.notes = {int(uid): data for uid, data in (read["notes_"] or {}).items()}
+        hand.people = {int(uid): Person(data if data is not None else {}, locale) for uid, (data, locale) in (read["people_"] or {}).items()}
 
 
 async def _merge_note(conn: Any, match_id: int, user_id: int, changes: Any) -> dict[str, Any]:
@@ -344,7 +383,9 @@ class PostgresStore(Store):
         )
         return self.healthy(_decoded(r) for r in rows)
 
-    async def update(self, match_id: int, expected_version: int, *, jobs: list[NewJob] = (), **changes: Any) -> MatchRecord:
+    async def update(
+        self, match_id: int, expected_version: int, *, jobs: list[NewJob] = (), hand: HandOff | None = None, **changes: Any,
+    ) -> MatchRecord:
         changes = check_changes(changes)
         sets, params = [], []
         for key, value in changes.items():
@@ -366,6 +407,7 @@ class PostgresStore(Store):
                     await self._set_players(conn, match_id, changes["seats"])
                 if jobs:
                     await conn.executemany(_JOB_INSERT, _job_args(list(jobs), match_id, utcnow()))
+                await _hand(conn, hand, match_id, handed_keys(jobs, hand))
         except asyncpg.UniqueViolationError as e:
             if e.constraint_name == LIVE_INDEX:
                 channel_id = await self._p.fetchval("SELECT channel_id FROM matches WHERE id = $1", match_id)
@@ -385,6 +427,7 @@ class PostgresStore(Store):
         meta: dict[str, Any] | None = None,
         jobs: list[NewJob] = (),
         story: Any = None,
+        hand: HandOff | None = None,
     ) -> MatchRecord:
         check_move(seat, status, meta)
         now = utcnow()
@@ -411,12 +454,14 @@ class PostgresStore(Store):
         )
         args = (state, status, None if meta is None else dict(meta), now, match_id, expected_version, seat, action, bool(revealed), story)
         async with self._p.acquire() as conn:
-            if jobs:
+            if jobs or hand is not None:
                 async with conn.transaction():
                     row = await conn.fetchrow(sql, *args)
                     if row is None:
                         await self._fail_cas(conn, match_id, expected_version)
-                    await conn.executemany(_JOB_INSERT, _job_args(list(jobs), match_id, now))
+                    if jobs:
+                        await conn.executemany(_JOB_INSERT, _job_args(list(jobs), match_id, now))
+                    await _hand(conn, hand, match_id, handed_keys(jobs, hand))
             else:
                 row = await conn.fetchrow(sql, *args)
                 if row is None:
@@ -481,24 +526,27 @@ class PostgresStore(Store):
         )
         return int(status.split()[-1])
 
-    async def finish_job(self, job_id: int, owner: str, now: datetime, *, notes=None, jobs=()) -> bool:
+    async def finish_job(self, job_id: int, owner: str, now: datetime, *, notes=None, jobs=(), hand=None) -> bool:
         notes = dict(notes or {})
         for (_mid, uid), changes in notes.items():
             check_note(uid, changes)
-        rows = _job_args(list(jobs), None, now)
+        jobs = list(jobs)
+        rows = _job_args(jobs, None, now)
         finish = (
             "UPDATE jobs SET status = 'done', done_at = $1, claimed_until = NULL"
-            " WHERE id = $2 AND claimed_by = $3 AND status = 'pending'"
+            " WHERE id = $2 AND claimed_by = $3 AND status = 'pending' RETURNING lane"
         )
-        if not notes and not rows:
-            return await self._settle(finish, now, job_id, owner)
+        if not notes and not rows and hand is None:
+            return await self._p.fetchval(finish, now, job_id, owner) is not None
         async with self._p.acquire() as conn, conn.transaction():
-            if (await conn.execute(finish, now, job_id, owner)).split()[-1] == "0":
+            lane = await conn.fetchval(finish, now, job_id, owner)
+            if lane is None:
                 return False
             for (mid, uid), changes in notes.items():
                 await _merge_note(conn, mid, uid, changes)
             for args in rows:
                 await conn.execute(_JOB_INSERT, *args)
+            await _hand(conn, hand, None, handed_keys(jobs, hand), [lane])
             return True
 
     async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:
@@ -571,7 +619,7 @@ class PostgresStore(Store):
 
     async def change(
         self, match_id: int, expected_version: int, event: NewEvent | None, *, keep: int | None = None,
-        jobs: list[NewJob] = (), **changes: Any,
+        jobs: list[NewJob] = (), hand: HandOff | None = None, **changes: Any,
     ) -> MatchRecord:
         changes = check_changes(changes)
         if keep is not None and (not isinstance(keep, int) or isinstance(keep, bool) or keep < 0):
@@ -603,6 +651,7 @@ class PostgresStore(Store):
                     await self._insert_event(conn, match_id, event, now)
                 if jobs:
                     await conn.executemany(_JOB_INSERT, _job_args(list(jobs), match_id, now))
+                await _hand(conn, hand, match_id, handed_keys(jobs, hand))
         except asyncpg.UniqueViolationError as e:
             if e.constraint_name == LIVE_INDEX:
                 channel_id = await self._p.fetchval("SELECT channel_id FROM matches WHERE id = $1", match_id)

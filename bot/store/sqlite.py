@@ -32,6 +32,7 @@ from .base import (
     DamagedMatch,
     EventRecord,
     FinishedMatch,
+    HandOff,
     Job,
     Log,
     MatchNotFound,
@@ -53,6 +54,7 @@ from .base import (
     check_move,
     check_note,
     dumps,
+    handed_keys,
     job_match,
     seat_user_ids,
     totals_added,
@@ -108,6 +110,46 @@ _JOB_COLUMNS = (
     "id, match_id, kind, key, lane, due_at, payload, attempts, status, claimed_by, claimed_until,"
     " last_error, created_at, done_at"
 )
+
+
+# A HandOff (bot/store/base.py): lease, in the write's transaction, the pending jobs with these keys
+# or of these lanes that are due, not leased and first of their lane.
+_HAND_CLAIM = (
+    "UPDATE jobs SET claimed_by = ?, claimed_until = ?, attempts = attempts + 1 WHERE id IN ("
+    " SELECT j.id FROM jobs j WHERE j.status = 'pending' AND j.due_at <= ?"
+    " AND (j.claimed_until IS NULL OR j.claimed_until <= ?)"
+    " AND (j.key IN (SELECT value FROM json_each(?)) OR j.lane IN (SELECT value FROM json_each(?)))"
+    " AND NOT EXISTS (SELECT 1 FROM jobs e WHERE e.status = 'pending' AND e.lane = j.lane AND e.id < j.id))"
+    f" RETURNING {_JOB_COLUMNS}"
+)
+# ... and what those jobs read first: the match's notes and its players' settings and languages
+_HAND_READ = (
+    "SELECT (SELECT json_group_object(user_id, data) FROM seat_notes WHERE match_id = ?1),"
+    " (SELECT json_group_object(p.user_id, json_array(s.data, l.locale)) FROM match_players p"
+    " LEFT JOIN person_settings s ON s.user_id = p.user_id LEFT JOIN people l ON l.user_id = p.user_id"
+    " WHERE p.match_id = ?1)"
+)
+
+
+def _hand_params(hand: HandOff, keys: list[str], lanes: list[str]) -> tuple:
+    n = _jts(hand.now)
+    return (hand.owner, _jts(hand.until), n, n, json.dumps(keys), json.dumps(lanes))
+
+
+def _hand_fill(hand: HandOff, rows: list[Any], read: Any = None) -> None:
+    hand.jobs = sorted((_job(r) for r in rows), key=lambda j: (j.due_at, j.id))
+    if read is not None:
+        hand.notes = {int(uid): json.loads(data) for uid, data in json.loads(read[0] or "{}").items()}
+        hand.people = {int(uid): Person(json.loads(data) if data else {}, locale) for uid, (data, locale) in json.loads(read[1] or "{}").items()}
+
+
+async def _hand(conn: Any, hand: HandOff | None, match_id: int | None, keys: list[str], lanes: list[str] = ()) -> None:
+    """Lease the jobs a write hands to its process and read what they read first (``HandOff``)."""
+    if hand is None:
+        return
+    rows = await _all(conn, _HAND_CLAIM, _hand_params(hand, keys, list(lanes))) if keys or lanes else []
+    read = await _one(conn, _HAND_READ, (match_id,)) if match_id is not None else None
+    _hand_fill(hand, rows, read)
 
 
 def _jts(value: datetime) -> str:
@@ -491,7 +533,9 @@ class SqliteStore(Store):
         return self.healthy(await _records(rows))
 
     @_shielded
-    async def update(self, match_id: int, expected_version: int, *, jobs: list[NewJob] = (), **changes: Any) -> MatchRecord:
+    async def update(
+        self, match_id: int, expected_version: int, *, jobs: list[NewJob] = (), hand: HandOff | None = None, **changes: Any,
+    ) -> MatchRecord:
         changes = check_changes(changes)
         sets, params = [], []
         for key, value in changes.items():
@@ -519,6 +563,7 @@ class SqliteStore(Store):
                 await self._set_players(conn, match_id, changes["seats"])
             if jobs:
                 await conn.executemany(_JOB_INSERT, _job_params(list(jobs), match_id, utcnow()))
+            await _hand(conn, hand, match_id, handed_keys(jobs, hand))
         return await _record(row)
 
     @_shielded
@@ -534,6 +579,7 @@ class SqliteStore(Store):
         meta: dict[str, Any] | None = None,
         jobs: list[NewJob] = (),
         story: Any = None,
+        hand: HandOff | None = None,
     ) -> MatchRecord:
         check_move(seat, status, meta)
         now_dt = utcnow()
@@ -547,7 +593,8 @@ class SqliteStore(Store):
         if self._mover is not None:
             self._check_open()
             row = await asyncio.get_running_loop().run_in_executor(
-                self._mover_thread, self._commit_move_sync, params, seat, action_json, bool(revealed), story_json, job_rows
+                self._mover_thread, self._commit_move_sync, params, seat, action_json, bool(revealed), story_json, job_rows,
+                hand, handed_keys(jobs, hand),
             )
         else:
             async with self._write() as conn:
@@ -557,6 +604,7 @@ class SqliteStore(Store):
                 await conn.execute(_MOVE_INSERT, (match_id, seat, action_json, bool(revealed), now, story_json, match_id))
                 if job_rows:
                     await conn.executemany(_JOB_INSERT, job_rows)
+                await _hand(conn, hand, match_id, handed_keys(jobs, hand))
         # the state just written is the caller's own: never parse it back (a marathon state is big);
         # without a snapshot, the tail returned (before this move) gains the move
         if state is None:
@@ -564,7 +612,10 @@ class SqliteStore(Store):
             return dataclasses.replace(rec, tail=(*rec.tail, (seat, json.loads(action_json))))
         return _match((*row[:10], None, *row[11:]), state=state.value if isinstance(state, RawJSON) else state)
 
-    def _commit_move_sync(self, params: tuple, seat: int, action_json: str, revealed: bool, story_json: str | None, job_rows: list[tuple]) -> Any:
+    def _commit_move_sync(
+        self, params: tuple, seat: int, action_json: str, revealed: bool, story_json: str | None, job_rows: list[tuple],
+        hand: HandOff | None = None, keys: list[str] = (),
+    ) -> Any:
         """One move in one transaction, run on the movers' thread."""
         conn = self._mover
         now, match_id, expected_version = params[-3:]
@@ -581,6 +632,9 @@ class SqliteStore(Store):
             conn.execute(_MOVE_INSERT, (match_id, seat, action_json, revealed, now, story_json, match_id))
             if job_rows:
                 conn.executemany(_JOB_INSERT, job_rows)
+            if hand is not None:
+                claimed = conn.execute(_HAND_CLAIM, _hand_params(hand, list(keys), [])).fetchall() if keys else []
+                _hand_fill(hand, claimed, conn.execute(_HAND_READ, (match_id,)).fetchone())
             conn.execute("COMMIT")
             if _timing.isEnabledFor(logging.DEBUG):
                 _timing.debug("txn_ms=%.3f", (time.perf_counter() - t0) * 1000)
@@ -648,23 +702,26 @@ class SqliteStore(Store):
             return cur.rowcount
 
     @_shielded
-    async def finish_job(self, job_id: int, owner: str, now: datetime, *, notes=None, jobs=()) -> bool:
+    async def finish_job(self, job_id: int, owner: str, now: datetime, *, notes=None, jobs=(), hand=None) -> bool:
         notes = dict(notes or {})
         for (_mid, uid), changes in notes.items():
             check_note(uid, changes)
-        rows = _job_params(list(jobs), None, now)
+        jobs = list(jobs)
+        rows = _job_params(jobs, None, now)
         async with self._write() as conn:
-            cur = await conn.execute(
+            done = await _one(
+                conn,
                 "UPDATE jobs SET status = 'done', done_at = ?, claimed_until = NULL"
-                " WHERE id = ? AND claimed_by = ? AND status = 'pending'",
+                " WHERE id = ? AND claimed_by = ? AND status = 'pending' RETURNING lane",
                 (_jts(now), job_id, owner),
             )
-            if cur.rowcount == 0:
+            if done is None:
                 return False
             for (mid, uid), changes in notes.items():
                 await _merge_note(conn, mid, uid, changes)
             if rows:
                 await conn.executemany(_JOB_INSERT, rows)
+            await _hand(conn, hand, None, handed_keys(jobs, hand), [done[0]])
             return True
 
     @_shielded
@@ -756,7 +813,7 @@ class SqliteStore(Store):
     @_shielded
     async def change(
         self, match_id: int, expected_version: int, event: NewEvent | None, *, keep: int | None = None,
-        jobs: list[NewJob] = (), **changes: Any,
+        jobs: list[NewJob] = (), hand: HandOff | None = None, **changes: Any,
     ) -> MatchRecord:
         changes = check_changes(changes)
         if keep is not None and (not isinstance(keep, int) or isinstance(keep, bool) or keep < 0):
@@ -790,6 +847,7 @@ class SqliteStore(Store):
                 await self._insert_event(conn, match_id, event, now)
             if jobs:
                 await conn.executemany(_JOB_INSERT, _job_params(list(jobs), match_id, now))
+            await _hand(conn, hand, match_id, handed_keys(jobs, hand))
         return _match(row)
 
     @staticmethod

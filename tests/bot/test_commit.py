@@ -66,7 +66,18 @@ async def test_a_match_that_keeps_moving_is_busy_after_the_attempts(service):
 async def test_planned_jobs_wake_the_scheduler_and_notes_alone_keep_the_version(service):
     mid = await lobby(service)
     woken = []
-    service.on_commit.append(lambda: woken.append(1))
+
+    class Runner:  # who runs the jobs: offers no hand, so the commit wakes it
+        def offer(self):
+            return None
+
+        def take(self, hand, read=None):
+            raise AssertionError("nothing was handed")
+
+        def wake(self):
+            woken.append(1)
+
+    service.run_jobs_with(Runner())
     v = (await service.get(mid)).record.version
 
     async def notes_only(loaded):

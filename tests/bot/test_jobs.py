@@ -12,7 +12,7 @@ import discord
 import pytest
 
 from bot.core.scheduler import Scheduler
-from bot.core.service import MatchService, Stale
+from bot.core.service import Change, MatchService, Stale
 from bot.discord.posting import Presenter
 from bot.discord.wiring import wire
 from bot.store import NewJob, open_store
@@ -184,7 +184,9 @@ async def test_a_match_that_cannot_be_loaded_does_not_stop_the_others(env, caplo
         await whole_turn(env.service, m.record.id, 11)
     rec = await env.store.get(broken.record.id)
     await env.store.update(rec.id, rec.version, game="no-such-game")  # e.g. a game no longer shipped
-    # a restart: the sweep plans an AI check for every active match, the broken one first
+    # a restart: the sweep plans an AI check for every active match, the broken one first; the jobs
+    # the moves handed to the process that stopped wait out its leases (on SQLite the start frees them)
+    env.clock.advance(env.after.scheduler.lease.total_seconds())
     fresh = MatchService(env.store)
     after = wire(Presenter(env.fake, fresh), fresh, clock=env.clock, with_timers=False).after
     with caplog.at_level(logging.ERROR, logger="bot.core.scheduler"):
@@ -202,6 +204,7 @@ async def test_the_story_survives_a_restart(env):
     mid = m.record.id
     await env.after.scheduler.run_due()
     await whole_turn(env.service, mid, 11)  # committed; the process dies before its jobs run
+    env.clock.advance(env.after.scheduler.lease.total_seconds())  # the jobs it was handed wait out its leases
     fresh = MatchService(env.store)  # a new process: nothing in memory
     after = wire(Presenter(env.fake, fresh), fresh, clock=env.clock, with_timers=False).after
     await after.start()
@@ -330,7 +333,10 @@ async def test_standing_orders_kept_in_the_meta_by_an_older_version_still_work(e
     seat = m.to_move()[0]
     uid = m.record.seats[seat]["user_id"]
     every = [c["character"] for c in m.game.legal_json(m.state, seat)]
-    await env.store.update(m.record.id, m.record.version, meta={"prefs": {str(uid): every}})
+    async def old_meta(loaded):  # as an older version kept them (written through the one commit path)
+        return Change(fields={"meta": {**loaded.record.meta, "prefs": {str(uid): every}}})
+
+    await env.service.commit(m.record.id, m.record.version, old_meta)
     await env.store.add_jobs([NewJob("turn", "old-turn", "x", {"version": m.record.version + 1, "seat": seat}, match_id=m.record.id)])
     await env.after.scheduler.run_due()
     (pick,) = await env.store.actions(m.record.id)
