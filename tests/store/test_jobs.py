@@ -187,3 +187,67 @@ async def test_a_job_writes_its_notes_and_next_jobs_with_its_finish_only_while_i
     # finished already: a second finish writes nothing more
     assert not await store.finish_job(claimed.id, "me", T0, notes={(rec.id, 0): {"board": 4}})
     assert (await store.notes(rec.id))[0] == {"board": 3}
+
+
+# -- a write hands its jobs to its own process (HandOff) ----------------------------------------------
+
+
+def hand_now(owner: str = "me"):
+    from bot.store import HandOff
+    from bot.store.base import utcnow
+
+    now = utcnow() + timedelta(seconds=1)
+    return HandOff(owner, now, now + LEASE)
+
+
+async def test_a_move_leases_to_its_process_the_jobs_that_head_their_lane_with_the_notes_and_players(store):
+    rec = await started(store)
+    await store.set_note(rec.id, 0, {"board_upto": 3})
+    await store.set_person(rec.user_ids[0], {"channel_pings": True})
+    await store.add_jobs([NewJob("board", "older-board", f"m{rec.id}:board", {}, None, rec.id)])  # still pending
+    later = datetime.now(UTC) + timedelta(hours=1)
+    planned = [
+        NewJob("turn", "t1", f"m{rec.id}:seat1", {}),  # its lane is free: handed
+        NewJob("board", "b1", f"m{rec.id}:board", {}),  # waits behind the older board: not handed
+        NewJob("clock", "c1", "c1", {}, later),  # not due yet: not handed
+    ]
+    hand = hand_now()
+    await store.commit_move(rec.id, rec.version, 0, {"t": 1}, False, None, jobs=planned, hand=hand)
+    assert [(j.key, j.claimed_by, j.attempts) for j in hand.jobs] == [("t1", "me", 1)]
+    assert hand.notes == {0: {"board_upto": 3}}
+    assert hand.people[rec.user_ids[0]].settings == {"channel_pings": True} and set(hand.people) == set(rec.user_ids)
+    # the job handed is leased: another process's claim does not get it; the older board is due
+    other = await store.claim_jobs("other", hand.now, LEASE, 10)
+    assert {j.key for j in other} == {"older-board"}
+
+
+async def test_without_a_hand_nothing_is_leased_and_a_refused_move_hands_nothing(store):
+    rec = await started(store)
+    new = await store.commit_move(rec.id, rec.version, 0, {"t": 1}, False, None, jobs=[NewJob("turn", "t1", "L1", {})])
+    assert [j.claimed_by for j in await store.jobs(rec.id)] == [None]
+    hand = hand_now()
+    with pytest.raises(VersionConflict):
+        await store.commit_move(rec.id, rec.version, 0, {"t": 2}, False, None, jobs=[NewJob("turn", "t2", "L2", {})], hand=hand)
+    assert hand.jobs == [] and [j.key for j in await store.jobs(rec.id)] == ["t1"]
+    # update and change hand theirs too
+    hand = hand_now()
+    new = await store.update(rec.id, new.version, meta={"x": 1}, jobs=[NewJob("notice", "n1", "N", {})], hand=hand)
+    assert [j.key for j in hand.jobs] == ["n1"] and hand.notes == {}
+    hand = hand_now()
+    await store.change(rec.id, new.version, None, meta={"x": 2}, jobs=[NewJob("notice", "n2", "N2", {})], hand=hand)
+    assert [j.key for j in hand.jobs] == ["n2"]
+
+
+async def test_a_finish_hands_on_the_next_job_of_its_lane_and_what_it_planned_that_is_due(store):
+    now = hand_now().now
+    await store.add_jobs([job("a1", "A", now), job("a2", "A", now), job("b1", "B", now)], now=now)
+    (a1, b1) = await store.claim_jobs("me", now, LEASE, 10)
+    assert (a1.key, b1.key) == ("a1", "b1")
+    hand = hand_now()
+    planned = [job("n1", "N", None), job("n2", "N2", now + timedelta(hours=1))]
+    assert await store.finish_job(a1.id, "me", hand.now, jobs=planned, hand=hand)
+    assert sorted(j.key for j in hand.jobs) == ["a2", "n1"] and all(j.claimed_by == "me" for j in hand.jobs)
+    # a finish of a job whose lease was lost hands nothing
+    hand = hand_now()
+    assert not await store.finish_job(b1.id, "someone else", hand.now, hand=hand)
+    assert hand.jobs == []
