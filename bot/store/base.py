@@ -362,10 +362,14 @@ def totals_added(existing: Iterable[RatingRow], new: Iterable[RatingRow]) -> lis
     return list(out.values())
 
 
-def handed_keys(jobs: Iterable[NewJob], hand: HandOff | None) -> list[str]:
-    """The keys of the jobs a write may lease to ``hand`` (due by its ``now``); [] without one."""
+def handed_keys(jobs: Iterable[NewJob], hand: HandOff | None, now: datetime | None = None) -> list[str]:
+    """The keys of the jobs a write may lease to ``hand`` (due by its ``now``); [] without one.
+    ``now``: the write's own time, which the jobs it inserts are due at: when it is later than the
+    hand's, the hand is moved to it (a job due at once is due for the hand that asked for it)."""
     if hand is None:
         return []
+    if now is not None and now > hand.now:
+        hand.now, hand.until = now, now + (hand.until - hand.now)
     return [j.key for j in jobs if j.due_at is None or j.due_at <= hand.now]
 
 

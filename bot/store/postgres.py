@@ -405,9 +405,10 @@ class PostgresStore(Store):
                     await self._fail_cas(conn, match_id, expected_version)
                 if "seats" in changes:
                     await self._set_players(conn, match_id, changes["seats"])
+                now = utcnow()
                 if jobs:
-                    await conn.executemany(_JOB_INSERT, _job_args(list(jobs), match_id, utcnow()))
-                await _hand(conn, hand, match_id, handed_keys(jobs, hand))
+                    await conn.executemany(_JOB_INSERT, _job_args(list(jobs), match_id, now))
+                await _hand(conn, hand, match_id, handed_keys(jobs, hand, now))
         except asyncpg.UniqueViolationError as e:
             if e.constraint_name == LIVE_INDEX:
                 channel_id = await self._p.fetchval("SELECT channel_id FROM matches WHERE id = $1", match_id)
@@ -461,7 +462,7 @@ class PostgresStore(Store):
                         await self._fail_cas(conn, match_id, expected_version)
                     if jobs:
                         await conn.executemany(_JOB_INSERT, _job_args(list(jobs), match_id, now))
-                    await _hand(conn, hand, match_id, handed_keys(jobs, hand))
+                    await _hand(conn, hand, match_id, handed_keys(jobs, hand, now))
             else:
                 row = await conn.fetchrow(sql, *args)
                 if row is None:
@@ -546,7 +547,7 @@ class PostgresStore(Store):
                 await _merge_note(conn, mid, uid, changes)
             for args in rows:
                 await conn.execute(_JOB_INSERT, *args)
-            await _hand(conn, hand, None, handed_keys(jobs, hand), [lane])
+            await _hand(conn, hand, None, handed_keys(jobs, hand, now), [lane])
             return True
 
     async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:
@@ -651,7 +652,7 @@ class PostgresStore(Store):
                     await self._insert_event(conn, match_id, event, now)
                 if jobs:
                     await conn.executemany(_JOB_INSERT, _job_args(list(jobs), match_id, now))
-                await _hand(conn, hand, match_id, handed_keys(jobs, hand))
+                await _hand(conn, hand, match_id, handed_keys(jobs, hand, now))
         except asyncpg.UniqueViolationError as e:
             if e.constraint_name == LIVE_INDEX:
                 channel_id = await self._p.fetchval("SELECT channel_id FROM matches WHERE id = $1", match_id)

@@ -561,9 +561,10 @@ class SqliteStore(Store):
                 await self._fail_cas(conn, match_id, expected_version)
             if "seats" in changes:
                 await self._set_players(conn, match_id, changes["seats"])
+            now = utcnow()
             if jobs:
-                await conn.executemany(_JOB_INSERT, _job_params(list(jobs), match_id, utcnow()))
-            await _hand(conn, hand, match_id, handed_keys(jobs, hand))
+                await conn.executemany(_JOB_INSERT, _job_params(list(jobs), match_id, now))
+            await _hand(conn, hand, match_id, handed_keys(jobs, hand, now))
         return await _record(row)
 
     @_shielded
@@ -594,7 +595,7 @@ class SqliteStore(Store):
             self._check_open()
             row = await asyncio.get_running_loop().run_in_executor(
                 self._mover_thread, self._commit_move_sync, params, seat, action_json, bool(revealed), story_json, job_rows,
-                hand, handed_keys(jobs, hand),
+                hand, handed_keys(jobs, hand, now_dt),
             )
         else:
             async with self._write() as conn:
@@ -604,7 +605,7 @@ class SqliteStore(Store):
                 await conn.execute(_MOVE_INSERT, (match_id, seat, action_json, bool(revealed), now, story_json, match_id))
                 if job_rows:
                     await conn.executemany(_JOB_INSERT, job_rows)
-                await _hand(conn, hand, match_id, handed_keys(jobs, hand))
+                await _hand(conn, hand, match_id, handed_keys(jobs, hand, now_dt))
         # the state just written is the caller's own: never parse it back (a marathon state is big);
         # without a snapshot, the tail returned (before this move) gains the move
         if state is None:
@@ -721,7 +722,7 @@ class SqliteStore(Store):
                 await _merge_note(conn, mid, uid, changes)
             if rows:
                 await conn.executemany(_JOB_INSERT, rows)
-            await _hand(conn, hand, None, handed_keys(jobs, hand), [done[0]])
+            await _hand(conn, hand, None, handed_keys(jobs, hand, now), [done[0]])
             return True
 
     @_shielded
@@ -847,7 +848,7 @@ class SqliteStore(Store):
                 await self._insert_event(conn, match_id, event, now)
             if jobs:
                 await conn.executemany(_JOB_INSERT, _job_params(list(jobs), match_id, now))
-            await _hand(conn, hand, match_id, handed_keys(jobs, hand))
+            await _hand(conn, hand, match_id, handed_keys(jobs, hand, now))
         return _match(row)
 
     @staticmethod

@@ -196,7 +196,7 @@ def hand_now(owner: str = "me"):
     from bot.store import HandOff
     from bot.store.base import utcnow
 
-    now = utcnow() + timedelta(seconds=1)
+    now = utcnow() - timedelta(milliseconds=50)  # offered before the write (its jobs are due at the write's time)
     return HandOff(owner, now, now + LEASE)
 
 
