@@ -31,7 +31,7 @@ from engines.core import EngineError
 from engines.plans import Cancel
 
 from . import jobs as declared
-from .notes import SeatNote
+from .notes import Notes, SeatNote
 from .service import Change, Loaded, MatchService, MoveResult, UserError
 
 log = logging.getLogger(__name__)
@@ -194,12 +194,14 @@ class Planner:
 
     async def after_own_move(self, result: MoveResult, uid: int) -> Fired:
         """The player moved and still has to act this turn (a Lost Cities draw after the play): their
-        plan may answer that decision. One read of the notes, and only in that case; a move that
+        plan may answer that decision. The notes come with the move (else one read), and only in that case; a move that
         passes the turn plans a turn job instead, which fires the plan for the next player."""
         loaded = result.loaded
         if loaded.record.status != "active" or result.seat not in loaded.to_move():
             return Fired()
-        note = (await self.service.notes(loaded.record.id)).seat(uid)
+        # the notes came back with the move's commit (read again only when they did not)
+        notes = Notes(result.notes) if result.notes is not None else await self.service.notes(loaded.record.id)
+        note = notes.seat(uid)
         if not note.plan:
             return Fired()
         return await self.fire(loaded, result.seat, uid, note)

@@ -112,6 +112,8 @@ class MoveResult:
     outcome: Outcome
     # True when the turn passed to someone else (or the match ended): time to post the board.
     turn_changed: bool
+    # the match's notes as the move left them (read with its commit), None when not known
+    notes: dict[int, dict[str, Any]] | None = None
 
 
 @dataclass
@@ -155,6 +157,8 @@ class Committed:
     loaded: Loaded
     jobs: list[NewJob]
     change: Change
+    # the match's notes as the commit left them (read in its transaction), None when not read
+    notes: dict[int, dict[str, Any]] | None = None
 
     @property
     def record(self) -> MatchRecord:
@@ -335,7 +339,8 @@ class MatchService:
                 change = await decide(loaded)
                 if change is None:
                     return Committed(loaded, [], Change())
-                hand = self.runner.offer() if self.runner is not None and change.jobs else None
+                # the runner's hand: the jobs planned start here without a claim, and the notes come back
+                hand = self.runner.offer() if self.runner is not None and (change.jobs or change.move is not None) else None
                 try:
                     new = await self._write(rec, change, hand)
                 except VersionConflict:
@@ -352,7 +357,8 @@ class MatchService:
                     self._hand_over(change, hand, new, written)
                 state = change.live if change.live is not None else (loaded.state if new.version == rec.version else None)
                 after = Loaded(new, loaded.game, state) if state is not None or new.state is None else await self.aload(new)
-                return Committed(after, change.jobs, change)
+                known = {**hand.notes, **written} if hand is not None and hand.notes is not None and written is not None else None
+                return Committed(after, change.jobs, change, known)
             raise UserError("busy")
 
     async def note(self, match_id: int, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
@@ -523,7 +529,7 @@ class MatchService:
             return await self.plan_move(loaded, kind, who, action, auto=auto or auto_end, standin=standin, jobs=jobs, auto_end=auto_end)
 
         done = await self.commit(match_id, version, decide, retry=False, loaded=loaded)
-        return dataclasses.replace(done.change.value, loaded=done.loaded)
+        return dataclasses.replace(done.change.value, loaded=done.loaded, notes=done.notes)
 
     async def plan_move(
         self, loaded: Loaded, kind: str, who: int, action: Any, *, auto: bool = False, standin: bool = False,

@@ -255,12 +255,13 @@ class Timers:
 
     async def sweep(self) -> int:
         """At start: every person to move whose turn has no clock yet (a match started before the
-        timers existed, or under a process without them) gets one. Reads notes only, no state."""
+        timers existed, or under a process without them) gets one. Reads notes only (all in one
+        statement), no state."""
         jobs = []
-        for rec in await self.store.live_matches():
-            if rec.status != "active":
-                continue
-            notes = await self.service.notes(rec.id)
+        active = [rec for rec in await self.store.live_matches() if rec.status == "active"]
+        every = await self.store.notes_of([rec.id for rec in active])  # one read for all of them
+        for rec in active:
+            notes = Notes(every[rec.id])
             for seat, s in enumerate(rec.seats):
                 uid = s.get("user_id")
                 if uid and not s.get("ai") and notes.seat(uid).clock_v is None:

@@ -629,6 +629,11 @@ class Store(abc.ABC):
         """Every note of a match: user id (0: the match itself) -> its data."""
 
     @abc.abstractmethod
+    async def notes_of(self, match_ids: list[int]) -> dict[int, dict[int, dict[str, Any]]]:
+        """The notes of several matches in one round trip: match id -> ``notes`` (every id asked
+        is in the answer, {} when it has none)."""
+
+    @abc.abstractmethod
     async def set_note(self, match_id: int, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         """Merge ``changes`` into the note (a key set to None is removed), atomically; returns it."""
 

@@ -596,6 +596,14 @@ class PostgresStore(Store):
         rows = await self._p.fetch("SELECT user_id, data FROM seat_notes WHERE match_id = $1", match_id)
         return {r["user_id"]: r["data"] for r in rows}
 
+    async def notes_of(self, match_ids: list[int]) -> dict[int, dict[int, dict[str, Any]]]:
+        ids = [int(m) for m in match_ids]
+        out: dict[int, dict[int, dict[str, Any]]] = {m: {} for m in ids}
+        if ids:
+            for r in await self._p.fetch("SELECT match_id, user_id, data FROM seat_notes WHERE match_id = ANY($1::bigint[])", ids):
+                out[r["match_id"]][r["user_id"]] = r["data"]
+        return out
+
     async def set_note(self, match_id: int, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         check_note(user_id, changes)
         return await _merge_note(self._p, match_id, user_id, changes)

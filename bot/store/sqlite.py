@@ -783,6 +783,20 @@ class SqliteStore(Store):
             rows = await _all(conn, "SELECT user_id, data FROM seat_notes WHERE match_id = ?", (match_id,))
         return {r[0]: json.loads(r[1]) for r in rows}
 
+    async def notes_of(self, match_ids: list[int]) -> dict[int, dict[int, dict[str, Any]]]:
+        ids = [int(m) for m in match_ids]
+        out: dict[int, dict[int, dict[str, Any]]] = {m: {} for m in ids}
+        if not ids:
+            return out
+        async with self._read() as conn:
+            rows = await _all(
+                conn, "SELECT match_id, user_id, data FROM seat_notes WHERE match_id IN (SELECT value FROM json_each(?))",
+                (json.dumps(ids),),
+            )
+        for mid, uid, data in rows:
+            out[mid][uid] = json.loads(data)
+        return out
+
     @_shielded
     async def set_note(self, match_id: int, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         check_note(user_id, changes)

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from bot.core.plans import Planner
 from bot.store import open_store
 from tests.bot.timers_harness import Bot, Clock, Outbox
 
@@ -69,9 +70,11 @@ async def setup(tmp_path):
 
 
 async def click(bot: Bot, mid: int, uid: int, version: int, action: dict) -> None:
-    """What a move button does (bot/discord/flows.py on_do): read the match, commit the move."""
+    """What a move button does (bot/discord/flows.py on_do): the match (cached at the click's
+    version here), commit the move, and see whether the player's plan answers what is left of their turn."""
     loaded = await bot.service.get(mid, version=version)
-    await bot.service.move(mid, version, ("user", uid), action, loaded=loaded)
+    result = await bot.service.move(mid, version, ("user", uid), action, loaded=loaded)
+    await Planner(bot.service).after_own_move(result, uid)
 
 
 async def test_one_lost_cities_turn_costs_few_store_round_trips(setup):
@@ -103,3 +106,5 @@ async def test_one_lost_cities_turn_costs_few_store_round_trips(setup):
     assert last.get("set_note", 0) <= 2, last  # the send records written before the board and the turn DM go out (issue 19)
     assert not last.get("person") and not last.get("people") and not last.get("notes"), last  # they come with the commit
     assert last["finish_job"] == 3  # board, turn, clock: each finished once, with what it noted
+    mid_turn = per_move[-2][1]  # the play before the draw: its commit alone (the notes its plan check needs came with it)
+    assert mid_turn.get("commit_move") == 1 and not mid_turn.get("notes") and not mid_turn.get("get"), mid_turn

@@ -251,3 +251,12 @@ async def test_a_finish_hands_on_the_next_job_of_its_lane_and_what_it_planned_th
     hand = hand_now()
     assert not await store.finish_job(b1.id, "someone else", hand.now, hand=hand)
     assert hand.jobs == []
+
+
+async def test_the_notes_of_several_matches_come_in_one_read(store):
+    a = await started(store)
+    b = await started(store, channel=a.channel_id + 1)
+    await store.set_note(a.id, 0, {"board_upto": 2})
+    await store.set_note(a.id, 7, {"prefs": ["x"]})
+    assert await store.notes_of([a.id, b.id, 999_999]) == {a.id: {0: {"board_upto": 2}, 7: {"prefs": ["x"]}}, b.id: {}, 999_999: {}}
+    assert await store.notes_of([]) == {}
