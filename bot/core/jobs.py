@@ -33,6 +33,9 @@ from ..store import Job, NewJob
 
 TURN, BOARD, AI, CLOCK, NOTICE, DM, DIGEST, RATE = "turn", "board", "ai", "clock", "notice", "dm", "digest", "rate"
 KINDS = (TURN, BOARD, AI, CLOCK, NOTICE, DM, DIGEST, RATE)
+# quick kinds (a post, a DM, a clock step): the ones one commit plans end together, in one
+# transaction (an AI step thinks for seconds: it ends on its own)
+QUICK = (TURN, BOARD, CLOCK, NOTICE, DM)
 
 
 def lane(match_id: int, name: str) -> str:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..store import DamagedMatch, HandOff, Job, MatchRead, NewJob, Store, outage
+from ..store import DamagedMatch, HandOff, Job, JobEnd, MatchRead, NewJob, Store, outage
 from ..store.base import utcnow
 from . import faults
 from .notes import checked
@@ -48,6 +48,17 @@ class Finish:
 
 
 Handler = Callable[[Job], Awaitable["Finish | None"]]
+
+
+@dataclass
+class _Together:
+    """Jobs one write handed over at once: their ends are recorded in one store transaction, by
+    whichever of them ends last (the others wait for it)."""
+
+    left: int
+    ends: list[tuple[Job, Finish | None]] = field(default_factory=list)
+    recorded: asyncio.Event = field(default_factory=asyncio.Event)
+    results: dict[int, bool] = field(default_factory=dict)
 
 
 class Retry(Exception):
@@ -95,6 +106,7 @@ class Scheduler:
         poll: float = 5.0,
         keep_done: timedelta = timedelta(days=7),
         classify: Classify | None = None,
+        together: tuple[str, ...] = (),
     ) -> None:
         self.store = store
         self.classify = classify  # the outside service's errors: worth retrying, and when
@@ -118,6 +130,10 @@ class Scheduler:
         self._hint: datetime | None = None  # the earliest due time of work this process planned for later
         self._full = False  # the last claim took every free slot: a slot freed may find more
         self._stopped = False
+        # job kinds quick enough that the jobs of one write may wait for each other to end and be
+        # recorded together (a turn's board, turn DM and clock: one transaction instead of three)
+        self.together = frozenset(together)
+        self._groups: dict[int, _Together] = {}
         self.failed = 0
         self.done = 0
         self.retried = 0
@@ -153,6 +169,11 @@ class Scheduler:
     def take(self, hand: HandOff, read: MatchRead | None = None) -> None:
         """Run the jobs a write leased to this process (``hand.jobs``); ``read``: the match as that
         write left it, their first read. With the loop running they start now; else ``run_due`` runs them."""
+        quick = [job for job in hand.jobs if job.kind in self.together]
+        if len(quick) > 1:
+            group = _Together(len(quick))
+            for job in quick:
+                self._groups[job.id] = group
         for job in hand.jobs:
             if read is not None and job.match_id == read.record.id:
                 job = dataclasses.replace(job, read=read)
@@ -305,29 +326,51 @@ class Scheduler:
             raise  # shutting down: the lease runs out (or the next start releases it) and it runs again
         except Exception as e:
             await self._settle_error(job, e)
+            group = self._groups.pop(job.id, None)
+            if group is not None:  # the others of its write are recorded without it
+                group.left -= 1
+                if group.left == 0 and group.ends:
+                    await self._record(group)
             return False
         finally:
             keeper.cancel()
         self.done += 1
-        # the finish leases to this process the next job of the lane and what the job planned that is
-        # due now (HandOff): they start without a claim
+        group = self._groups.pop(job.id, None)
+        if group is None:
+            group = _Together(1)
+        group.ends.append((job, finish if isinstance(finish, Finish) else None))
+        group.left -= 1
+        if group.left > 0:
+            await group.recorded.wait()  # the last of them records every end
+        else:
+            await self._record(group)
+        return group.results.get(job.id, False)
+
+    async def _record(self, group: _Together) -> None:
+        """Record the ends of a group in one transaction. The finish leases to this process the next
+        job of each lane and what the jobs planned that is due now (HandOff): they start without a claim."""
         now = self.clock()
         hand = HandOff(self.owner, now, now + self.lease) if not self._stopped else None
-        planned = finish.jobs if isinstance(finish, Finish) else []
-        notes = finish.notes if isinstance(finish, Finish) else None
-        if not await self._settle(self.store.finish_job(job.id, self.owner, now, notes=notes, jobs=planned, hand=hand), job):
-            return False
+        ends = [JobEnd(job.id, f.notes if f else {}, f.jobs if f else []) for job, f in group.ends]
+        try:
+            done = await self.store.finish_jobs(self.owner, now, ends, hand=hand)
+        except Exception as e:  # it runs again once its lease is over (handlers are idempotent)
+            log.warning("could not record the end of jobs %s: %s", [j.id for j, _ in group.ends], describe_error(e))
+            done = [False] * len(ends)
+        group.results = {job.id: ok for (job, _f), ok in zip(group.ends, done, strict=True)}
+        group.recorded.set()
+        if not any(done):
+            return
         if hand is not None:
             self.take(hand)
         handed = {j.key for j in hand.jobs} if hand is not None else set()
-        for new in planned:
+        for new in (n for end, ok in zip(ends, done, strict=True) if ok for n in end.jobs):
             if new.key in handed:
                 continue
             if new.due_at is None or new.due_at <= now:
                 self.wake()  # due, but its lane is busy (maybe in another process): claim when it is free
             else:
                 self.due_at(new.due_at)
-        return True
 
     async def _keep_lease(self, job: Job) -> None:
         """While a job runs (a long AI think, a big picture), renew its lease every third of it, so

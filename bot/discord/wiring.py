@@ -62,7 +62,9 @@ def wire(
     present: Presenter, service: MatchService, clock: Any = utcnow, *, with_timers: bool = True, **scheduler_options: Any
 ) -> Jobs:
     """Everything that runs jobs, wired; ``with_timers=False``: the after-move jobs alone (tests)."""
-    scheduler = Scheduler(service.store, {}, clock=clock, classify=discord_transient, **scheduler_options)
+    scheduler = Scheduler(
+        service.store, {}, clock=clock, classify=discord_transient, together=declared.QUICK, **scheduler_options,
+    )
     service.run_jobs_with(scheduler)  # a commit hands its jobs to this process's scheduler
     if not with_timers:
         bare, rater = AfterMove(present, service, scheduler), Rater(service)

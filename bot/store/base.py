@@ -247,6 +247,16 @@ class Job:
     read: MatchRead | None = field(default=None, compare=False, repr=False)
 
 
+@dataclass(frozen=True, slots=True)
+class JobEnd:
+    """One job's end for ``Store.finish_jobs``: its id, the notes it writes ((match id, user id) ->
+    changes) and the jobs it planned next."""
+
+    job_id: int
+    notes: Mapping[tuple[int, int], Mapping[str, Any]] = field(default_factory=dict)
+    jobs: list[NewJob] = field(default_factory=list)
+
+
 @dataclass(slots=True)
 class HandOff:
     """A process offering to run, at once, the jobs a write plans (``commit_move``, ``update``,
@@ -586,7 +596,6 @@ class Store(abc.ABC):
         long job keeps it; a dead one stops renewing and another process takes the job over once
         the lease ran out. Returns how many leases were renewed (a lease already taken over is not)."""
 
-    @abc.abstractmethod
     async def finish_job(
         self, job_id: int, owner: str, now: datetime, *,
         notes: Mapping[tuple[int, int], Mapping[str, Any]] | None = None, jobs: Iterable[NewJob] = (),
@@ -596,6 +605,12 @@ class Store(abc.ABC):
         same transaction, only when the lease was held: merge ``notes`` ((match id, user id) ->
         changes, as ``set_note``), insert ``jobs`` (the work the job planned next) and, with ``hand``,
         lease those and the next job of the finished job's lane (``HandOff``)."""
+        return (await self.finish_jobs(owner, now, [JobEnd(job_id, notes or {}, list(jobs))], hand=hand))[0]
+
+    @abc.abstractmethod
+    async def finish_jobs(self, owner: str, now: datetime, ends: list[JobEnd], *, hand: HandOff | None = None) -> list[bool]:
+        """``finish_job`` for several jobs in one transaction (the jobs one write handed over, ended
+        together); one answer per end, in order."""
 
     @abc.abstractmethod
     async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:

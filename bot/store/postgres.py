@@ -28,6 +28,7 @@ from .base import (
     FinishedMatch,
     HandOff,
     Job,
+    JobEnd,
     Log,
     MatchNotFound,
     MatchRead,
@@ -527,28 +528,34 @@ class PostgresStore(Store):
         )
         return int(status.split()[-1])
 
-    async def finish_job(self, job_id: int, owner: str, now: datetime, *, notes=None, jobs=(), hand=None) -> bool:
-        notes = dict(notes or {})
-        for (_mid, uid), changes in notes.items():
-            check_note(uid, changes)
-        jobs = list(jobs)
-        rows = _job_args(jobs, None, now)
+    async def finish_jobs(self, owner: str, now: datetime, ends: list[JobEnd], *, hand: HandOff | None = None) -> list[bool]:
+        for end in ends:
+            for (_mid, uid), changes in dict(end.notes).items():
+                check_note(uid, changes)
         finish = (
             "UPDATE jobs SET status = 'done', done_at = $1, claimed_until = NULL"
             " WHERE id = $2 AND claimed_by = $3 AND status = 'pending' RETURNING lane"
         )
-        if not notes and not rows and hand is None:
-            return await self._p.fetchval(finish, now, job_id, owner) is not None
+        if len(ends) == 1 and not ends[0].notes and not ends[0].jobs and hand is None:
+            return [await self._p.fetchval(finish, now, ends[0].job_id, owner) is not None]  # one statement
+        out: list[bool] = []
+        lanes: list[str] = []
+        keys: list[str] = []
         async with self._p.acquire() as conn, conn.transaction():
-            lane = await conn.fetchval(finish, now, job_id, owner)
-            if lane is None:
-                return False
-            for (mid, uid), changes in notes.items():
-                await _merge_note(conn, mid, uid, changes)
-            for args in rows:
-                await conn.execute(_JOB_INSERT, *args)
-            await _hand(conn, hand, None, handed_keys(jobs, hand, now), [lane])
-            return True
+            for end in ends:
+                lane = await conn.fetchval(finish, now, end.job_id, owner)
+                out.append(lane is not None)
+                if lane is None:
+                    continue  # its lease was lost: what it noted and planned is not written
+                for (mid, uid), changes in dict(end.notes).items():
+                    await _merge_note(conn, mid, uid, changes)
+                for args in _job_args(list(end.jobs), None, now):
+                    await conn.execute(_JOB_INSERT, *args)
+                lanes.append(lane)
+                keys += handed_keys(end.jobs, hand, now)
+            if lanes:
+                await _hand(conn, hand, None, keys, lanes)
+        return out
 
     async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:
         return await self._settle(

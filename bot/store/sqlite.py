@@ -34,6 +34,7 @@ from .base import (
     FinishedMatch,
     HandOff,
     Job,
+    JobEnd,
     Log,
     MatchNotFound,
     MatchRead,
@@ -703,27 +704,33 @@ class SqliteStore(Store):
             return cur.rowcount
 
     @_shielded
-    async def finish_job(self, job_id: int, owner: str, now: datetime, *, notes=None, jobs=(), hand=None) -> bool:
-        notes = dict(notes or {})
-        for (_mid, uid), changes in notes.items():
-            check_note(uid, changes)
-        jobs = list(jobs)
-        rows = _job_params(jobs, None, now)
+    async def finish_jobs(self, owner: str, now: datetime, ends: list[JobEnd], *, hand: HandOff | None = None) -> list[bool]:
+        for end in ends:
+            for (_mid, uid), changes in dict(end.notes).items():
+                check_note(uid, changes)
+        out: list[bool] = []
+        lanes: list[str] = []
+        keys: list[str] = []
         async with self._write() as conn:
-            done = await _one(
-                conn,
-                "UPDATE jobs SET status = 'done', done_at = ?, claimed_until = NULL"
-                " WHERE id = ? AND claimed_by = ? AND status = 'pending' RETURNING lane",
-                (_jts(now), job_id, owner),
-            )
-            if done is None:
-                return False
-            for (mid, uid), changes in notes.items():
-                await _merge_note(conn, mid, uid, changes)
-            if rows:
-                await conn.executemany(_JOB_INSERT, rows)
-            await _hand(conn, hand, None, handed_keys(jobs, hand, now), [done[0]])
-            return True
+            for end in ends:
+                done = await _one(
+                    conn,
+                    "UPDATE jobs SET status = 'done', done_at = ?, claimed_until = NULL"
+                    " WHERE id = ? AND claimed_by = ? AND status = 'pending' RETURNING lane",
+                    (_jts(now), end.job_id, owner),
+                )
+                out.append(done is not None)
+                if done is None:
+                    continue  # its lease was lost: what it noted and planned is not written
+                for (mid, uid), changes in dict(end.notes).items():
+                    await _merge_note(conn, mid, uid, changes)
+                if end.jobs:
+                    await conn.executemany(_JOB_INSERT, _job_params(list(end.jobs), None, now))
+                lanes.append(done[0])
+                keys += handed_keys(end.jobs, hand, now)
+            if lanes:
+                await _hand(conn, hand, None, keys, lanes)
+        return out
 
     @_shielded
     async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:

@@ -369,3 +369,37 @@ async def test_a_long_job_keeps_its_lease_while_it_runs(url):  # noqa: F811
     (job,) = await store.jobs()
     assert job.status == "done" and job.attempts == 1  # ... yet nobody else could take it meanwhile
     await store.close()
+
+
+async def test_jobs_handed_over_together_end_in_one_transaction_and_a_failing_one_holds_none_back(url):  # noqa: F811
+    from bot.core.scheduler import Finish
+    from bot.store import HandOff
+
+    store = await open_store(url)
+    clock = Clock()
+    later = clock() + timedelta(hours=1)
+
+    async def quick(job):
+        return Finish(jobs=[NewJob("q", f"next-{job.key}", f"n-{job.key}", {}, later)])
+
+    async def broken(job):
+        raise ValueError("a bug")
+
+    sched = Scheduler(store, {"q": quick, "bad": broken}, clock=clock, together=("q", "bad"))
+    calls = []
+    real = store.finish_jobs
+
+    async def counted(owner, now, ends, **kw):
+        calls.append([e.job_id for e in ends])
+        return await real(owner, now, ends, **kw)
+
+    store.finish_jobs = counted
+    await store.add_jobs([NewJob("q", "a", "A"), NewJob("bad", "b", "B"), NewJob("q", "c", "C")], now=clock())
+    leased = await store.claim_jobs(sched.owner, clock(), sched.lease, 10)  # as a commit leases them
+    sched.take(HandOff(sched.owner, clock(), clock() + sched.lease, jobs=leased))
+    assert await sched.run_due() == 3
+    by_key = {j.key: j for j in await store.jobs()}
+    assert by_key["a"].status == by_key["c"].status == "done" and by_key["b"].status == "failed"
+    assert calls == [[by_key["a"].id, by_key["c"].id]]  # the two that ended: one transaction
+    assert {"next-a", "next-c"} <= set(by_key)  # what each planned is written with it
+    await store.close()
