@@ -134,6 +134,7 @@ class Scheduler:
         # recorded together (a turn's board, turn DM and clock: one transaction instead of three)
         self.together = frozenset(together)
         self._groups: dict[int, _Together] = {}
+        self._lanes: dict[str, int] = {}  # lanes with a job running here (its finish hands on the next)
         self.failed = 0
         self.done = 0
         self.retried = 0
@@ -151,6 +152,20 @@ class Scheduler:
         """Claim due jobs now (work was planned that this process was not handed, a test clock moved)."""
         self._claim = True
         self._wake.set()
+
+    def planned(self, jobs: list[NewJob]) -> None:
+        """Jobs a write inserted but did not hand to this process: the ones whose lane runs here
+        follow when that lane's job ends (its finish hands them on); one due later: wake then; any
+        other: claim now (its lane may be free, or run in another process)."""
+        now = self.clock()
+        for job in jobs:
+            if self._lanes.get(job.lane):
+                continue
+            if job.due_at is not None and job.due_at > now:
+                self.due_at(job.due_at)
+            else:
+                self.wake()
+                return
 
     def due_at(self, when: datetime) -> None:
         """Work this process planned falls due at ``when``: wake then (no claim before)."""
@@ -313,6 +328,16 @@ class Scheduler:
 
     async def _run(self, job: Job) -> bool:
         """Run one job; True when it finished (its end recorded, or lost to another process)."""
+        self._lanes[job.lane] = self._lanes.get(job.lane, 0) + 1
+        try:
+            return await self._run_one(job)
+        finally:
+            if self._lanes[job.lane] <= 1:
+                del self._lanes[job.lane]
+            else:
+                self._lanes[job.lane] -= 1
+
+    async def _run_one(self, job: Job) -> bool:
         handler = self.handlers.get(job.kind)
         keeper = asyncio.create_task(self._keep_lease(job))
         faults.point("job")  # crash tests: die holding the lease, before the job did anything
@@ -364,13 +389,9 @@ class Scheduler:
         if hand is not None:
             self.take(hand)
         handed = {j.key for j in hand.jobs} if hand is not None else set()
-        for new in (n for end, ok in zip(ends, done, strict=True) if ok for n in end.jobs):
-            if new.key in handed:
-                continue
-            if new.due_at is None or new.due_at <= now:
-                self.wake()  # due, but its lane is busy (maybe in another process): claim when it is free
-            else:
-                self.due_at(new.due_at)
+        rest = [n for end, ok in zip(ends, done, strict=True) if ok for n in end.jobs if n.key not in handed]
+        if rest:
+            self.planned(rest)
 
     async def _keep_lease(self, job: Job) -> None:
         """While a job runs (a long AI think, a big picture), renew its lease every third of it, so

@@ -170,7 +170,7 @@ class Runner(Protocol):
 
     def offer(self) -> HandOff | None: ...
     def take(self, hand: HandOff, read: MatchRead | None = None) -> None: ...
-    def wake(self) -> None: ...
+    def planned(self, jobs: list[NewJob]) -> None: ...
 
 
 # decides the change from the match as it is now (raises UserError/EngineError to refuse; None:
@@ -253,7 +253,7 @@ class MatchService:
     def _hand_over(self, change: Change, hand: HandOff | None, new: MatchRecord, written: dict[int, dict[str, Any]] | None) -> None:
         """Give the runner the jobs the commit leased to this process, with the match as the commit
         left it and the notes it wrote (their first read; None when the notes could not be written),
-        and wake it for the others (a lane busy, a job planned before)."""
+        and tell it of the others (a lane busy, a job planned before, one due later)."""
         if self.runner is None or not change.jobs:
             return
         if hand is not None:
@@ -261,9 +261,10 @@ class MatchService:
             if hand.notes is not None and written is not None:
                 read = MatchRead(new, {**hand.notes, **written}, False, hand.people or {})
             self.runner.take(hand, read)
-            if {j.key for j in hand.jobs} >= {j.key for j in change.jobs}:
-                return
-        self.runner.wake()
+        handed = {j.key for j in hand.jobs} if hand is not None else set()
+        rest = [j for j in change.jobs if j.key not in handed]
+        if rest:
+            self.runner.planned(rest)
 
     async def read_for(self, job: Job, newer_than: str | None = None) -> MatchRead | None:
         """A job's one read of its match (with its notes and players): the read its commit handed

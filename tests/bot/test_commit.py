@@ -74,7 +74,7 @@ async def test_planned_jobs_wake_the_scheduler_and_notes_alone_keep_the_version(
         def take(self, hand, read=None):
             raise AssertionError("nothing was handed")
 
-        def wake(self):
+        def planned(self, jobs):
             woken.append(1)
 
     service.run_jobs_with(Runner())
