@@ -16,7 +16,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -307,6 +307,39 @@ async def _one(conn: aiosqlite.Connection, sql: str, params: Any = ()) -> Any:
     return rows[0] if rows else None
 
 
+class _Direct:
+    """A plain sqlite3 connection behind the few awaitable methods the store's statements use. Its
+    awaits never suspend, so a coroutine written against it runs to its end in one call
+    (``_drive``): on the writer's thread, a whole transaction is one hand-off off the event loop
+    instead of one per statement."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    @property
+    def total_changes(self) -> int:
+        return self._conn.total_changes
+
+    async def execute_fetchall(self, sql: str, params: Any = ()) -> list[Any]:
+        return self._conn.execute(sql, params).fetchall()
+
+    async def execute(self, sql: str, params: Any = ()) -> sqlite3.Cursor:
+        return self._conn.execute(sql, params)
+
+    async def executemany(self, sql: str, rows: Any) -> sqlite3.Cursor:
+        return self._conn.executemany(sql, rows)
+
+
+def _drive(coro: Any) -> Any:
+    """Run a coroutine that never suspends (its statements on a ``_Direct``) to its end."""
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return done.value
+    coro.close()
+    raise RuntimeError("a store statement waited on the writer's thread")
+
+
 def _shielded(method):
     """Run a write to its end even if the caller is cancelled: aiosqlite would still execute the
     statements already queued, so an interrupted transaction could be left open on the connection."""
@@ -370,6 +403,7 @@ class SqliteStore(Store):
                     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
                     conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
                     conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+                    conn.execute("PRAGMA foreign_keys = ON")
                     return conn
 
                 store._mover = await asyncio.get_running_loop().run_in_executor(store._mover_thread, connect)
@@ -402,6 +436,27 @@ class SqliteStore(Store):
                 if self._conn.in_transaction:  # never leave a transaction open on the connection
                     await self._conn.execute("ROLLBACK")
                 raise
+
+    async def _tx(self, body: Callable[[Any], Awaitable[Any]]) -> Any:
+        """Run ``body(conn)`` in one write transaction: on the writer's thread when there is one (a
+        file: the whole transaction one hand-off off the event loop), else on the main connection."""
+        if self._mover is None:
+            async with self._write() as conn:
+                return await body(conn)
+        self._check_open()
+        return await asyncio.get_running_loop().run_in_executor(self._mover_thread, self._tx_sync, body)
+
+    def _tx_sync(self, body: Callable[[Any], Awaitable[Any]]) -> Any:
+        conn = self._mover
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            out = _drive(body(_Direct(conn)))
+            conn.execute("COMMIT")
+            return out
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
 
     def _check_open(self) -> None:
         if self._closed:
@@ -674,8 +729,9 @@ class SqliteStore(Store):
     @_shielded
     async def claim_jobs(self, owner: str, now: datetime, lease: timedelta, limit: int = 10) -> list[Job]:
         n = _jts(now)
-        async with self._write() as conn:
-            rows = await _all(
+
+        async def claim(conn: Any) -> list[Any]:
+            return await _all(
                 conn,
                 f"UPDATE jobs SET claimed_by = ?, claimed_until = ?, attempts = attempts + 1 WHERE id IN ("
                 " SELECT j.id FROM jobs j WHERE j.status = 'pending' AND j.due_at <= ?"
@@ -684,6 +740,8 @@ class SqliteStore(Store):
                 f" ORDER BY j.due_at, j.id LIMIT ?) RETURNING {_JOB_COLUMNS}",
                 (owner, _jts(now + lease), n, n, int(limit)),
             )
+
+        rows = await self._tx(claim)
         return sorted((_job(r) for r in rows), key=lambda j: (j.due_at, j.id))
 
     async def _settle(self, sql: str, params: tuple) -> bool:
@@ -708,10 +766,11 @@ class SqliteStore(Store):
         for end in ends:
             for (_mid, uid), changes in dict(end.notes).items():
                 check_note(uid, changes)
-        out: list[bool] = []
-        lanes: list[str] = []
-        keys: list[str] = []
-        async with self._write() as conn:
+
+        async def finish(conn: Any) -> list[bool]:
+            out: list[bool] = []
+            lanes: list[str] = []
+            keys: list[str] = []
             for end in ends:
                 done = await _one(
                     conn,
@@ -730,7 +789,9 @@ class SqliteStore(Store):
                 keys += handed_keys(end.jobs, hand, now)
             if lanes:
                 await _hand(conn, hand, None, keys, lanes)
-        return out
+            return out
+
+        return await self._tx(finish)
 
     @_shielded
     async def retry_job(self, job_id: int, owner: str, due_at: datetime, error: str) -> bool:
@@ -807,8 +868,7 @@ class SqliteStore(Store):
     @_shielded
     async def set_note(self, match_id: int, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         check_note(user_id, changes)
-        async with self._write() as conn:
-            return await _merge_note(conn, match_id, user_id, changes)
+        return await self._tx(lambda conn: _merge_note(conn, match_id, user_id, changes))
 
     @_shielded
     async def set_locale(self, user_id: int, locale: str) -> None:

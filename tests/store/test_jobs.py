@@ -260,3 +260,29 @@ async def test_the_notes_of_several_matches_come_in_one_read(store):
     await store.set_note(a.id, 7, {"prefs": ["x"]})
     assert await store.notes_of([a.id, b.id, 999_999]) == {a.id: {0: {"board_upto": 2}, 7: {"prefs": ["x"]}}, b.id: {}, 999_999: {}}
     assert await store.notes_of([]) == {}
+
+
+async def test_a_finish_that_fails_midway_writes_nothing(store):
+    """Every end of ``finish_jobs`` is one transaction: a note that cannot be written (no such
+    match) leaves the jobs pending and leased, on both back ends (and on SQLite's writer thread)."""
+    now = hand_now().now
+    await store.add_jobs([job("f1", "F", now), job("f2", "G", now)], now=now)
+    f1, f2 = await store.claim_jobs("me", now, LEASE, 10)
+    from bot.store import JobEnd
+
+    with pytest.raises(Exception):  # noqa: B017 (the back ends raise their own integrity errors)
+        await store.finish_jobs("me", now, [JobEnd(f1.id), JobEnd(f2.id, {(987_654, 1): {"prefs": ["x"]}})])
+    assert {j.key: (j.status, j.claimed_by) for j in await store.jobs()} == {"f1": ("pending", "me"), "f2": ("pending", "me")}
+    assert await store.finish_jobs("me", now, [JobEnd(f1.id), JobEnd(f2.id)]) == [True, True]
+
+
+def test_a_statement_that_would_wait_on_the_writer_thread_is_refused():
+    import asyncio as aio
+
+    from bot.store.sqlite import _drive
+
+    async def waits():
+        await aio.sleep(0)
+
+    with pytest.raises(RuntimeError):
+        _drive(waits())
