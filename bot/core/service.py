@@ -589,7 +589,10 @@ class MatchService:
         cached = self._states.get(match_id)
         if version is not None and cached is not None and cached[0] > version:
             return None  # this process saw the match past that version already (versions only grow): no read
-        rec = await self.store.get(match_id)
+        if version is not None and cached is not None and cached[0] == version:
+            rec = cached[2]  # this process holds that version: no read (the commit checks it is still the newest)
+        else:
+            rec = await self.store.get(match_id)
         if rec is None or rec.status != "active" or (version is not None and rec.version != version):
             return None
         loaded = await self.aload(rec)

@@ -110,3 +110,26 @@ async def test_one_lost_cities_turn_costs_few_store_round_trips(setup):
     assert last["finish_jobs"] == 1 and not last.get("finish_job"), last  # board, turn, clock: ended together, with what each noted
     mid_turn = per_move[-2][1]  # the play before the draw: its commit alone (the notes its plan check needs came with it)
     assert mid_turn.get("commit_move") == 1 and not mid_turn.get("notes") and not mid_turn.get("get"), mid_turn
+
+
+async def test_an_ai_reply_reads_nothing_this_process_holds(setup):
+    """The AI's turn after a person's: its job was handed over by the person's commit, the version
+    it thinks about is the one this process holds, so it reads no match (a marathon's is 100 KB and
+    more); its own move's commit checks the version is still the newest."""
+    bot, store = setup
+    mid = await bot.new_match("lost-cities", [(ANA, "Ana")], ais=1)
+    await bot.run()
+    rng = random.Random(5)
+    for _turn in range(3):
+        for _step in range(2):
+            loaded = await bot.service.get(mid)
+            if loaded.seat_of(ANA) not in loaded.to_move():
+                break
+            legal = loaded.game.legal_json(loaded.state, loaded.seat_of(ANA))
+            store.calls.clear()
+            store.counting = True
+            await click(bot, mid, ANA, loaded.record.version, legal[int(rng.random() * len(legal))])
+            await bot.run()  # the board, the clock and, once the turn passed, the AI's whole turn
+            store.counting = False
+        assert store.calls["commit_move"] >= 3, store.calls  # Ana's draw and the AI's two moves
+        assert not store.calls.get("get") and not store.calls.get("read"), store.calls
