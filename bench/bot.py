@@ -45,6 +45,15 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
+def bot_wchar(pid: int) -> int:
+    """Bytes the bot process has written so far (Linux /proc: files, sockets and the database)."""
+    try:
+        with open(f"/proc/{pid}/io") as f:
+            return next(int(line.split()[1]) for line in f if line.startswith("wchar:"))
+    except (OSError, StopIteration):
+        return 0
+
+
 def bot_cpu(pid: int) -> float:
     """CPU seconds (user + system) the bot process has used so far (Linux /proc)."""
     try:
@@ -85,7 +94,7 @@ class Tickets:
 async def main(args: argparse.Namespace) -> None:
     import dataclasses
 
-    from bot.core.service import MatchService
+    from bot.core.service import SNAPSHOT_EVERY, MatchService
     from bot.core.story import plan
     from bot.store import RawJSON, open_store
     from bot.store.base import dumps
@@ -205,16 +214,23 @@ async def main(args: argparse.Namespace) -> None:
         snapshot_kb = len(dumps(dumped)) / 1024
         await store.close()
         wall_marathon0 = time.time()
+        wchar0 = bot_wchar(proc.pid)
         t0 = standin.now()
         tickets.drain()
         issued = tickets.issued
         await tickets.run(args.marathon_rate, args.marathon_seconds, rng)
         t1 = standin.now()
         wall_marathon1 = time.time()
+        wchar1 = bot_wchar(proc.pid)
         mlat = latencies(t0, t1)
         store = await open_store(f"sqlite:///{db}")
-        moves = len(await store.actions(rec.id))
+        logged = await store.actions(rec.id)
+        moves = len(logged)
+        last_snapshot = len(dumps((await store.get(rec.id)).state))
         await store.close()
+        # what the marathon's moves handed to the database: each action with its story, and a
+        # snapshot every SNAPSHOT_EVERY moves (counted at the last one's size: an upper bound)
+        sent = sum(len(dumps(a.action)) + len(dumps(a.story)) for a in logged) + (moves // SNAPSHOT_EVERY) * last_snapshot
         boards = sum(1 for m in standin.messages.get(marathon_ch, []) if "board.png" in m.files)
         stop.set()
         if args.profile:
@@ -249,6 +265,9 @@ async def main(args: argparse.Namespace) -> None:
     print(f"move commit in the bot (ms): p50 {statistics.median(commits):.2f}, p99 {pct(commits, 99):.2f} ({len(commits)} moves)")
     print(f"marathon: Carcassonne, {args.sets} sets, 4 AI seats, {tiles} tiles left, snapshot {snapshot_kb:.0f} KB, "
           f"set up in {build_s:.1f} s; in {args.marathon_seconds:.0f} s the bot made {moves} moves and posted {boards} boards")
+    print(f"  bytes a move sends to the database: {sent / max(1, moves) / 1024:.1f} KB (its action and story, and a "
+          f"{last_snapshot / 1024:.0f} KB snapshot every {SNAPSHOT_EVERY} moves; goal <= 10 KB); the bot process wrote "
+          f"{(wchar1 - wchar0) / max(1, moves) / 1024:.1f} KB per marathon move in all (WAL pages, the other matches, its log)")
     print(f"  event loop's longest stall during the marathon: {max(during, default=0.0):.1f} ms "
           f"({len(during)} stalls over 5 ms; goal: none over 50 ms); over the whole run: {max((s for s, _b, _a in stalls), default=0.0):.1f} ms")
     print(f"  of which the loop thread was itself busy (CPU time on the loop, the rest is waiting for the GIL or the CPU): "
