@@ -85,7 +85,7 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
     if isinstance(inner, Exception):
         error = inner
     if isinstance(error, Stale):
-        text = flows.present.stale_text(error.record, lang) if flows is not None else t("stale", lang)
+        text = await flows.present.stale_text(error.record, lang) if flows is not None else t("stale", lang)
     elif isinstance(error, UserError):
         text = user_error_text(error, lang)
     elif isinstance(error, EngineError):
@@ -205,7 +205,7 @@ class Flows:
         content, files, view = await self.present.private_turn(loaded, seat, lang)
         await self.note_seen(loaded, interaction.user.id)
         if loaded.record.version != ver:
-            content = f"{self.present.stale_text(None, lang)}\n{content}"
+            content = f"{await self.present.stale_text(None, lang)}\n{content}"
         elif loaded.record.status == "active" and seat not in loaded.to_move():
             who = ", ".join(loaded.names[s] for s in loaded.to_move())
             content = f"{t('turn.not_yours', lang, player=who)}\n{t('turn.your_hand', lang)}"

@@ -86,12 +86,14 @@ class Presenter:
 
     # -- texts -----------------------------------------------------------------------------------
 
-    def stale_text(self, rec: Any, lang: str) -> str:
+    async def stale_text(self, rec: Any, lang: str) -> str:
+        """"Too late" with where the match is now (decoded and described off the event loop: a
+        marathon's state is big)."""
         text = t("stale", lang)
         if rec is None:
             return text
-        loaded = self.service.load(rec)
-        return f"{text}\n{self.status_text(loaded, lang)}"
+        loaded = await self.service.aload(rec)
+        return f"{text}\n{await self.service.off_loop(self.status_text, loaded, lang)}"
 
     def status_text(self, loaded: Loaded, lang: str, ping: set[int] | None = None) -> str:
         rec = loaded.record
