@@ -269,7 +269,7 @@ class Scheduler:
                 # nothing was claimable just now, yet a job may be due: it waits behind its lane's
                 # head. With a store shared by several processes that head may run in another one
                 # for a while: back off (10 ms, 20 ms, ... 0.5 s) rather than poll the database in a
-                # busy loop. (A single-process store looks again at once, as before.)
+                # busy loop. (A single-process store looks again at once: its lane heads run here.)
                 floor = 0.0
                 if not getattr(self.store, "single_process", False):
                     floor = self._blocked = min(0.5, self._blocked * 2) if self._blocked else 0.01

@@ -626,7 +626,9 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def next_due(self) -> datetime | None:
-        """When the earliest pending job is due (or its lease runs out), if any."""
+        """The earliest time a claim could take a job, if any: when a lane's first pending job is
+        due, or its lease runs out. A job waiting behind its lane's first one does not count (it
+        comes when that one ends: a finish hands it on)."""
 
     @abc.abstractmethod
     async def purge_jobs(self, before: datetime) -> int:

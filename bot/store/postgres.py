@@ -582,7 +582,8 @@ class PostgresStore(Store):
 
     async def next_due(self) -> datetime | None:
         return await self._p.fetchval(
-            "SELECT MIN(GREATEST(due_at, COALESCE(claimed_until, due_at))) FROM jobs WHERE status = 'pending'"
+            "SELECT MIN(GREATEST(j.due_at, COALESCE(j.claimed_until, j.due_at))) FROM jobs j WHERE j.status = 'pending'"
+            " AND NOT EXISTS (SELECT 1 FROM jobs e WHERE e.status = 'pending' AND e.lane = j.lane AND e.id < j.id)"
         )
 
     async def purge_jobs(self, before: datetime) -> int:

@@ -826,8 +826,9 @@ class SqliteStore(Store):
         async with self._read() as conn:
             row = await _one(
                 conn,
-                "SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > due_at THEN claimed_until"
-                " ELSE due_at END) FROM jobs WHERE status = 'pending'",
+                "SELECT MIN(CASE WHEN j.claimed_until IS NOT NULL AND j.claimed_until > j.due_at THEN j.claimed_until"
+                " ELSE j.due_at END) FROM jobs j WHERE j.status = 'pending'"
+                " AND NOT EXISTS (SELECT 1 FROM jobs e WHERE e.status = 'pending' AND e.lane = j.lane AND e.id < j.id)",
             )
         return None if row is None or row[0] is None else datetime.fromisoformat(row[0])
 

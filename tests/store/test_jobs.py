@@ -81,9 +81,15 @@ async def test_claims_lease_order_lanes_and_settle(store):
     assert b2.key == "b2"
     failed = await store.jobs(status="failed")
     assert [(j.key, j.last_error) for j in failed] == [("b1", "gave up")]
-    # the due time of the pending work: a timer, or a lease running out (a2's, taken at T0)
+    # the due time of the pending work: a timer, or a lease running out (a2's, taken at T0); a job
+    # behind its lane's first one does not count (it comes with that one's finish)
+    assert await store.next_due() == T0 + LEASE
+    await store.add_jobs([job("a3", "A", T0 - timedelta(hours=1))], now=T0)  # due long ago, behind a2
     assert await store.next_due() == T0 + LEASE
     assert await store.finish_job(a2.id, "p2", T0) and await store.finish_job(b2.id, "p1", T0)
+    assert await store.next_due() == T0 - timedelta(hours=1)  # a3 heads its lane now
+    (a3,) = await store.claim_jobs("p1", T0, LEASE, 10)
+    assert await store.finish_job(a3.id, "p1", T0)
     assert await store.next_due() == T0 + timedelta(hours=1)
 
 
