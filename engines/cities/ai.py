@@ -9,8 +9,10 @@ row slot is valued by placing its items greedily on a copy of the neighbourhood;
 item counts as an average one.
 
 The searching levels (``CitiesPlayer``: normal 0.1 s, strong 0.3 s a decision) take a row slot by
-rolling out the rest of the round's draft and search placements to the end of their own turn;
-``bench/cities_eval_fit.py`` fits the evaluation they read the standings with.
+rolling out the rest of the round's draft and plan placements to the end of their own turn (the
+strong level also values a placement by what the rest of the round's draft would then give it);
+``bench/cities_eval_fit.py`` fits the evaluation they read the standings with, ``bench/cities_lab.py``
+measures variants.
 """
 
 from __future__ import annotations
@@ -492,9 +494,16 @@ class CitiesPlayer(ISMCTS):
     heuristic's ``take_values`` says for that seat (every neighbourhood is public), and a rollout
     plays out the rest of the round's draft - every seat, this one included, takes its best slot
     still open, with some noise - to value a first pick by this seat's margin over the best other
-    seat: the fitted valuation of each neighbourhood now plus what each seat drafted. Placing items
-    is searched by the ISMCTS of ``CitiesSearch`` (playouts to the end of the seat's own turn).
-    With ``iterations`` a decision makes that many rollouts or search iterations."""
+    seat: the fitted valuation of each neighbourhood now plus what each seat drafted. The strong
+    level's own slot values are computed anew after each first pick (``REFRESH``: its items
+    placed as the heuristic would, a card held), so a pick is worth what it does to the rest of
+    its draft too. Placing items is planned (``_plan``): each of the heuristic's best placements
+    of the item in hand, the turn's other items placed greedily after it, valued by the heuristic
+    at the end of the turn plus (strong, ``LOOK``) what the rest of the round's draft would give
+    this seat's workers still to come with that neighbourhood. ``place="search"`` keeps the
+    former ISMCTS of ``CitiesSearch`` (playouts to the end of the seat's own turn), which sampled
+    a turn in which nothing hidden can change. With ``iterations`` a take makes that many
+    rollouts (a placement is planned in full whatever the budget)."""
 
     searching = True
     level = "strong"
