@@ -552,7 +552,16 @@ class CitiesPlayer(ISMCTS):
         if view["phase"] == "place" and len(legal) > 1 and self.place == "plan":
             return self._plan(view, legal, seat)
         if view["phase"] != "take" or len(legal) < 2 or view["seats"] not in self.draft_seats:
-            return super().search(game, view, legal, seat, rng, table)
+            if self.seconds is None:
+                return super().search(game, view, legal, seat, rng, table)
+            # the ISMCTS (the starting tile, or ``place="search"``) stops at 80% of the budget: one
+            # of its iterations plays every seat's next turn and may take tens of ms
+            seconds = self.seconds
+            self.seconds = 0.8 * seconds
+            try:
+                return super().search(game, view, legal, seat, rng, table)
+            finally:
+                self.seconds = seconds
         return self._draft(view, legal, seat, rng)
 
     # -- placing: the rest of the turn planned exactly ------------------------------------------------
