@@ -9,8 +9,10 @@ row slot is valued by placing its items greedily on a copy of the neighbourhood;
 item counts as an average one.
 
 The searching levels (``CitiesPlayer``: normal 0.1 s, strong 0.3 s a decision) take a row slot by
-rolling out the rest of the round's draft and search placements to the end of their own turn;
-``bench/cities_eval_fit.py`` fits the evaluation they read the standings with.
+rolling out the rest of the round's draft and plan placements to the end of their own turn (the
+strong level also values a placement by what the rest of the round's draft would then give it);
+``bench/cities_eval_fit.py`` fits the evaluation they read the standings with, ``bench/cities_lab.py``
+measures variants.
 """
 
 from __future__ import annotations
@@ -492,9 +494,16 @@ class CitiesPlayer(ISMCTS):
     heuristic's ``take_values`` says for that seat (every neighbourhood is public), and a rollout
     plays out the rest of the round's draft - every seat, this one included, takes its best slot
     still open, with some noise - to value a first pick by this seat's margin over the best other
-    seat: the fitted valuation of each neighbourhood now plus what each seat drafted. Placing items
-    is searched by the ISMCTS of ``CitiesSearch`` (playouts to the end of the seat's own turn).
-    With ``iterations`` a decision makes that many rollouts or search iterations."""
+    seat: the fitted valuation of each neighbourhood now plus what each seat drafted. The strong
+    level's own slot values are computed anew after each first pick (``REFRESH``: its items
+    placed as the heuristic would, a card held), so a pick is worth what it does to the rest of
+    its draft too. Placing items is planned (``_plan``): each of the heuristic's best placements
+    of the item in hand, the turn's other items placed greedily after it, valued by the heuristic
+    at the end of the turn plus (strong, ``LOOK``) what the rest of the round's draft would give
+    this seat's workers still to come with that neighbourhood. ``place="search"`` keeps the
+    former ISMCTS of ``CitiesSearch`` (playouts to the end of the seat's own turn), which sampled
+    a turn in which nothing hidden can change. With ``iterations`` a take makes that many
+    rollouts (a placement is planned in full whatever the budget)."""
 
     searching = True
     level = "strong"
@@ -506,10 +515,21 @@ class CitiesPlayer(ISMCTS):
     # over-values it (docs/benchmarks.md, the seat-order figure); four players, tuning seeds
     # 200-219: valued 0, 6/20 (margin -5.0) against 5/20 (-8.4); two players not measured
     OWN_STAR: dict[int, float | None] = {2: None, 4: 0.0}
+    # our own slot values computed anew after each first pick (its items placed, a card held):
+    # tuning seeds 100-199, two players, takes 0.1 s, placements planned: 84/100 (margin +11.0)
+    # against 69.5/100 (+5.7) without
+    REFRESH = True
+    # a placement's value counts what our workers still to come this round would gain from it
+    # (``_round_gain``) with this weight; tuning, takes 0.1 s, with REFRESH: two players (seeds
+    # 100-199) weight 0 84/100 (+11.0), 0.5 90/100 (+15.0), 1.0 95/100 (+14.3); four players
+    # (200-299) weight 0 45/100 (-0.1), 1.0 63/100 (+2.9)
+    LOOK = 1.0
 
     def __init__(self, seconds: float | None = None, iterations: int | None = None, noise: float | None = None,
                  scale: float = 4.0, turns: int | None = 1, draft_seats: tuple[int, ...] = (2, 3, 4),
-                 versus: str = "best", own_star: float | None = None, draft_iterations: int | None = None) -> None:
+                 versus: str = "best", own_star: float | None = None, draft_iterations: int | None = None,
+                 place: str = "plan", plan_width: int = 8, refresh: bool | None = None, look: float | None = None,
+                 look_rollouts: int = 16) -> None:
         if seconds is None and iterations is None:
             seconds = LEVEL_SECONDS[self.level]
         super().__init__(CitiesSearch(turns=turns), seconds=seconds, iterations=iterations, prior_weight=8.0,
@@ -522,11 +542,141 @@ class CitiesPlayer(ISMCTS):
         # rollouts a take makes when the budget is in iterations (None: ``iterations``); a draft
         # rollout costs far less than a search iteration of a placement
         self.draft_iterations = draft_iterations
+        self.look = self.LOOK if look is None else look  # the rest of the round's draft in a placement's value
+        self.look_rollouts = look_rollouts
+        self.refresh = self.REFRESH if refresh is None else refresh  # our slot values anew after each first pick
+        self.place = place  # "plan": the rest of the turn planned exactly; "search": the former ISMCTS
+        self.plan_width = plan_width  # placements of the item in hand planned through
 
     def search(self, game: Any, view: dict, legal: list, seat: int, rng: random.Random, table: Any = None) -> Any:
+        if view["phase"] == "place" and len(legal) > 1 and self.place == "plan":
+            return self._plan(view, legal, seat)
         if view["phase"] != "take" or len(legal) < 2 or view["seats"] not in self.draft_seats:
-            return super().search(game, view, legal, seat, rng, table)
+            if self.seconds is None:
+                return super().search(game, view, legal, seat, rng, table)
+            # the ISMCTS (the starting tile, or ``place="search"``) stops at 80% of the budget: one
+            # of its iterations plays every seat's next turn and may take tens of ms
+            seconds = self.seconds
+            self.seconds = 0.8 * seconds
+            try:
+                return super().search(game, view, legal, seat, rng, table)
+            finally:
+                self.seconds = seconds
         return self._draft(view, legal, seat, rng)
+
+    # -- placing: the rest of the turn planned exactly ------------------------------------------------
+
+    def _plan(self, view: dict, legal: list, seat: int) -> Any:
+        """Every placement of the item in hand (the heuristic's best ``plan_width`` first), each
+        followed by the heuristic's greedy placement of the turn's other items; the best end of
+        turn by the heuristic's valuation wins (ties: the heuristic's order). Nothing hidden can
+        change before the turn ends, so this is exact where the former search sampled."""
+        start = time.perf_counter()
+        self.stats = stats = Stats()
+        ctx = _Context(view, seat)
+        h = hood_from_view(view["players"][seat])
+        pending = view["pending"] or {}
+        tile = TILE_INDEX[pending["tile"]] if pending.get("tile") else -1
+        feats = [FEATURE_INDEX[f] for f in pending.get("features") or []]
+        pieces = [COLOURS.index(c) for c in pending.get("pieces") or []]
+        base = ctx.value(h)
+        look: dict[str, Any] = {}
+        first = []
+        for i, code in enumerate(legal):
+            first.append((ctx.value_after(h, code, base, tile), -i, code))
+        first.sort(reverse=True)
+        best, best_v = first[0][2], -math.inf
+        # the budget: no further placement is planned after 80% of it (the heuristic's first
+        # always is); a plan with the round's look-ahead costs ~10-40 ms on a loaded core
+        stop_at = start + 0.8 * self.seconds if self.seconds is not None else math.inf
+        for j, (v0, _, code) in enumerate(first[: self.plan_width]):
+            if j and time.perf_counter() > stop_at:
+                break
+            kind = code[0]
+            rest: list[tuple[str, int]] = []
+            if kind in ("feature", "decline_feature"):
+                left = feats[:]
+                left.remove(code[1])
+                rest = [("f", f) for f in left]
+            elif kind in ("build", "decline_piece"):
+                left = pieces[:]
+                left.remove(code[1])
+                rest = [("p", c) for c in left]
+            g = h
+            if not kind.startswith("decline"):
+                g = h.clone()
+                _apply(g, code, tile)
+            if rest:
+                g = _greedy_place(ctx, g, rest, v0)
+                v = ctx.value(g)
+            else:
+                v = v0
+            if self.look:
+                v += self.look * self._round_gain(view, seat, ctx, g, look)
+            if v > best_v + 1e-9:
+                best, best_v = code, v
+        stats.visits = {best: 1}  # no iterations: tournament medians count the draft's rollouts
+        stats.seconds = time.perf_counter() - start
+        return best
+
+    def _round_gain(self, view: dict, seat: int, ctx: _Context, h: Hood, memo: dict[str, Any]) -> float:
+        """What our workers still to come this round would gain with ``h``: the rest of the
+        round's draft played out (the others by their slot values now, everyone's best open slot
+        with the level's noise), the mean of our picks' values."""
+        n = view["seats"]
+        if not memo:
+            cap = 2 if n == 2 else 1
+            slots = [(r, k) for r in range(4) for k in range(4) if view["rows"][r]["slots"][k]["worker"] is None]
+            codes = [("take", r, k) for r, k in slots]
+            gains = []
+            rng = random.Random(0)
+            for p in range(n):
+                if p == seat or not codes:
+                    gains.append([])
+                    continue
+                pl = view["players"][p]
+                gains.append([v for v, _ in HeuristicPlayer.take_values(view, _Context(view, p), hood_from_view(pl), codes, rng)])
+            memo.update(codes=codes, gains=gains, cap=cap, rows=[r for r, _ in slots], rng=rng,
+                        used=[[pl["workers_by_row"][row] for row in "ABCD"] for pl in view["players"]],
+                        left=[pl["workers_left"] for pl in view["players"]])
+        codes = memo["codes"]
+        if not codes or not memo["left"][seat]:
+            return 0.0
+        gains = list(memo["gains"])
+        gains[seat] = [v for v, _ in HeuristicPlayer.take_values(view, ctx, h, codes, memo["rng"])]
+        cap, rows_of, nslots = memo["cap"], memo["rows"], len(codes)
+        noise = self.noise if self.noise is not None else self.NOISE[2 if n == 2 else 4]
+        grng = random.Random(1)
+        gauss = grng.gauss
+        total = 0.0
+        for _ in range(self.look_rollouts):
+            taken = [False] * nslots
+            used = [u[:] for u in memo["used"]]
+            left = memo["left"][:]
+            p = seat
+            while True:
+                for step in range(1, n + 1):
+                    q = (p + step) % n
+                    if left[q]:
+                        p = q
+                        break
+                else:
+                    break
+                g, u = gains[p], used[p]
+                best, best_v = -1, -math.inf
+                for i in range(nslots):
+                    if not taken[i] and u[rows_of[i]] < cap:
+                        v = g[i] + noise * gauss(0.0, 1.0)
+                        if v > best_v:
+                            best, best_v = i, v
+                if best < 0:
+                    break
+                taken[best] = True
+                u[rows_of[best]] += 1
+                left[p] -= 1
+                if p == seat:
+                    total += g[best]
+        return total / self.look_rollouts
 
     def _draft(self, view: dict, legal: list, seat: int, rng: random.Random) -> Any:
         start = time.perf_counter()
@@ -543,14 +693,32 @@ class CitiesPlayer(ISMCTS):
             player = view["players"][p]
             h = hood_from_view(player)
             takes = own_takes if p == seat else HeuristicPlayer
-            gains.append([v for v, _ in takes.take_values(view, _Context(view, p), h, codes, srng)])
+            ctx = _Context(view, p)
+            gains.append([v for v, _ in takes.take_values(view, ctx, h, codes, srng)])
             worth.append(player["score"]["achievements"] + _FitContext(view, p).fit(n).value(h))
-        used0 = [[pl["workers_by_row"][row] for row in "ABCD"] for pl in (view["players"][p] for p in range(n))]
-        left0 = [view["players"][p]["workers_left"] for p in range(n)]
+            if p == seat:
+                my_ctx, my_h = ctx, h
+        # our own slot values after each first pick (its items placed as the heuristic would, a
+        # card held): what the pick does to the rest of our draft (a tile for the pieces, a card
+        # for what it counts); the others' values stay those of now
+        mine: dict[int, list[float]] = {}
         index = {c: i for i, c in enumerate(codes)}
         cands = [index[c] for c in legal]
         # the heuristic's order of our own gains breaks ties and orders the rounds of rollouts
         cands.sort(key=lambda i: -gains[seat][i])
+        if self.refresh:
+            # in the heuristic's order, until half the budget is spent; the candidates left
+            # without fresh values (the heuristic's least liked) are not rolled out
+            stop_at = start + self.seconds * 0.5 if self.seconds is not None else math.inf
+            for j, i in enumerate(cands):
+                if j >= 2 and time.perf_counter() > stop_at:
+                    cands = cands[:j]
+                    break
+                ctx2, h2 = _after_take(view, my_ctx, my_h, codes[i])
+                if ctx2 is not None:
+                    mine[i] = [v for v, _ in own_takes.take_values(view, ctx2, h2, codes, srng)]
+        used0 = [[pl["workers_by_row"][row] for row in "ABCD"] for pl in (view["players"][p] for p in range(n))]
+        left0 = [view["players"][p]["workers_left"] for p in range(n)]
         total = [0.0] * len(cands)
         count = [0] * len(cands)
         noise = self.noise if self.noise is not None else self.NOISE[2 if n == 2 else 4]
@@ -576,6 +744,7 @@ class CitiesPlayer(ISMCTS):
             used[seat][rows_of[first]] += 1
             left[seat] -= 1
             tot[seat] += gains[seat][first]
+            mg = mine.get(first, gains[seat])
             p = seat
             while True:
                 for step in range(1, n + 1):
@@ -585,7 +754,7 @@ class CitiesPlayer(ISMCTS):
                         break
                 else:
                     break
-                g = gains[p]
+                g = mg if p == seat else gains[p]
                 u = used[p]
                 best, best_v = -1, -math.inf
                 for i in range(nslots):
@@ -610,11 +779,61 @@ class CitiesPlayer(ISMCTS):
         return codes[cands[best_j]]
 
 
+def _after_take(view: dict, ctx: _Context, h: Hood, code: Any) -> tuple[_Context | None, Hood]:
+    """The context and neighbourhood after taking a slot and placing its visible items as the
+    heuristic would (a card joins the held ones); (None, h) when nothing visible changes."""
+    _, r, k = code
+    slot = view["rows"][r]["slots"][k]
+    items = slot["items"]
+    if not items:
+        return None, h
+    if r == 0:
+        ctx2 = _Context.__new__(type(ctx))
+        ctx2.__dict__.update(ctx.__dict__)
+        ctx2.cards = ctx.cards + [CARD_INDEX[c] for c in items]
+        return ctx2, h
+    base = ctx.value(h)
+    if r == 1:
+        best, best_v = None, base - 1e9
+        for tile in items:
+            t = TILE_INDEX[tile]
+            for tx, ty in h.tile_spots(ctx.long):
+                for rot in range(4):
+                    g = h.clone()
+                    g.add_tile(t, tx, ty, rot)
+                    v = ctx.value(g)
+                    if v > best_v:
+                        best, best_v = g, v
+        return (ctx, best) if best is not None else (None, h)
+    kind = "f" if r == 2 else "p"
+    xs = [FEATURE_INDEX[f] for f in items] if r == 2 else [COLOURS.index(c) for c in items]
+    return ctx, _greedy_place(ctx, h, [(kind, x) for x in xs], base)
+
+
+def _greedy_place(ctx: _Context, h: Hood, items: list[tuple[str, int]], base: float) -> Hood:
+    g, cur = h, base
+    for kind, x in items:
+        best_g, best_v = None, cur
+        for code in _placements(g, kind, x):
+            gg = g.clone()
+            _apply(gg, code)
+            v = ctx.value(gg)
+            if v > best_v:
+                best_g, best_v = gg, v
+        if best_g is not None:
+            g, cur = best_g, best_v
+    return g
+
+
 class NormalPlayer(CitiesPlayer):
-    """0.1 s a decision, and the noisier model of the others (measured weaker: see ``NOISE``)."""
+    """0.1 s a decision, the noisier model of the others (measured weaker: see ``NOISE``), its
+    own slot values not refreshed after a first pick (``REFRESH``) and placements valued by the
+    end of the turn alone (``LOOK``)."""
 
     level = "normal"
     NOISE = {2: 1.0, 4: 1.0}
+    REFRESH = False
+    LOOK = 0.0
 
 
 class StrongPlayer(CitiesPlayer):

@@ -30,10 +30,13 @@ def test_the_decision_does_not_change_when_the_hidden_parts_do(seed, steps, seat
     assert all(GAME.dump(o) != GAME.dump(st) for o in others)  # something hidden did change
     choices = []
     for s in (st, *others):
-        p = StrongPlayer(seconds=None, iterations=15)
+        p = StrongPlayer(seconds=None, iterations=15, place="search")  # the former ISMCTS for placements too
         choices.append((p.choose(GAME, s, seat, random.Random(4)), p.stats.visits))
     assert choices[0] == choices[1] == choices[2]
     assert sum(choices[0][1].values()) == 15  # every iteration went through one root action
+    # the levels as they are (placements planned, takes drafted) decide the same on every deal
+    level = [StrongPlayer(seconds=None, iterations=15).choose(GAME, s, seat, random.Random(4)) for s in (st, *others)]
+    assert level[0] == level[1] == level[2]
 
 
 def test_determinisations_agree_with_the_view_and_differ_in_what_is_hidden():
@@ -133,3 +136,4 @@ def test_the_searching_seat_can_value_the_star_slot_apart_from_the_heuristic():
     starless = dict((c, v) for v, c in _star_valued(0.0).take_values(view, _Context(view, seat), h, codes, random.Random(1)))
     assert heuristic[("take", 3, 3)] - starless[("take", 3, 3)] == pytest.approx(sum(HeuristicPlayer.STAR))
     assert all(heuristic[c] == starless[c] for c in codes if c != ("take", 3, 3))
+

@@ -138,10 +138,12 @@ def _cities_match(seed: int) -> tuple[Match, int]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [1, 11])
+@pytest.mark.parametrize("seed", [13, 11])
 def test_cities_the_tile_that_leaves_an_area_short(seed):
     # (seed 11: the planted rotation leaves a water area one space short of the lake of 3+ spaces
-    # the player's Lakes card counts, 3 points; seed 1: 4 points of achievement rings.) The player
+    # the player's Lakes card counts, 3 points. Seed 1 planted 4 points of achievement rings until
+    # the strong level of 2026-12-04, whose last-round tiles there no longer score 3+ right away;
+    # seed 13 is the first such match since.) The player
     # otherwise plays as well as the reviewer: with the easy AI's takes in their place, the
     # draft's costlier slips outrank a misplaced tile (a tile rarely moves more than 3-4 points).
     m, planted = _cities_match(seed)
