@@ -403,3 +403,52 @@ async def test_jobs_handed_over_together_end_in_one_transaction_and_a_failing_on
     assert calls == [[by_key["a"].id, by_key["c"].id]]  # the two that ended: one transaction
     assert {"next-a", "next-c"} <= set(by_key)  # what each planned is written with it
     await store.close()
+
+
+async def test_a_job_queued_behind_its_lane_here_comes_with_that_lane_s_finish_not_a_claim(url):  # noqa: F811
+    """What the next AI step of an AI step's own move does: planned in the lane the running step
+    holds, it needs no claim; the running step's finish hands it on."""
+    import asyncio
+
+    store = await open_store(url)
+    clock = Clock()
+    release, ran = asyncio.Event(), []
+
+    async def first(job):
+        ran.append(job.key)
+        await store.add_jobs([NewJob("t", "second", "L")], now=clock())  # queued behind this one
+        sched.planned([NewJob("t", "second", "L")])
+        await release.wait()
+
+    async def handler(job):
+        if job.key == "first":
+            return await first(job)
+        ran.append(job.key)
+
+    sched = Scheduler(store, {"t": handler}, clock=clock, poll=30)
+    claims = []
+    real = store.claim_jobs
+
+    async def counted(*args, **kwargs):
+        got = await real(*args, **kwargs)
+        claims.append([j.key for j in got])
+        return got
+
+    store.claim_jobs = counted
+    await store.add_jobs([NewJob("t", "first", "L")], now=clock())
+    sched.start()
+    for _ in range(200):
+        if ran:
+            break
+        await asyncio.sleep(0.01)
+    n = len(claims)
+    release.set()
+    for _ in range(200):
+        if ran == ["first", "second"]:
+            break
+        await asyncio.sleep(0.01)
+    await sched.stop()
+    assert ran == ["first", "second"]
+    # the start claimed the first (and looked once more); the second came with the first's finish
+    assert claims[0] == ["first"] and not any(claims[1:]) and claims[n:] == [], claims
+    await store.close()
