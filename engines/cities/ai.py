@@ -59,6 +59,36 @@ def hood_from_view(player: dict[str, Any]) -> Hood:
     return h
 
 
+
+def _draft_rest(seat, n, left, used, taken, gains, rows_of, cap, noise, gauss, tot) -> None:
+    """Play out the rest of a round's draft after ``seat``'s pick: each seat with workers left, in
+    turn, takes its best open slot (its row below ``cap``) by its ``gains`` plus Gaussian ``noise``;
+    each pick's value is added to ``tot`` of the seat that made it. ``left``, ``used`` (workers per
+    row) and ``taken`` are changed in place."""
+    nslots = len(taken)
+    p = seat
+    while True:
+        for step in range(1, n + 1):
+            q = (p + step) % n
+            if left[q]:
+                p = q
+                break
+        else:
+            return
+        g, u = gains[p], used[p]
+        best, best_v = -1, -math.inf
+        for i in range(nslots):
+            if not taken[i] and u[rows_of[i]] < cap:
+                v = g[i] + noise * gauss(0.0, 1.0)
+                if v > best_v:
+                    best, best_v = i, v
+        if best < 0:
+            return
+        taken[best] = True
+        u[rows_of[best]] += 1
+        left[p] -= 1
+        tot[p] += g[best]
+
 class HeuristicPlayer:
     name = "heuristic"
     # the star slot's value: a constant, and a bonus when another round follows
@@ -653,29 +683,9 @@ class CitiesPlayer(ISMCTS):
             taken = [False] * nslots
             used = [u[:] for u in memo["used"]]
             left = memo["left"][:]
-            p = seat
-            while True:
-                for step in range(1, n + 1):
-                    q = (p + step) % n
-                    if left[q]:
-                        p = q
-                        break
-                else:
-                    break
-                g, u = gains[p], used[p]
-                best, best_v = -1, -math.inf
-                for i in range(nslots):
-                    if not taken[i] and u[rows_of[i]] < cap:
-                        v = g[i] + noise * gauss(0.0, 1.0)
-                        if v > best_v:
-                            best, best_v = i, v
-                if best < 0:
-                    break
-                taken[best] = True
-                u[rows_of[best]] += 1
-                left[p] -= 1
-                if p == seat:
-                    total += g[best]
+            tot = [0.0] * n
+            _draft_rest(seat, n, left, used, taken, gains, rows_of, cap, noise, gauss, tot)
+            total += tot[seat]
         return total / self.look_rollouts
 
     def _draft(self, view: dict, legal: list, seat: int, rng: random.Random) -> Any:
@@ -744,30 +754,9 @@ class CitiesPlayer(ISMCTS):
             used[seat][rows_of[first]] += 1
             left[seat] -= 1
             tot[seat] += gains[seat][first]
-            mg = mine.get(first, gains[seat])
-            p = seat
-            while True:
-                for step in range(1, n + 1):
-                    q = (p + step) % n
-                    if left[q]:
-                        p = q
-                        break
-                else:
-                    break
-                g = mg if p == seat else gains[p]
-                u = used[p]
-                best, best_v = -1, -math.inf
-                for i in range(nslots):
-                    if not taken[i] and u[rows_of[i]] < cap:
-                        v = g[i] + noise * gauss(0.0, 1.0)
-                        if v > best_v:
-                            best, best_v = i, v
-                if best < 0:
-                    break
-                taken[best] = True
-                u[rows_of[best]] += 1
-                left[p] -= 1
-                tot[p] += g[best]
+            values = list(gains)
+            values[seat] = mine.get(first, gains[seat])
+            _draft_rest(seat, n, left, used, taken, values, rows_of, cap, noise, gauss, tot)
             others = [tot[q] for q in range(n) if q != seat]
             other = max(others) if best_other else sum(others) / len(others)
             total[j] += 1.0 / (1.0 + math.exp(-(tot[seat] - other) / scale))
