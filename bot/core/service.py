@@ -23,7 +23,19 @@ from engines.core import EngineError, Game, Outcome
 from engines.rng import fresh_seed
 
 from ..games import ui_for
-from ..store import ChannelBusy, DamagedMatch, HandOff, Job, MatchRead, MatchRecord, NewEvent, NewJob, RawJSON, Store, VersionConflict
+from ..store import (
+    ChannelBusy,
+    DamagedMatch,
+    HandOff,
+    Job,
+    MatchRead,
+    MatchRecord,
+    NewEvent,
+    NewJob,
+    RawJSON,
+    Store,
+    VersionConflict,
+)
 from ..store.base import dumps
 from . import faults
 from .notes import Notes, checked

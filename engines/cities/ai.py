@@ -245,19 +245,7 @@ class _Context:
         return max(best, 0.0)
 
     def greedy_gain(self, h: Hood, items: list[tuple[str, int]], base: float) -> float:
-        g = h
-        cur = base
-        for kind, x in items:
-            best_g, best_v = None, cur
-            for code in _placements(g, kind, x):
-                gg = g.clone()
-                _apply(gg, code)
-                v = self.value(gg)
-                if v > best_v:
-                    best_g, best_v = gg, v
-            if best_g is not None:
-                g, cur = best_g, best_v
-        return cur - base
+        return _greedy(self, h, items, base)[1] - base
 
 
 # -- the fitted evaluation (issue 22) --------------------------------------------------------------
@@ -799,7 +787,9 @@ def _after_take(view: dict, ctx: _Context, h: Hood, code: Any) -> tuple[_Context
     return ctx, _greedy_place(ctx, h, [(kind, x) for x in xs], base)
 
 
-def _greedy_place(ctx: _Context, h: Hood, items: list[tuple[str, int]], base: float) -> Hood:
+def _greedy(ctx: _Context, h: Hood, items: list[tuple[str, int]], base: float) -> tuple[Hood, float]:
+    """``items`` placed one by one where each gains most by ``ctx``'s valuation (left out where none
+    gains): the neighbourhood then, and its value (``base``: the value of ``h``)."""
     g, cur = h, base
     for kind, x in items:
         best_g, best_v = None, cur
@@ -811,7 +801,11 @@ def _greedy_place(ctx: _Context, h: Hood, items: list[tuple[str, int]], base: fl
                 best_g, best_v = gg, v
         if best_g is not None:
             g, cur = best_g, best_v
-    return g
+    return g, cur
+
+
+def _greedy_place(ctx: _Context, h: Hood, items: list[tuple[str, int]], base: float) -> Hood:
+    return _greedy(ctx, h, items, base)[0]
 
 
 class NormalPlayer(CitiesPlayer):

@@ -18,3 +18,32 @@ def checked_moves(game: Any, state: Any, players: list[Any], moves: int | None =
         game.step(state, seat, code)
         codes.append(code)
     return codes
+
+
+def cities_position(seed: int, steps: int, seats: int = 2) -> Any:
+    """A Cities state after ``steps`` heuristic moves from the deal of ``seed``."""
+    from engines import registry
+    from engines.cities.ai import HeuristicPlayer
+
+    game = registry.get("cities")
+    st = game.new_state(seats, game.parse_options({}), seed, None)
+    p, rng = HeuristicPlayer(), random.Random(seed)
+    for _ in range(steps):
+        seat = game.to_move(st)[0]
+        game.step(st, seat, p.choose(game, st, seat, rng))
+    return st
+
+
+def cities_take_position(seed: int, seats: int) -> Any:
+    """A Cities draft decision from the deal of ``seed``, after every seat's first two turns, with
+    at least three slots to choose from."""
+    from engines import registry
+    from engines.cities.ai import HeuristicPlayer
+
+    game = registry.get("cities")
+    st = cities_position(seed, 0, seats)
+    p, rng = HeuristicPlayer(), random.Random(seed)
+    while st.phase != 1 or st.turns < 2 * seats or len(game.legal(st, game.to_move(st)[0])) < 3:
+        seat = game.to_move(st)[0]
+        game.step(st, seat, p.choose(game, st, seat, rng))
+    return st

@@ -9,16 +9,9 @@ from engines import ai
 from engines.cities import GAME
 from engines.cities.ai import CitiesSearch, HeuristicPlayer, StrongPlayer
 from engines.search import ISMCTS
-from tests.ai.helpers import checked_moves
+from tests.ai.helpers import checked_moves, cities_position, cities_take_position
 
-
-def position(seed, steps, seats=2):
-    st = GAME.new_state(seats, GAME.parse_options({}), seed, None)
-    p, rng = HeuristicPlayer(), random.Random(seed)
-    for _ in range(steps):
-        seat = GAME.to_move(st)[0]
-        GAME.step(st, seat, p.choose(GAME, st, seat, rng))
-    return st
+position = cities_position
 
 
 @pytest.mark.parametrize(("seed", "steps", "seats"), [(1, 4, 2), (2, 11, 3), (3, 30, 4)])
@@ -95,13 +88,7 @@ def test_the_heuristics_valuation_is_one_member_of_the_fitted_family():
     assert WEIGHTS[2] != HEURISTIC_WEIGHTS  # the fitted weights are not the heuristic's
 
 
-def take_position(seed, seats):
-    st = position(seed, 0, seats)
-    p, rng = HeuristicPlayer(), random.Random(seed)
-    while st.phase != 1 or st.turns < 2 * seats or len(GAME.legal(st, GAME.to_move(st)[0])) < 3:
-        seat = GAME.to_move(st)[0]
-        GAME.step(st, seat, p.choose(GAME, st, seat, rng))
-    return st
+take_position = cities_take_position
 
 
 @pytest.mark.parametrize("seats", [2, 4])

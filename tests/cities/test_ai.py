@@ -7,6 +7,7 @@ import pytest
 from engines import ai, registry
 from engines.ai import RandomPlayer, play_out
 from engines.cities.ai import HeuristicPlayer, StrongPlayer, hood_from_view
+from tests.ai.helpers import cities_position, cities_take_position
 
 GAME = registry.get("cities")
 
@@ -71,22 +72,10 @@ def test_the_neighbourhood_rebuilt_from_the_view_is_the_real_one():
 # -- the strong level (issue 22): the draft with refreshed own values, planned placements ----------
 
 
-def position(seed, steps, seats=2):
-    st = GAME.new_state(seats, GAME.parse_options({}), seed, None)
-    p, rng = HeuristicPlayer(), random.Random(seed)
-    for _ in range(steps):
-        seat = GAME.to_move(st)[0]
-        GAME.step(st, seat, p.choose(GAME, st, seat, rng))
-    return st
+position = cities_position
 
 
-def take_position(seed, seats):
-    st = position(seed, 0, seats)
-    p, rng = HeuristicPlayer(), random.Random(seed)
-    while st.phase != 1 or st.turns < 2 * seats or len(GAME.legal(st, GAME.to_move(st)[0])) < 3:
-        seat = GAME.to_move(st)[0]
-        GAME.step(st, seat, p.choose(GAME, st, seat, rng))
-    return st
+take_position = cities_take_position
 
 
 def test_the_strong_level_takes_the_one_slot_worth_having():
