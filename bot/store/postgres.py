@@ -99,12 +99,9 @@ def _tail_of(fields: dict[str, Any]) -> None:
     fields["tail"] = tuple((seat, action) for seat, action in (tail or ()))
 
 
-def _match(row: asyncpg.Record, state_text: bool = False) -> MatchRecord:
-    """A row as a record; ``DamagedMatch`` when a JSON column cannot be decoded or has the wrong
-    shape. ``state_text``: the state was selected as text (decoded here)."""
-    fields = dict(row.items())
-    if state_text and fields.get("state") is not None:
-        fields["state"] = _decode_json(fields["state"])
+def _record_of(fields: dict[str, Any]) -> MatchRecord:
+    """A row's columns as a record; ``DamagedMatch`` when a JSON column cannot be decoded or has the
+    wrong shape."""
     for part in ("seats", "options", "meta", "setup", "state"):
         if isinstance(fields.get(part), Undecodable):
             raise DamagedMatch(fields["id"], part, f"not JSON: {fields[part].reason}")
@@ -113,14 +110,17 @@ def _match(row: asyncpg.Record, state_text: bool = False) -> MatchRecord:
     return MatchRecord(**fields)
 
 
+def _match(row: asyncpg.Record, state_text: bool = False) -> MatchRecord:
+    """A row as a record (``_record_of``); ``state_text``: the state was selected as text (decoded here)."""
+    fields = dict(row.items())
+    if state_text and fields.get("state") is not None:
+        fields["state"] = _decode_json(fields["state"])
+    return _record_of(fields)
+
+
 def _decoded_fields(fields: dict[str, Any]) -> MatchRecord | DamagedMatch:
     try:
-        for part in ("seats", "options", "meta", "setup", "state"):
-            if isinstance(fields.get(part), Undecodable):
-                raise DamagedMatch(fields["id"], part, f"not JSON: {fields[part].reason}")
-        check_match_row(fields["id"], fields["seats"], fields["options"], fields["meta"])
-        _tail_of(fields)
-        return MatchRecord(**fields)
+        return _record_of(fields)
     except DamagedMatch as e:
         return e
 
@@ -159,12 +159,29 @@ _HAND_CLAIM = (
     " FROM c WHERE jobs.id = c.id RETURNING {cols}"
 )
 # ... and what those jobs read first: the match's notes and its players' settings and languages
-_HAND_READ = (
-    "SELECT (SELECT json_object_agg(user_id, data) FROM seat_notes WHERE match_id = $1) AS notes_,"
-    " (SELECT json_object_agg(p.user_id, json_build_array(s.data, l.locale)) FROM match_players p"
-    " LEFT JOIN person_settings s ON s.user_id = p.user_id LEFT JOIN people l ON l.user_id = p.user_id"
-    " WHERE p.match_id = $1) AS people_"
-)
+def _notes_of(mid: str) -> str:
+    """A subquery: every note of match ``mid`` (an SQL expression) as one JSON object by user id."""
+    return f"(SELECT json_object_agg(user_id, data) FROM seat_notes WHERE match_id = {mid})"
+
+
+def _people_of(mid: str) -> str:
+    """A subquery: the settings and language of match ``mid``'s players, one JSON object by user id."""
+    return (
+        "(SELECT json_object_agg(p.user_id, json_build_array(s.data, l.locale)) FROM match_players p"
+        " LEFT JOIN person_settings s ON s.user_id = p.user_id LEFT JOIN people l ON l.user_id = p.user_id"
+        f" WHERE p.match_id = {mid})"
+    )
+
+
+def _notes_people(notes: Any, people: Any) -> tuple[dict[int, dict[str, Any]], dict[int, Person]]:
+    """The two subqueries' answers, decoded."""
+    return (
+        {int(uid): data for uid, data in (notes or {}).items()},
+        {int(uid): Person(data if data is not None else {}, locale) for uid, (data, locale) in (people or {}).items()},
+    )
+
+
+_HAND_READ = f"SELECT {_notes_of('$1')} AS notes_, {_people_of('$1')} AS people_"
 
 
 async def _hand(conn: Any, hand: HandOff | None, match_id: int | None, keys: list[str], lanes: list[str] = ()) -> None:
@@ -179,8 +196,7 @@ async def _hand(conn: Any, hand: HandOff | None, match_id: int | None, keys: lis
     hand.jobs = sorted((_job(r) for r in rows), key=lambda j: (j.due_at, j.id))
     if match_id is not None:
         read = await conn.fetchrow(_HAND_READ, match_id)
-        hand.notes = {int(uid): data for uid, data in (read["notes_"] or {}).items()}
-        hand.people = {int(uid): Person(data if data is not None else {}, locale) for uid, (data, locale) in (read["people_"] or {}).items()}
+        hand.notes, hand.people = _notes_people(read["notes_"], read["people_"])
 
 
 async def _merge_note(conn: Any, match_id: int, user_id: int, changes: Any) -> dict[str, Any]:
@@ -735,12 +751,10 @@ class PostgresStore(Store):
     async def read(self, match_id: int, newer_than: tuple[str, int] | None = None) -> MatchRead | None:
         kind, job_id = newer_than if newer_than is not None else (None, 0)
         row = await self._p.fetchrow(
-            f"SELECT {MATCH}, (SELECT json_object_agg(user_id, data) FROM seat_notes WHERE match_id = matches.id) AS notes_,"
+            f"SELECT {MATCH}, {_notes_of('matches.id')} AS notes_,"
             " CASE WHEN $2::text IS NULL THEN false ELSE EXISTS (SELECT 1 FROM jobs WHERE match_id = matches.id"
-            " AND kind = $2::text AND status = 'pending' AND id > $3) END AS newer_,"
-            " (SELECT json_object_agg(p.user_id, json_build_array(s.data, l.locale)) FROM match_players p"
-            " LEFT JOIN person_settings s ON s.user_id = p.user_id LEFT JOIN people l ON l.user_id = p.user_id"
-            " WHERE p.match_id = matches.id) AS people_ FROM matches WHERE id = $1",
+            f" AND kind = $2::text AND status = 'pending' AND id > $3) END AS newer_, {_people_of('matches.id')} AS people_"
+            " FROM matches WHERE id = $1",
             match_id, kind, int(job_id),
         )
         if row is None:
@@ -750,8 +764,8 @@ class PostgresStore(Store):
         rec = self.one(_decoded_fields(fields))
         if rec is None:
             return None
-        players = {int(uid): Person(data if data is not None else {}, locale) for uid, (data, locale) in (people or {}).items()}
-        return MatchRead(rec, {int(uid): data for uid, data in (notes or {}).items()}, bool(newer), players)
+        by_user, players = _notes_people(notes, people)
+        return MatchRead(rec, by_user, bool(newer), players)
 
     async def log_since(self, match_id: int, since: int = 0) -> Log:
         row = await self._p.fetchrow(

@@ -124,12 +124,29 @@ _HAND_CLAIM = (
     f" RETURNING {_JOB_COLUMNS}"
 )
 # ... and what those jobs read first: the match's notes and its players' settings and languages
-_HAND_READ = (
-    "SELECT (SELECT json_group_object(user_id, data) FROM seat_notes WHERE match_id = ?1),"
-    " (SELECT json_group_object(p.user_id, json_array(s.data, l.locale)) FROM match_players p"
-    " LEFT JOIN person_settings s ON s.user_id = p.user_id LEFT JOIN people l ON l.user_id = p.user_id"
-    " WHERE p.match_id = ?1)"
-)
+def _notes_of(mid: str) -> str:
+    """A subquery: every note of match ``mid`` (an SQL expression) as one JSON object by user id."""
+    return f"(SELECT json_group_object(user_id, data) FROM seat_notes WHERE match_id = {mid})"
+
+
+def _people_of(mid: str) -> str:
+    """A subquery: the settings and language of match ``mid``'s players, one JSON object by user id."""
+    return (
+        "(SELECT json_group_object(p.user_id, json_array(s.data, l.locale)) FROM match_players p"
+        " LEFT JOIN person_settings s ON s.user_id = p.user_id LEFT JOIN people l ON l.user_id = p.user_id"
+        f" WHERE p.match_id = {mid})"
+    )
+
+
+def _notes_people(notes: str | None, people: str | None) -> tuple[dict[int, dict[str, Any]], dict[int, Person]]:
+    """The two subqueries' answers (JSON text), decoded."""
+    return (
+        {int(uid): json.loads(data) for uid, data in json.loads(notes or "{}").items()},
+        {int(uid): Person(json.loads(data) if data else {}, locale) for uid, (data, locale) in json.loads(people or "{}").items()},
+    )
+
+
+_HAND_READ = f"SELECT {_notes_of('?1')}, {_people_of('?1')}"
 
 
 def _hand_params(hand: HandOff, keys: list[str], lanes: list[str]) -> tuple:
@@ -140,8 +157,7 @@ def _hand_params(hand: HandOff, keys: list[str], lanes: list[str]) -> tuple:
 def _hand_fill(hand: HandOff, rows: list[Any], read: Any = None) -> None:
     hand.jobs = sorted((_job(r) for r in rows), key=lambda j: (j.due_at, j.id))
     if read is not None:
-        hand.notes = {int(uid): json.loads(data) for uid, data in json.loads(read[0] or "{}").items()}
-        hand.people = {int(uid): Person(json.loads(data) if data else {}, locale) for uid, (data, locale) in json.loads(read[1] or "{}").items()}
+        hand.notes, hand.people = _notes_people(read[0], read[1])
 
 
 async def _hand(conn: Any, hand: HandOff | None, match_id: int | None, keys: list[str], lanes: list[str] = ()) -> None:
@@ -981,6 +997,7 @@ class SqliteStore(Store):
                 ids,
             )
         return {(r[0], r[1]): (r[2], r[3], float(r[4])) for r in rows}
+
     async def people(self, user_ids: list[int]) -> dict[int, Person]:
         ids = [int(u) for u in user_ids]
         if not ids:
@@ -999,19 +1016,15 @@ class SqliteStore(Store):
         async with self._read() as conn:
             row = await _one(
                 conn,
-                f"SELECT {MATCH}, (SELECT json_group_object(user_id, data) FROM seat_notes WHERE match_id = matches.id),"
+                f"SELECT {MATCH}, {_notes_of('matches.id')},"
                 " CASE WHEN ? IS NULL THEN 0 ELSE EXISTS (SELECT 1 FROM jobs WHERE match_id = matches.id"
-                " AND kind = ? AND status = 'pending' AND id > ?) END,"
-                " (SELECT json_group_object(p.user_id, json_array(s.data, l.locale)) FROM match_players p"
-                " LEFT JOIN person_settings s ON s.user_id = p.user_id LEFT JOIN people l ON l.user_id = p.user_id"
-                " WHERE p.match_id = matches.id) FROM matches WHERE id = ?",
+                f" AND kind = ? AND status = 'pending' AND id > ?) END, {_people_of('matches.id')} FROM matches WHERE id = ?",
                 (kind, kind, int(job_id), match_id),
             )
         rec = self.one(await _record(row[:18] if row is not None else None))
         if rec is None:
             return None
-        notes = {int(uid): json.loads(data) for uid, data in json.loads(row[18] or "{}").items()}
-        people = {int(uid): Person(json.loads(data) if data else {}, locale) for uid, (data, locale) in json.loads(row[20] or "{}").items()}
+        notes, people = _notes_people(row[18], row[20])
         return MatchRead(rec, notes, bool(row[19]), people)
 
     async def log_since(self, match_id: int, since: int = 0) -> Log:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engines import registry
+from engines.cities.ai import HeuristicPlayer
+
 
 def checked_moves(game: Any, state: Any, players: list[Any], moves: int | None = None) -> list[Any]:
     """Let ``players[seat]`` choose for each seat in turn (decision ``k`` seeded with ``k``), every
@@ -22,9 +25,6 @@ def checked_moves(game: Any, state: Any, players: list[Any], moves: int | None =
 
 def cities_position(seed: int, steps: int, seats: int = 2) -> Any:
     """A Cities state after ``steps`` heuristic moves from the deal of ``seed``."""
-    from engines import registry
-    from engines.cities.ai import HeuristicPlayer
-
     game = registry.get("cities")
     st = game.new_state(seats, game.parse_options({}), seed, None)
     p, rng = HeuristicPlayer(), random.Random(seed)
@@ -37,9 +37,6 @@ def cities_position(seed: int, steps: int, seats: int = 2) -> Any:
 def cities_take_position(seed: int, seats: int) -> Any:
     """A Cities draft decision from the deal of ``seed``, after every seat's first two turns, with
     at least three slots to choose from."""
-    from engines import registry
-    from engines.cities.ai import HeuristicPlayer
-
     game = registry.get("cities")
     st = cities_position(seed, 0, seats)
     p, rng = HeuristicPlayer(), random.Random(seed)

@@ -8,17 +8,9 @@ import re
 
 import pytest
 
-from bot.store import open_store
 from tests.bot.timers_harness import Bot, Clock, Outbox
 
 ANA, BEN = 11, 12
-
-
-@pytest.fixture
-async def store(tmp_path):
-    s = await open_store(f"sqlite:///{tmp_path / 'p.sqlite3'}")
-    yield s
-    await s.close()
 
 
 @pytest.fixture
