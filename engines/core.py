@@ -251,6 +251,12 @@ class Game(ABC, Generic[S]):
     def clone(self, state: S) -> S:
         return copy.deepcopy(state)
 
+    def heavy(self, state: S) -> bool:
+        """Whether work on ``state`` (a check, a step, a view, the legal actions) can take long
+        enough to hold up a caller's event loop (more than a millisecond or two): the bot runs it on
+        a thread then, and inline otherwise (a thread hop costs more than a small game's step)."""
+        return False
+
     def resume(self, data: dict[str, JSON], tail: Iterable[tuple[int, Any]] = ()) -> S:
         """The state stored as ``data`` (``dump``) with the logged actions after it, (seat, JSON
         action) pairs in order, stepped on it: a store keeps a big state every few moves and the

@@ -181,7 +181,7 @@ class Planner:
         with the DM telling its owner, the plan used up unless standing), or why it is dropped, or
         neither (not this decision). Read from the seat's view and legal actions alone."""
         r = now.record
-        view, legal = await self.service.off_loop(_view_legal, now, seat)
+        view, legal = await self.service.on(now, _view_legal, now, seat)
         out = engine_plans.fire(r.game, plan, view, legal)
         if out is None:
             return None, None

@@ -221,6 +221,14 @@ class MatchService:
         """Run engine work (load, step, view, legal actions of a big state) off the event loop."""
         return await asyncio.get_running_loop().run_in_executor(self._engine, fn, *args)
 
+    async def on(self, loaded: Loaded, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)``, engine work on ``loaded``'s state: off the event loop when the engine says
+        the state is heavy (``Game.heavy``: a marathon board), else right here (a thread hop costs
+        more than a small game's view or step)."""
+        if loaded.state is not None and loaded.game.heavy(loaded.state):
+            return await self.off_loop(fn, *args)
+        return fn(*args)
+
     def close(self) -> None:
         self._engine.shutdown(wait=False, cancel_futures=True)
         self.thinker.close()
@@ -563,9 +571,9 @@ class MatchService:
         snap = len(rec.tail) + 1 >= self.snapshot_every
         try:
             code = game.code_of(action)
-            # checked off the loop with the step: on a marathon table the check alone looks at
-            # every open edge of the board
-            state, outcome, over, movers, after, snapshot = await self.off_loop(_advance, game, loaded.state, seat, code, snap)
+            # checked with the step, off the loop on a marathon table (the check alone looks at
+            # every open edge of the board)
+            state, outcome, over, movers, after, snapshot = await self.on(loaded, _advance, game, loaded.state, seat, code, snap)
         except EngineError as e:
             e.game = rec.game  # so the refusal is worded by that game's texts
             raise

@@ -244,8 +244,8 @@ class AfterMove:
         """Make the choice the person's standing orders settle; True when a move was made (or the
         match moved on meanwhile, whose own jobs then follow)."""
         ui = ui_for(loaded.record.game)
-        view = await self.service.off_loop(loaded.view, seat)
-        legal = await self.service.off_loop(loaded.game.legal_json, loaded.state, seat)
+        view = await self.service.on(loaded, loaded.view, seat)
+        legal = await self.service.on(loaded, loaded.game.legal_json, loaded.state, seat)
         action = ui.auto_action(view, legal, prefs)
         if action is None:
             return False

@@ -314,7 +314,7 @@ class Flows:
             raise UserError("not_player")
         if rec.status != "active":
             raise UserError("not_active", status=rec.status)
-        view_data = await self.service.off_loop(loaded.view, seat)
+        view_data = await self.service.on(loaded, loaded.view, seat)
         current = await self.planner.current(rec.id, uid, rec.game)
         options = plan_choices(rec.game, view_data, loaded.names, lang)
         if current is not None:
@@ -332,7 +332,7 @@ class Flows:
         seat = loaded.seat_of(uid)
         if seat is None:
             raise UserError("not_player")
-        view_data = await self.service.off_loop(loaded.view, seat)
+        view_data = await self.service.on(loaded, loaded.view, seat)
         try:
             raw = plan_raw(rec.game, token, view_data)
         except ValueError:

@@ -93,7 +93,7 @@ class Presenter:
         if rec is None:
             return text
         loaded = await self.service.aload(rec)
-        return f"{text}\n{await self.service.off_loop(self.status_text, loaded, lang)}"
+        return f"{text}\n{await self.service.on(loaded, self.status_text, loaded, lang)}"
 
     def status_text(self, loaded: Loaded, lang: str, ping: set[int] | None = None) -> str:
         rec = loaded.record
@@ -177,7 +177,7 @@ class Presenter:
         a commit like any other at the version the controls were drawn for (``take_auto``), and
         what follows it is shown instead of a lone "End turn" button."""
         ui = ui_for(loaded.record.game)
-        view_data, legal = await self.service.off_loop(_private_data, loaded, seat)
+        view_data, legal = await self.service.on(loaded, _private_data, loaded, seat)
         rec = loaded.record
         uid = rec.seats[seat].get("user_id") if seat < len(rec.seats) else None
         if legal and uid and narrows(rec.game):  # their plan may narrow their choices (Carcassonne: no follower)
@@ -295,7 +295,7 @@ class Presenter:
         ui = ui_for(rec.game)
         files = []
         if loaded.state is not None:
-            view_data = await self.service.off_loop(loaded.view, None)
+            view_data = await self.service.on(loaded, loaded.view, None)
             png = await self.draw(ui.board_png, view_data, loaded.names, lang)
             if png:
                 files.append(discord.File(io.BytesIO(png), filename="board.png"))

@@ -659,6 +659,11 @@ class Carcassonne(Game[State]):
         s.final = data["final"]
         return s
 
+    def heavy(self, s: State) -> bool:
+        """More tiles than one base game's 72 (marathon boards: a legal-move scan looks at every
+        open edge)."""
+        return len(s.pos) + len(s.pile) > 100
+
     def clone(self, s: State) -> State:
         """An independent copy (much faster than load(dump(...)) on big tables)."""
         c = State.__new__(State)

@@ -2,11 +2,13 @@
 
 import asyncio
 import random
+import threading
 
 import pytest
 
-from bot.core.service import MatchService, Stale, UserError
+from bot.core.service import Loaded, MatchService, Stale, UserError
 from bot.store import open_store
+from engines import registry
 from engines.core import EngineError
 from engines.lost_cities.ai import HeuristicPlayer
 from tests.store.conftest import url  # noqa: E402,F401  (SQLite and PostgreSQL, like the store's tests)
@@ -207,3 +209,27 @@ async def test_moves_between_snapshots_write_their_action_alone_and_any_process_
         assert tails[SNAPSHOT_EVERY - 1] == 0 and tails[SNAPSHOT_EVERY] == 1
     finally:
         await other.store.close()
+
+
+async def test_engine_work_runs_inline_for_small_states_and_on_a_thread_for_marathon_boards(tmp_path):
+    """A thread hop costs more than a small game's view or step, so the service runs engine work
+    inline unless the engine calls the state heavy (a Carcassonne table beyond one base set)."""
+    store = await open_store(f"sqlite:///{tmp_path}/inline.sqlite3")
+    svc = MatchService(store)
+    try:
+        here = threading.get_ident()
+        lc = registry.get("lost-cities")
+        carc = registry.get("carcassonne")
+        small = {
+            "lost cities": Loaded(None, lc, lc.new_state(2, lc.parse_options({}), 1, None)),
+            "carcassonne, one set": Loaded(None, carc, carc.new_state(2, carc.parse_options({}), 1, None)),
+        }
+        big = Loaded(None, carc, carc.new_state(2, carc.parse_options({"sets": 2}), 1, None))
+        for name, loaded in small.items():
+            assert not loaded.game.heavy(loaded.state), name
+            assert await svc.on(loaded, threading.get_ident) == here, name
+        assert big.game.heavy(big.state)
+        assert await svc.on(big, threading.get_ident) != here
+    finally:
+        svc.close()
+        await store.close()
