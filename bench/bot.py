@@ -138,15 +138,22 @@ async def main(args: argparse.Namespace) -> None:
         rng = random.Random(i)
         seen = 0
         ready.append(i)
+        last = None
         while not stop.is_set():
             board = await standin.wait_for_message(ch, is_board, 600, after=seen)
+            if last is not None:
+                gaps["draw answered -> next board posted"].append(time.perf_counter() - last)
             seen = standin.messages[ch].index(board) + 1
             if not turn_button(board):
                 return
             mover = a if named(board, a) else b  # mentioned, or named in bold before their closed DMs are known
+            t = time.perf_counter()
             await tickets.take()
+            gaps["waiting for a ticket"].append(time.perf_counter() - t)
+            t = time.perf_counter()
             r = await mover.click(board, turn_button(board), timeout=60)
             await r.wait_done(timeout=60)
+            gaps["turn click -> its controls"].append(time.perf_counter() - t)
             msg = r.messages[-1]
             # a Lost Cities turn is two taps: one Play/Discard button per card, then the draw
             buttons = [bt["custom_id"] for bt in controls(msg)[1]]
@@ -154,13 +161,18 @@ async def main(args: argparse.Namespace) -> None:
             discard = [c for c in buttons if c.split(":")[-1].startswith("x.")]
             await tickets.take()
             before = msg.content
+            t = time.perf_counter()
             await mover.click(msg, rng.choice(play) if play and (rng.random() < 0.6 or not discard) else rng.choice(discard), timeout=60)
             msg = await wait_change(standin, msg, before, 60)
+            gaps["play click -> draw controls"].append(time.perf_counter() - t)
             deck = next(bt["custom_id"] for bt in controls(msg)[1] if bt["custom_id"].endswith(":d.deck"))
             await tickets.take()
             before = msg.content
+            t = time.perf_counter()
             await mover.click(msg, deck, timeout=60)
             await wait_change(standin, msg, before, 60)
+            last = time.perf_counter()
+            gaps["draw click -> answered"].append(last - t)
 
     def latencies(t0: float, t1: float) -> list[float]:
         return [
@@ -171,6 +183,8 @@ async def main(args: argparse.Namespace) -> None:
 
     ready: list[int] = []
     rows = []
+    gaps: dict[str, list[float]] = {k: [] for k in ("waiting for a ticket", "turn click -> its controls", "play click -> draw controls",
+                                                     "draw click -> answered", "draw answered -> next board posted")}
     with open(log_path, "w") as log_file:
         proc = await asyncio.create_subprocess_exec(*argv, env=env, stderr=log_file)
         await standin.wait_until(lambda: standin._live, 60, "the bot to connect")
@@ -262,6 +276,8 @@ async def main(args: argparse.Namespace) -> None:
     best = max(ok, key=lambda r: r[2]) if ok else None
     print("highest answered rate with click -> initial response p99 <= 50 ms: "
           + (f"{best[2]:.1f} clicks/s (offered {best[0]:.0f}/s)" if best else "none") + " (goal >= 150 answered)")
+    print("a turn's stages, as the people saw them (whole run; ms p50 / p99): " + "; ".join(
+        f"{k} {1000 * statistics.median(v):.0f} / {1000 * pct(v, 99):.0f}" for k, v in gaps.items() if v))
     print(f"move commit in the bot (ms): p50 {statistics.median(commits):.2f}, p99 {pct(commits, 99):.2f} ({len(commits)} moves)")
     print(f"marathon: Carcassonne, {args.sets} sets, 4 AI seats, {tiles} tiles left, snapshot {snapshot_kb:.0f} KB, "
           f"set up in {build_s:.1f} s; in {args.marathon_seconds:.0f} s the bot made {moves} moves and posted {boards} boards")

@@ -673,14 +673,27 @@ def new_canvas(w: int, h: int, bg: Color = UI["bg"]) -> Image.Image:
 def encode_png(img: Image.Image, palette: bool = True, compress_level: int = 3) -> bytes:
     """PNG bytes (no metadata, deterministic), optimize=False.
 
-    ``palette=True`` first reduces flat art to 256 colours (fast octree, no dithering): for a
-    1200x1600 board that is ~3x smaller and ~2x faster to encode than RGB, with no visible change.
-    Use ``palette=False`` for photos or smooth gradients."""
+    ``palette=True`` first reduces flat art to 256 colours (no dithering): for a 1200x1600 board
+    that is ~3x smaller and ~2x faster to encode than RGB, with no visible change. Use
+    ``palette=False`` for photos or smooth gradients."""
     if palette and img.mode in ("RGB", "RGBA"):
-        img = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        img = to_palette(img)
     buf = io.BytesIO()
     img.save(buf, "PNG", optimize=False, compress_level=compress_level)
     return buf.getvalue()
+
+
+def to_palette(img: Image.Image, step: int = 2) -> Image.Image:
+    """``img`` in 256 colours, without dithering. The palette is chosen (fast octree) from every
+    ``step``-th pixel of every ``step``-th row, then the whole picture is mapped to it: flat art
+    keeps its colours (any area wider than ``step`` pixels is sampled) and the octree is built over
+    a quarter of the pixels. Measured on the Lost Cities pictures: 3-5 ms instead of 4-12 ms, and
+    the mean error per channel no higher than the octree's over every pixel (bench/render.py)."""
+    if img.mode != "RGB":  # with transparency: the octree over every pixel, as before
+        return img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    sample = img.resize((max(1, img.width // step), max(1, img.height // step)), Image.Resampling.NEAREST)
+    chosen = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return img.quantize(palette=chosen, dither=Image.Dither.NONE)
 
 
 def encode_webp(img: Image.Image, lossless: bool = True, quality: int = 80) -> bytes:

@@ -96,3 +96,33 @@ def test_fallback_font_draws_accents_by_hand(bundled_font_only):
     assert draw("vacía") != draw("vacia")
     assert draw("año") != draw("ano")
     assert draw("plain") == draw("plain")
+
+
+def _error(img: Image.Image, reduced: Image.Image) -> tuple[float, float]:
+    """Mean error per channel, and the share of pixels off by more than 12 in some channel."""
+    from PIL import ImageChops, ImageStat
+
+    diff = ImageChops.difference(img, reduced.convert("RGB"))
+    far = diff.convert("L").point(lambda v: 255 if v > 12 else 0)
+    return sum(ImageStat.Stat(diff).mean) / 3, ImageStat.Stat(far).mean[0] / 255
+
+
+def test_palette_from_a_sample_keeps_the_pictures_colours():
+    """encode_png chooses its 256 colours from a quarter of the pixels: the real pictures lose no
+    more than with the octree over every pixel, and a flat colour however small its area (a 3x3
+    marker) keeps its exact value."""
+    from render.lost_cities import board_image, turn_image
+    from tests.render.samples import NAMES, SAMPLES, public
+
+    for make in SAMPLES.values():
+        view = make()
+        for img in (turn_image(view, NAMES, "en"), board_image(public(view), NAMES, "es")):
+            full = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+            mean, far = _error(img, c.to_palette(img))
+            assert mean <= _error(img, full)[0] + 0.15
+            assert far < 0.0005
+    img = Image.new("RGB", (300, 200), (240, 236, 228))
+    ImageDraw.Draw(img).rectangle((101, 51, 103, 53), fill=(200, 30, 160))
+    assert c.to_palette(img).convert("RGB").getpixel((102, 52)) == (200, 30, 160)
+    decoded = Image.open(io.BytesIO(c.encode_png(img)))
+    assert decoded.mode == "P" and decoded.convert("RGB").getpixel((102, 52)) == (200, 30, 160)
