@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
-import multiprocessing
 import os
 import random
 from concurrent.futures.process import BrokenProcessPool
@@ -25,7 +24,7 @@ from typing import Any
 
 from engines import ai, registry
 
-from .workers import exit_with_parent
+from .workers import Workers, exit_with_parent
 
 log = logging.getLogger(__name__)
 
@@ -72,15 +71,12 @@ class Thinker:
         self.processes = processes
         self.iterations = iterations  # tests: a fixed budget instead of the level's time budget
         self._thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="partida-ai")
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._pool: Workers | None = None
         self.last_pid: int | None = None  # where the last decision was made
 
-    def _workers(self) -> concurrent.futures.ProcessPoolExecutor:
+    def _workers(self) -> Workers:
         if self._pool is None:
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_start_worker, initargs=(os.getpid(),),
-            )
+            self._pool = Workers(self.processes, _start_worker, (os.getpid(),))
         return self._pool
 
     async def choose(
@@ -92,21 +88,18 @@ class Thinker:
         loop = asyncio.get_running_loop()
         if self.processes > 0 and snapshot is not None and searching(game_key, kind):
             try:
-                code, self.last_pid = await loop.run_in_executor(
-                    self._workers(), decide_in_worker, game_key, snapshot, seat, kind, seed, self.iterations,
-                    tuple(tail),
+                code, self.last_pid = await self._workers().run(
+                    decide_in_worker, game_key, snapshot, seat, kind, seed, self.iterations, tuple(tail),
                 )
                 return code
             except BrokenProcessPool:
-                # a worker died (killed, out of memory): think here this time, start afresh next time
+                # a worker died (killed, out of memory): think here this time; the pool has
+                # started a fresh worker for the next decision
                 log.warning("AI worker process died; this decision is made in the bot process")
-                pool, self._pool = self._pool, None
-                if pool is not None:
-                    pool.shutdown(wait=False, cancel_futures=True)
         self.last_pid = os.getpid()
         return await loop.run_in_executor(self._thread, decide, game, state, game_key, seat, kind, seed, self.iterations)
 
     def close(self) -> None:
         self._thread.shutdown(wait=False, cancel_futures=True)
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.close()

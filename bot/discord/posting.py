@@ -4,13 +4,10 @@ the board post; pictures are drawn off the event loop (worker processes or threa
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import io
 import json
 import logging
-import multiprocessing
-import os
 from collections.abc import Callable
 from typing import Any
 
@@ -23,7 +20,7 @@ from ..core.service import Loaded, MatchService, MoveResult, Stale, UserError
 from ..core.story import describe_move
 from ..core.table import Table
 from ..core.timers import settings_text
-from ..core.workers import exit_with_parent
+from ..core.workers import Workers
 from ..games import ui_for
 from ..i18n import game_name, t
 from .components import DoButton, LobbyButton, PickSelect, PlanButton, RematchButton, TurnButton, UndoButton
@@ -65,24 +62,20 @@ class Presenter:
         self.table = Table(service)  # the published log of a match that is over
         # Pictures are drawn off the event loop: in worker processes when configured (drawing holds
         # the GIL, and under load threads would starve the loop and the store), else in threads.
-        self._pool: concurrent.futures.Executor | None = None
+        # The workers start now and import the drawing code at once: the first picture must not
+        # wait for a process to spawn and import.
+        self._pool: Workers | None = Workers(render_processes, _warm) if render_processes > 0 else None
         self._fetched: dict[int, Any] = {}  # channels this process's shards do not hold, as fetched
-        if render_processes > 0:
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=render_processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=exit_with_parent, initargs=(os.getpid(),),
-            )
-            for _ in range(render_processes):  # start the workers now, in the background: the first
-                self._pool.submit(_warm)  # picture must not wait for a process to spawn and import
+
     async def draw(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a drawing function (a game UI's method, with plain JSON-like arguments) off the loop."""
         if self._pool is None:
             return await asyncio.to_thread(fn, *args)
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        return await self._pool.run(fn, *args)
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.close()
 
     # -- texts -----------------------------------------------------------------------------------
 
