@@ -54,6 +54,15 @@ def bot_wchar(pid: int) -> int:
         return 0
 
 
+def children(pid: int) -> list[int]:
+    """The bot's worker processes (drawing, AI thinking; Linux /proc)."""
+    try:
+        return [int(c) for t in os.listdir(f"/proc/{pid}/task")
+                for c in Path(f"/proc/{pid}/task/{t}/children").read_text().split()]
+    except OSError:
+        return []
+
+
 def bot_cpu(pid: int) -> float:
     """CPU seconds (user + system) the bot process has used so far (Linux /proc)."""
     try:
@@ -199,11 +208,15 @@ async def main(args: argparse.Namespace) -> None:
             issued = tickets.issued
             t0 = standin.now()
             cpu0 = bot_cpu(proc.pid)
+            workers = children(proc.pid)
+            wcpu0 = sum(bot_cpu(w) for w in workers)
             await tickets.run(rate, args.step, rng)
             t1 = standin.now()
             lat = latencies(t0, t1)
             cpu_ms = (bot_cpu(proc.pid) - cpu0) * 1000 / max(1, len(lat))
-            rows.append((rate, (tickets.issued - issued) / args.step, len(lat) / args.step, statistics.median(lat) if lat else float("nan"), pct(lat, 99), cpu_ms))
+            draw_ms = (sum(bot_cpu(w) for w in workers) - wcpu0) * 1000 / max(1, len(lat))
+            rows.append((rate, (tickets.issued - issued) / args.step, len(lat) / args.step, statistics.median(lat) if lat else float("nan"),
+                         pct(lat, 99), cpu_ms, draw_ms))
             await asyncio.sleep(1.0)  # the step's clicks finish
 
         # phase 2: a marathon starts in the database while the bot serves clicks at a modest rate
@@ -264,9 +277,10 @@ async def main(args: argparse.Namespace) -> None:
     print(f"bot pinned to core 1, load generator to core 0: {pinned} ({cores} cores); {args.matches} Lost Cities matches; "
           f"spec checks {'on' if not args.no_spec else 'off'}; render processes {args.render_processes}; "
           f"machine load average at start {load0:.1f}, at end {os.getloadavg()[0]:.1f}")
-    print(f"{'offered clicks/s':>16} {'issued/s':>9} {'answered/s':>11} {'p50 ms':>8} {'p99 ms':>8} {'bot CPU ms/click':>17}")
-    for rate, got, answered, p50, p99, cpu_ms in rows:
-        print(f"{rate:>16.0f} {got:>9.1f} {answered:>11.1f} {p50:>8.1f} {p99:>8.1f} {cpu_ms:>17.1f}")
+    print(f"{'offered clicks/s':>16} {'issued/s':>9} {'answered/s':>11} {'p50 ms':>8} {'p99 ms':>8} {'bot CPU ms/click':>17}"
+          f" {'drawing CPU ms/click':>21}")
+    for rate, got, answered, p50, p99, cpu_ms, draw_ms in rows:
+        print(f"{rate:>16.0f} {got:>9.1f} {answered:>11.1f} {p50:>8.1f} {p99:>8.1f} {cpu_ms:>17.1f} {draw_ms:>21.1f}")
     per_click = statistics.median(r[5] for r in rows)
     print(f"the bot process spends ~{per_click:.1f} ms of CPU per click (with the jobs each move causes): "
           f"~{1000 / per_click:.0f} clicks/s would fill one dedicated core")
