@@ -271,7 +271,7 @@ async def test_standing_orders_between_two_ai_seats_do_not_stall_the_match(stand
     while True:
         # a board, or (the draft is secret: no board per pick) a prompt with the turn button
         try:
-            board = await standin.wait_for_message(channel, lambda m: is_board(m) or bool(turn_button(m)), 6, after=seen)
+            board = await standin.wait_for_message(channel, lambda m: is_board(m) or bool(turn_button(m)), 30, after=seen)
         except TimeoutError:
             jobs = await partida.store.jobs()
             rec = await partida.store.get(1)
