@@ -379,7 +379,10 @@ def text_size(s: str, size: int, bold: bool = False) -> tuple[int, int]:
     return (x1 - x0, y1 - y0)
 
 
+@cached(8192)
 def text_width(s: str, size: int, bold: bool = False) -> int:
+    """Width of ``s`` drawn at ``size``: remembered, as a picture measures the same labels, names and
+    numbers many times (fitting, ellipsizing, centring) and every picture after it does again."""
     return int(font(size, bold).getlength(prep(s))) + 2 * _stroke(size, bold)
 
 
