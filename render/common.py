@@ -405,11 +405,26 @@ def text(
         size = fit_size(s, max_width, size, min(size, low), bold)
         s = ellipsize(s, size, max_width, bold)
     _note_text(size, s, xy)
-    sw = _stroke(size, bold)
-    draw.text(xy, prep(s), font=font(size, bold), fill=fill, anchor=anchor, stroke_width=sw, stroke_fill=fill)
+    x, y = xy
+    ix, iy = math.floor(x), math.floor(y)
+    mask, ox, oy = _text_mask(prep(s), size, bold, anchor, round(x - ix, 3), round(y - iy, 3))
+    draw.bitmap((ix + ox, iy + oy), mask, fill=fill)
     if not full_unicode():
         _draw_marks(draw, xy, s, size, fill, anchor, bold)
     return text_width(s, size, bold)
+
+
+@cached(2048)
+def _text_mask(s: str, size: int, bold: bool, anchor: str, fx: float, fy: float) -> tuple[Image.Image, int, int]:
+    """``s`` rasterised once (the coverage of its glyphs, stroke included) with where it goes
+    relative to the anchor's whole pixel; drawing it again is one masked fill. The fraction of the
+    anchor's position is part of the key, so the glyphs land exactly as Pillow would draw them."""
+    f, sw = font(size, bold), _stroke(size, bold)
+    x0, y0, x1, y1 = f.getbbox(s, anchor=anchor, stroke_width=sw)
+    x0, y0, x1, y1 = math.floor(x0) - 2, math.floor(y0) - 2, math.ceil(x1) + 2, math.ceil(y1) + 2
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)))
+    ImageDraw.Draw(mask).text((-x0 + fx, -y0 + fy), s, font=f, fill=255, anchor=anchor, stroke_width=sw, stroke_fill=255)
+    return mask, x0, y0
 
 
 def fit_size(s: str, max_width: int, size: int, min_size: int = 8, bold: bool = False) -> int:
