@@ -126,3 +126,20 @@ def test_palette_from_a_sample_keeps_the_pictures_colours():
     assert c.to_palette(img).convert("RGB").getpixel((102, 52)) == (200, 30, 160)
     decoded = Image.open(io.BytesIO(c.encode_png(img)))
     assert decoded.mode == "P" and decoded.convert("RGB").getpixel((102, 52)) == (200, 30, 160)
+
+
+def test_cached_text_draws_what_pillow_draws():
+    """text() rasterises a line once and fills its mask after: the same pixels as Pillow's own
+    drawing, for any anchor, weight and fractional position, on RGB and on RGBA sprites."""
+    cases = [("Ronda 1/3", 26, False, "la", (10, 10)), ("Mazo: 38", 22, True, "mm", (150.5, 40.25)),
+             ("José Ñúñez", 30, True, "rs", (290.7, 90.5)), ("-83", 18, False, "lm", (3.333, 70.9))]
+    for mode, bg in (("RGB", (24, 30, 40)), ("RGBA", (0, 0, 0, 0))):
+        for s, size, bold, anchor, xy in cases:
+            ours, theirs = Image.new(mode, (300, 120), bg), Image.new(mode, (300, 120), bg)
+            for _ in range(2):  # the second draw comes from the cache
+                c.text(ImageDraw.Draw(ours), xy, s, size, (250, 200, 60), anchor=anchor, bold=bold)
+            sw = c._stroke(size, bold)
+            for _ in range(2):
+                ImageDraw.Draw(theirs).text(xy, c.prep(s), font=c.font(size, bold), fill=(250, 200, 60), anchor=anchor,
+                                            stroke_width=sw, stroke_fill=(250, 200, 60))
+            assert ours.tobytes() == theirs.tobytes(), (mode, s)
