@@ -738,14 +738,23 @@ class PairedLostCitiesSearch(ISMCTS):
         reject_z: float = 3.0,
         anchor_z: float = 2.0,
         last_cards: int = 2,
+        epsilon: float = 0.1,
+        points: float = 0.0,
+        lead: float = 0.0,
+        shortlist: int = 0,
         name: str = "paired",
     ) -> None:
-        super().__init__(adapter if adapter is not None else LEVEL_SEARCH(), seconds=seconds, iterations=iterations,
-                         name=name)
+        super().__init__(adapter if adapter is not None else LEVEL_SEARCH(epsilon=epsilon), seconds=seconds,
+                         iterations=iterations, name=name)
         self.warmup = warmup
         self.reject_z = reject_z
         self.anchor_z = anchor_z
         self.last_cards = last_cards
+        self.points = points  # 0: the adapter's win chance; else the round's point margin / ``points``
+        # lead > 0: first the normal level's tree search for this share of the budget; its choice
+        # is the anchor and (shortlist > 0) its most visited actions the only ones raced
+        self.lead = lead
+        self.shortlist = shortlist
         self.batches = 0
         self.anchor: int | None = None
 
@@ -770,6 +779,17 @@ class PairedLostCitiesSearch(ISMCTS):
         anchor = next(iter(ad.prior(game, view, seat, legal, srng)))
         if anchor not in legal:  # cannot happen with a determinisation true to the view
             anchor = legal[0]
+        if self.lead:
+            timed_lead = self.seconds is not None
+            tree = ISMCTS(LEVEL_SEARCH(), seconds=self.seconds * self.lead if timed_lead else None,
+                          iterations=None if timed_lead else max(2, int((self.iterations or 0) * self.lead)),
+                          prior_weight=5.0, depth=2)
+            policy_move = anchor
+            anchor = tree.search(game, view, legal, seat, random.Random(srng.getrandbits(64)))
+            if self.shortlist:
+                visits = tree.stats.visits
+                top = set(sorted(legal, key=lambda a: -visits.get(a, 0))[: int(self.shortlist)]) | {anchor, policy_move}
+                legal = [a for a in legal if a in top]
         self.anchor = anchor
         clock = time.perf_counter
         deadline = start + self.seconds if self.seconds is not None else math.inf
@@ -780,10 +800,15 @@ class PairedLostCitiesSearch(ISMCTS):
             state[0] = determinise(srng)
             state[1] = srng.getrandbits(64)
 
+        points = self.points
+        score = native.score if isinstance(ad, NativeLostCitiesSearch) else fast.score
+
         def play(a: int) -> float:
             s = copy(state[0])
             step(s, seat, a)
             playout(game, s, 0, random.Random(state[1]))
+            if points:
+                return (score(s, seat) - score(s, 1 - seat)) / points
             return evaluate(game, s, seat)[seat]
 
         choice, values, it, batches = race(

@@ -376,3 +376,16 @@ def test_a_whole_strong_versus_normal_match_ends_in_bounded_steps():
         players[a] = StrongPlayer(seconds=None, iterations=20)
         steps = play_out(GAME, st, players, random.Random(a), max_steps=1500)
         assert 3 * 40 < steps < 1500 and not GAME.to_move(st)
+
+
+def test_the_paired_search_after_a_lead_tree_search_races_its_shortlist():
+    st = position(3, 40)
+    seat = GAME.to_move(st)[0]
+    runs = []
+    for _ in range(2):
+        p = PairedLostCitiesSearch(seconds=None, iterations=300, lead=0.3, shortlist=3)
+        runs.append((p.choose(GAME, st, seat, random.Random(5)), p.stats.visits, p.anchor))
+    assert runs[0] == runs[1]
+    choice, visits, anchor = runs[0]
+    assert choice in GAME.legal(st, seat) and anchor in visits
+    assert 2 <= len(visits) <= 5 < len(GAME.legal(st, seat))  # the tree's three best, its choice, the policy's move
