@@ -725,7 +725,13 @@ class PairedLostCitiesSearch(ISMCTS):
     Budgets as the tree search's: ``seconds`` (the clock is read before every playout, so a
     batch never runs past the deadline; an unfinished batch is not counted) and/or ``iterations``
     (playouts; whole batches are played, so the choice is reproducible). ``stats.iterations``:
-    the playouts made; ``stats.visits``: the batches each root action was played in."""
+    the playouts made; ``stats.visits``: the batches each root action was played in.
+
+    Options kept from the issue 22 screens (docs/benchmarks.md; the defaults are the level):
+    ``epsilon``, the playouts' rate of random moves; ``points``, value a playout by the round's
+    point margin over ``points`` instead of the win chance; ``lead``, first run the normal level's
+    tree search for that share of the budget and make its choice the anchor, with ``shortlist``
+    its most visited actions (and the policy's move) the only ones raced."""
 
     searching = True
 
