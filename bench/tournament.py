@@ -76,17 +76,27 @@ def game_key(name: str) -> str:
     return name.replace("_", "-")
 
 
-def make(game_key: str, kind: str, seconds: float | None, iterations: int | None):
-    return ai.player(game_key, kind, seconds=seconds, iterations=iterations)
+def make(game_key: str, kind: str, seconds: float | None, iterations: int | None, scale: float = 1.0):
+    """A player of ``kind``; ``scale`` multiplies a searching level's own time budget (screening)."""
+    p = ai.player(game_key, kind, seconds=seconds, iterations=iterations)
+    if scale != 1.0 and seconds is None and iterations is None and getattr(p, "seconds", None):
+        p.seconds *= scale
+    return p
+
+
+MAX_ACTIONS = 20_000  # a match still going after this many actions is stopped (a loop: a bug)
 
 
 def play_match(game, seats: int, options, seed: int, players: list, times: list[float] | None, a_seat: int,
                iterations: list[int] | None = None, other_times: list[float] | None = None):
     """One seeded match; the decision times of A's seat go to ``times`` (and its search
-    iterations to ``iterations``), those of the other seats to ``other_times``."""
+    iterations to ``iterations``), those of the other seats to ``other_times``. Returns the
+    result, or None for a match stopped after ``MAX_ACTIONS`` actions."""
     state = game.new_state(seats, options, seed, None)
     k = 0
     while movers := game.to_move(state):
+        if k >= MAX_ACTIONS:
+            return None
         seat = movers[0]
         rng = random.Random(f"{seed}/{k}")
         t = time.perf_counter()
@@ -114,7 +124,7 @@ def ms(values: list[float]) -> str:
 
 
 def tournament(key: str, a: str, b: str, matches: int, seats: int | None, raw: dict, seed: int,
-               seconds: float | None, iterations: int | None, progress: bool = False) -> str:
+               seconds: float | None, iterations: int | None, progress: bool = False, scale: float = 1.0) -> str:
     """Play the matches and return the summary line."""
     game = registry.get(key)
     seats = seats or DEFAULT_SEATS.get(key, game.min_players)
@@ -124,12 +134,19 @@ def tournament(key: str, a: str, b: str, matches: int, seats: int | None, raw: d
     times: list[float] = []
     other: list[float] = []
     its: list[int] = []
+    stopped: list[int] = []
     start = time.perf_counter()
     for g in range(matches):
         a_seat = g % seats
-        players = [make(key, b, seconds, iterations) for _ in range(seats)]
-        players[a_seat] = make(key, a, seconds, iterations)
+        players = [make(key, b, seconds, iterations, scale) for _ in range(seats)]
+        players[a_seat] = make(key, a, seconds, iterations, scale)
         res = play_match(game, seats, options, seed + g, players, times, a_seat, its, other)
+        if res is None:  # counted as a shared first place, and said in the summary
+            stopped.append(seed + g)
+            wins += 1.0 / seats
+            if progress:
+                print(f"  {key} match {g + 1} (seed {seed + g}): STOPPED after {MAX_ACTIONS} actions", flush=True)
+            continue
         first = res.ranking[0]
         if a_seat in first:
             wins += 1.0 / len(first)
@@ -140,13 +157,16 @@ def tournament(key: str, a: str, b: str, matches: int, seats: int | None, raw: d
                   f"A first so far {wins:g}/{g + 1}", flush=True)
     lo, hi = wilson(wins, matches)
     budget = f"iterations={iterations}" if iterations else f"seconds={seconds}" if seconds else "level budgets"
+    if scale != 1.0 and not (iterations or seconds):
+        budget += f" x{scale:g}"
     against = b if seats == 2 else f"{_COUNT.get(seats - 1, seats - 1)} {b}"
     share = "" if seats == 2 else f", fair share {1 / seats:.0%}"
     return (
         f"{key} {seats}p{' ' + str(raw) if raw else ''} seeds {seed}-{seed + matches - 1} ({budget}): "
         f"{a} first in {wins:g}/{matches} = {wins / max(matches, 1):.0%} vs {against} "
-        f"(95% CI {lo:.0%}-{hi:.0%}{share}); mean margin over the best other {sum(margins) / max(matches, 1):+.1f}; "
+        f"(95% CI {lo:.0%}-{hi:.0%}{share}); mean margin over the best other {sum(margins) / max(len(margins), 1):+.1f}; "
         f"decision p50/p99 {a} {ms(times)} over {len(times)}, {b} {ms(other)} over {len(other)}"
+        + (f"; STOPPED (loop?) seeds {stopped}" if stopped else "")
         + (f"; {a} searched {len(its)} decisions, median {percentile(sorted(its), 0.5):.0f} iterations" if its else "")
         + f"; {time.perf_counter() - start:.0f} s"
     )
@@ -165,6 +185,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=HELD_OUT_SEED, help=f"first match seed (default {HELD_OUT_SEED}: held out of tuning)")
     ap.add_argument("--core", type=int, help="pin this process to one core (as taskset -c CORE)")
     ap.add_argument("--progress", action="store_true", help="print a line per match")
+    ap.add_argument("--scale", type=float, default=1.0, help="multiply the levels' own time budgets (quick screening)")
     args = ap.parse_args()
     cores = pin(args.core)
     keys = registry.available() if args.game == "all" else [game_key(args.game)]
@@ -178,7 +199,7 @@ def main() -> None:
           + " ".join(f"{x:.1f}" for x in os.getloadavg()), flush=True)
     for key in keys:
         print(tournament(key, args.a, args.b, args.matches, args.seats, raw, args.seed, args.seconds,
-                         args.iterations, args.progress), flush=True)
+                         args.iterations, args.progress, args.scale), flush=True)
 
 
 if __name__ == "__main__":

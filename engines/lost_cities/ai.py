@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any
 
 from ..rng import Rng
-from ..search import level_player
+from ..search import DEFAULT_SECONDS, ISMCTS, LEVEL_SECONDS, Stats, level_player
 from . import (
     _DRAWS,
     _KEEP,
@@ -336,6 +337,8 @@ class _FastEngine:
     def step(s: list, seat: int, code: int) -> None:
         fast_step(s, code, False)
 
+    clone = staticmethod(fast.clone)
+
 
 _MOVERS = ((0,), (1,))
 
@@ -624,6 +627,8 @@ class _NativeEngine:
     def step(s: native.S, seat: int, code: int) -> None:
         native.step(s, code, False)
 
+    clone = staticmethod(native.clone)
+
 
 class NativeLostCitiesSearch(FastLostCitiesSearch):
     """:class:`FastLostCitiesSearch` on the states of engines/lost_cities/native.py, the module an
@@ -689,12 +694,222 @@ class NativeLostCitiesSearch(FastLostCitiesSearch):
         native.policy_playout(s, rng.random, self.epsilon)
 
 
+# -- the strong level: paired flat Monte Carlo at the root (issue 22) ------------------------------
+#
+# The tree search above, given three times the time, played no better than at normal's budget
+# (docs/benchmarks.md): with a dozen root actions and a few hundred noisy playouts, the visit
+# counts mostly measure which hidden deals the playouts met. The strong level instead compares
+# the root actions on *the same* deals: each batch draws one determinisation and one playout seed
+# and plays every root action still in the race from that same state with that same seed
+# (common random numbers), so the luck of the deal cancels out of the differences between them.
+
+
+_FAST_CLONE = fast.clone
+
+
+class PairedLostCitiesSearch(ISMCTS):
+    """Paired flat Monte Carlo over the root actions, on the levels' fast (or compiled) playouts.
+
+    Each *batch* samples one determinisation of what the seat cannot see and one playout seed, and
+    plays out every root action still alive from it with that seed (the adapter's playout policy,
+    to the end of the round, valued by its ``evaluate`` for the root seat). After ``warmup``
+    batches, an action whose mean paired difference to the current best is more than ``reject_z``
+    standard errors below zero is dropped (successive rejection); batches go on until the budget
+    is spent or one action is left. The move the playout policy itself would make (the anchor) is
+    played unless another action beats it by more than ``anchor_z`` paired standard errors.
+
+    Draw phase, ``last_cards``: with that many cards or fewer left in the deck the seat draws from
+    the deck (taking a discard back near the end could repeat forever: a discard and a take-back
+    leave the deck as it was).
+
+    Budgets as the tree search's: ``seconds`` (the clock is read before every playout, so a
+    batch never runs past the deadline; an unfinished batch is not counted) and/or ``iterations``
+    (playouts; whole batches are played, so the choice is reproducible). ``stats.iterations``:
+    the playouts made; ``stats.visits``: the batches each root action was played in.
+
+    Options kept from the issue 22 screens (docs/benchmarks.md; the defaults are the level):
+    ``epsilon``, the playouts' rate of random moves; ``points``, value a playout by the round's
+    point margin over ``points`` instead of the win chance; ``lead``, first run the normal level's
+    tree search for that share of the budget and make its choice the anchor, with ``shortlist``
+    its most visited actions (and the policy's move) the only ones raced."""
+
+    searching = True
+
+    def __init__(
+        self,
+        seconds: float | None = DEFAULT_SECONDS,
+        iterations: int | None = None,
+        adapter: LostCitiesSearch | None = None,
+        warmup: int = 6,
+        reject_z: float = 3.0,
+        anchor_z: float = 2.0,
+        last_cards: int = 2,
+        epsilon: float = 0.1,
+        points: float = 0.0,
+        lead: float = 0.0,
+        shortlist: int = 0,
+        name: str = "paired",
+    ) -> None:
+        super().__init__(adapter if adapter is not None else LEVEL_SEARCH(epsilon=epsilon), seconds=seconds,
+                         iterations=iterations, name=name)
+        self.warmup = warmup
+        self.reject_z = reject_z
+        self.anchor_z = anchor_z
+        self.last_cards = last_cards
+        self.points = points  # 0: the adapter's win chance; else the round's point margin / ``points``
+        # lead > 0: first the normal level's tree search for this share of the budget; its choice
+        # is the anchor and (shortlist > 0) its most visited actions the only ones raced
+        self.lead = lead
+        self.shortlist = shortlist
+        self.batches = 0
+        self.anchor: int | None = None
+
+    def search(self, game: LostCities, view: dict, legal: list[int], seat: int, rng: random.Random, table: Any = None) -> int:
+        start = time.perf_counter()
+        self.stats = stats = Stats()
+        self.batches = 0
+        self.anchor = None
+        if len(legal) == 1:
+            stats.visits = {legal[0]: 0}
+            return legal[0]
+        if view["phase"] == "draw" and view["deck"] <= self.last_cards and DRAW_DECK in legal:
+            stats.visits = {DRAW_DECK: 0}
+            return DRAW_DECK
+        ad = self.adapter
+        srng = random.Random(rng.getrandbits(64))
+        determinise = ad.determiniser(game, view, seat)
+        engine = ad.engine
+        step, evaluate, playout = engine.step, ad.evaluate, ad.playout
+        copy = getattr(engine, "clone", _FAST_CLONE)
+        # the anchor: the playout policy's own move here (no random moves)
+        anchor = next(iter(ad.prior(game, view, seat, legal, srng)))
+        if anchor not in legal:  # cannot happen with a determinisation true to the view
+            anchor = legal[0]
+        if self.lead:
+            timed_lead = self.seconds is not None
+            tree = ISMCTS(LEVEL_SEARCH(), seconds=self.seconds * self.lead if timed_lead else None,
+                          iterations=None if timed_lead else max(2, int((self.iterations or 0) * self.lead)),
+                          prior_weight=5.0, depth=2)
+            policy_move = anchor
+            anchor = tree.search(game, view, legal, seat, random.Random(srng.getrandbits(64)))
+            if self.shortlist:
+                visits = tree.stats.visits
+                top = set(sorted(legal, key=lambda a: -visits.get(a, 0))[: int(self.shortlist)]) | {anchor, policy_move}
+                legal = [a for a in legal if a in top]
+        self.anchor = anchor
+        clock = time.perf_counter
+        deadline = start + self.seconds if self.seconds is not None else math.inf
+        timed = self.seconds is not None
+        state: list = [None, 0]  # this batch's determinisation and playout seed
+
+        def new_batch() -> None:
+            state[0] = determinise(srng)
+            state[1] = srng.getrandbits(64)
+
+        points = self.points
+        score = native.score if isinstance(ad, NativeLostCitiesSearch) else fast.score
+
+        def play(a: int) -> float:
+            s = copy(state[0])
+            step(s, seat, a)
+            playout(game, s, 0, random.Random(state[1]))
+            if points:
+                return (score(s, seat) - score(s, 1 - seat)) / points
+            return evaluate(game, s, seat)[seat]
+
+        choice, values, it, batches = race(
+            legal, anchor, new_batch, play, warmup=self.warmup, reject_z=self.reject_z, anchor_z=self.anchor_z,
+            max_playouts=self.iterations, out_of_time=(lambda: clock() >= deadline) if timed else None)
+        self.batches = batches
+        stats.iterations = it
+        stats.visits = {a: len(values[a]) for a in legal}
+        stats.seconds = time.perf_counter() - start
+        return choice
+
+
+def race(
+    legal: list[int],
+    anchor: int,
+    new_batch,
+    play,
+    *,
+    warmup: int = 6,
+    reject_z: float = 3.0,
+    anchor_z: float = 2.0,
+    max_playouts: int | None = None,
+    out_of_time=None,
+) -> tuple[int, dict[int, list[float]], int, int]:
+    """The paired race of :class:`PairedLostCitiesSearch`, apart from the game: ``new_batch()``
+    starts a batch (draws its deal and seed), ``play(a)`` plays action ``a`` out in it and returns
+    its value. Batches go on while more than one action is alive, fewer than ``max_playouts``
+    playouts were made (whole batches) and ``out_of_time()`` (asked before every playout) is false;
+    a batch cut by the clock is dropped. Returns the choice, each action's values by batch, the
+    playouts made and the whole batches counted."""
+    alive = list(legal)
+    values: dict[int, list[float]] = {a: [] for a in legal}
+    limit = max_playouts if max_playouts is not None else 1 << 62
+    it = 0
+    batches = 0
+    while len(alive) > 1 and it < limit:
+        if out_of_time is not None and out_of_time():
+            break
+        new_batch()
+        got = []
+        for a in alive:
+            if out_of_time is not None and out_of_time():
+                break
+            got.append(play(a))
+            it += 1
+        if len(got) < len(alive):  # the clock ran out inside the batch: not a paired batch
+            break
+        for a, v in zip(alive, got, strict=True):
+            values[a].append(v)
+        batches += 1
+        if batches >= warmup:
+            best = max(alive, key=lambda a: sum(values[a]))  # ties: the first listed
+            bv = values[best]
+            alive = [a for a in alive if a == best or _beaten_by(values[a], bv) < reject_z]
+    if batches == 0:
+        return anchor, values, it, batches
+    # the best by mean among the actions still alive (each played in every batch)
+    best = max(alive, key=lambda a: sum(values[a]))
+    # the anchor stays unless beaten clearly, on at least the warm-up's batches
+    if anchor in alive and best != anchor and (batches < warmup or _beaten_by(values[anchor], values[best]) <= anchor_z):
+        return anchor, values, it, batches
+    return best, values, it, batches
+
+
+def _beaten_by(a: list[float], b: list[float]) -> float:
+    """How many paired standard errors ``b`` is ahead of ``a`` on the batches both were played in
+    (their first ones): the mean of ``b[k] - a[k]`` over its standard error (0 with fewer than two
+    batches; infinite when every batch gives the same positive difference)."""
+    n = min(len(a), len(b))
+    if n < 2:
+        return 0.0
+    diffs = [b[k] - a[k] for k in range(n)]
+    m = sum(diffs) / n
+    var = sum((x - m) ** 2 for x in diffs) / (n - 1)
+    if var <= 1e-18:
+        return math.inf if m > 1e-12 else (-math.inf if m < -1e-12 else 0.0)
+    return m / math.sqrt(var / n)
+
+
 # depth 2: the tree holds the searching seat's whole turn (play, then draw); the rest is playout.
 # The levels search on the fast state (FastLostCitiesSearch), or on native.py's states when its
 # compiled build is there (NativeLostCitiesSearch: the same choices, faster); LostCitiesSearch,
 # on the compact engine, stays as their reference.
 LEVEL_SEARCH = NativeLostCitiesSearch if native.COMPILED else FastLostCitiesSearch
 NormalPlayer = level_player("normal", LEVEL_SEARCH, prior_weight=5.0, depth=2)
-StrongPlayer = level_player("strong", LEVEL_SEARCH, prior_weight=5.0, depth=2)
+TreeStrongPlayer = level_player("strong", LEVEL_SEARCH, prior_weight=5.0, depth=2)  # the strong level until issue 22's paired search
+
+
+class StrongPlayer(PairedLostCitiesSearch):
+    """The strong level: :class:`PairedLostCitiesSearch` with the level's 0.3 s a decision."""
+
+    name = "strong"
+
+    def __init__(self, seconds: float | None = LEVEL_SECONDS["strong"], iterations: int | None = None) -> None:
+        super().__init__(seconds=seconds, iterations=iterations, name="strong")
+
 
 PLAYERS = {"heuristic": HeuristicPlayer, "easy": HeuristicPlayer, "normal": NormalPlayer, "strong": StrongPlayer}
