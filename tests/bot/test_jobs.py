@@ -441,6 +441,10 @@ async def test_a_job_queued_behind_its_lane_here_comes_with_that_lane_s_finish_n
         if ran:
             break
         await asyncio.sleep(0.01)
+    for _ in range(50):  # the start's second look may come after the first job started (a busy machine)
+        if len(claims) >= 2:
+            break
+        await asyncio.sleep(0.01)
     n = len(claims)
     release.set()
     for _ in range(200):
