@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import logging
 import os
 import random
@@ -101,6 +102,30 @@ class Tickets:
         await self.queue.get()
 
 
+def print_sweep(args, rows, routes, answered_clicks, gaps, pinned, cores, load0) -> None:
+    """The sweep's table and what the people saw."""
+    print(f"bot pinned to core 1, load generator to core 0: {pinned} ({cores} cores); {args.matches} Lost Cities matches; "
+          f"spec checks {'on' if not args.no_spec else 'off'}; render processes {args.render_processes}; "
+          f"machine load average at start {load0:.1f}, at end {os.getloadavg()[0]:.1f}")
+    print(f"{'offered clicks/s':>16} {'issued/s':>9} {'answered/s':>11} {'p50 ms':>8} {'p99 ms':>8} {'bot CPU ms/click':>17}"
+          f" {'drawing CPU ms/click':>21} {'step took s':>12}")
+    for rate, got, answered, p50, p99, cpu_ms, draw_ms, took in rows:
+        print(f"{rate:>16.0f} {got:>9.1f} {answered:>11.1f} {p50:>8.1f} {p99:>8.1f} {cpu_ms:>17.1f} {draw_ms:>21.1f} {took:>12.1f}")
+    per_click = statistics.median(r[5] for r in rows)
+    print(f"the bot process spends ~{per_click:.1f} ms of CPU per click (with the jobs each move causes): "
+          f"~{1000 / per_click:.0f} clicks/s would fill one dedicated core")
+    ok = [r for r in rows if r[4] <= 50]
+    # the answered rate, not the offered one: the people wait for each board before they click, so
+    # what a step offers is not what the bot gets (issue 18)
+    best = max(ok, key=lambda r: r[2]) if ok else None
+    print("highest answered rate with click -> initial response p99 <= 50 ms: "
+          + (f"{best[2]:.1f} clicks/s (offered {best[0]:.0f}/s)" if best else "none") + " (goal >= 150 answered)")
+    print("a turn's stages, as the people saw them (whole run; ms p50 / p99): " + "; ".join(
+        f"{k} {1000 * statistics.median(v):.0f} / {1000 * pct(v, 99):.0f}" for k, v in gaps.items() if v))
+    print(f"the bot's HTTP requests per answered click in the steps: {sum(routes.values()) / max(1, answered_clicks):.2f} ("
+          + ", ".join(f"{r} {n / max(1, answered_clicks):.2f}" for r, n in routes.most_common(8)) + ")")
+
+
 async def main(args: argparse.Namespace) -> None:
     import dataclasses
 
@@ -128,6 +153,8 @@ async def main(args: argparse.Namespace) -> None:
         "LOG_LEVEL": "ERROR", "PARTIDA_TIMING": "1", "RENDER_PROCESSES": str(args.render_processes),
     }
     argv = [sys.executable, "-m", "bot"]
+    if args.floor:  # the same requests without Partida (bench/floor_bot.py)
+        argv = [sys.executable, str(Path(__file__).resolve().parent / "floor_bot.py")]
     if args.profile:  # where the bot's CPU goes: cProfile's stats written when the bot stops
         argv = [sys.executable, "-m", "cProfile", "-o", args.profile, "-m", "bot"]
     if pinned:
@@ -191,8 +218,20 @@ async def main(args: argparse.Namespace) -> None:
             if rec.initial_at is not None and rec.type in (2, 3) and t0 <= rec.created_at < t1
         ]
 
+    async def finish(proc, players) -> None:
+        stop.set()
+        if args.profile:
+            proc.send_signal(signal.SIGINT)  # a clean stop, so cProfile writes its stats
+        else:
+            proc.terminate()
+        await proc.wait()
+        for task in players:
+            task.cancel()
+
     ready: list[int] = []
     rows = []
+    routes: collections.Counter[str] = collections.Counter()  # the bot's HTTP requests in the steps
+    answered_clicks = 0
     gaps: dict[str, list[float]] = {k: [] for k in ("waiting for a ticket", "turn click -> its controls", "play click -> draw controls",
                                                      "draw click -> answered", "draw answered -> next board posted")}
     with open(log_path, "w") as log_file:
@@ -211,15 +250,25 @@ async def main(args: argparse.Namespace) -> None:
             cpu0 = bot_cpu(proc.pid)
             workers = children(proc.pid)
             wcpu0 = sum(bot_cpu(w) for w in workers)
+            req0 = len(standin.requests)
             await tickets.run(rate, args.step, rng)
             t1 = standin.now()
             lat = latencies(t0, t1)
             took = t1 - t0  # the rates over the time the step really took (the people's loop may lag)
             cpu_ms = (bot_cpu(proc.pid) - cpu0) * 1000 / max(1, len(lat))
             draw_ms = (sum(bot_cpu(w) for w in workers) - wcpu0) * 1000 / max(1, len(lat))
+            for method, path, status in standin.requests[req0:]:
+                route = re.sub(r"/(interactions|webhooks)/([0-9]+)/[^/]+", r"/\1/N/T", path.split("?")[0])
+                routes[f"{method} {re.sub(r'/[0-9]+', '/N', route)}" + (f" ({status})" if status >= 300 else "")] += 1
+            answered_clicks += len(lat)
             rows.append((rate, (tickets.issued - issued) / took, len(lat) / took, statistics.median(lat) if lat else float("nan"),
                          pct(lat, 99), cpu_ms, draw_ms, took))
             await asyncio.sleep(1.0)  # the step's clicks finish
+        if args.floor:  # no marathon: the floor bot has no matches
+            await finish(proc, players)
+            await standin.stop()
+            print_sweep(args, rows, routes, answered_clicks, gaps, pinned, cores, load0)
+            return
 
         # phase 2: a marathon starts in the database while the bot serves clicks at a modest rate
         marathon_ch = standin.create_channel("marathon")
@@ -262,14 +311,7 @@ async def main(args: argparse.Namespace) -> None:
         # snapshot every SNAPSHOT_EVERY moves (counted at the last one's size: an upper bound)
         sent = sum(len(dumps(a.action)) + len(dumps(a.story)) for a in logged) + (moves // SNAPSHOT_EVERY) * last_snapshot
         boards = sum(1 for m in standin.messages.get(marathon_ch, []) if "board.png" in m.files)
-        stop.set()
-        if args.profile:
-            proc.send_signal(signal.SIGINT)  # a clean stop, so cProfile writes its stats
-        else:
-            proc.terminate()
-        await proc.wait()
-        for task in players:
-            task.cancel()
+        await finish(proc, players)
     await standin.stop()
     bot_log = log_path.read_text()
     stalls = [(float(a), float(c), float(b)) for a, c, b in re.findall(r"stall_ms=([0-9.]+) busy_ms=([0-9.]+) at=([0-9.]+)", bot_log)]
@@ -277,24 +319,7 @@ async def main(args: argparse.Namespace) -> None:
     busy_during = [busy for _s, busy, at in stalls if wall_marathon0 <= at <= wall_marathon1]
     commits = [float(x) for x in re.findall(r"commit_ms=([0-9.]+)", bot_log)]
 
-    print(f"bot pinned to core 1, load generator to core 0: {pinned} ({cores} cores); {args.matches} Lost Cities matches; "
-          f"spec checks {'on' if not args.no_spec else 'off'}; render processes {args.render_processes}; "
-          f"machine load average at start {load0:.1f}, at end {os.getloadavg()[0]:.1f}")
-    print(f"{'offered clicks/s':>16} {'issued/s':>9} {'answered/s':>11} {'p50 ms':>8} {'p99 ms':>8} {'bot CPU ms/click':>17}"
-          f" {'drawing CPU ms/click':>21} {'step took s':>12}")
-    for rate, got, answered, p50, p99, cpu_ms, draw_ms, took in rows:
-        print(f"{rate:>16.0f} {got:>9.1f} {answered:>11.1f} {p50:>8.1f} {p99:>8.1f} {cpu_ms:>17.1f} {draw_ms:>21.1f} {took:>12.1f}")
-    per_click = statistics.median(r[5] for r in rows)
-    print(f"the bot process spends ~{per_click:.1f} ms of CPU per click (with the jobs each move causes): "
-          f"~{1000 / per_click:.0f} clicks/s would fill one dedicated core")
-    ok = [r for r in rows if r[4] <= 50]
-    # the answered rate, not the offered one: the people wait for each board before they click, so
-    # what a step offers is not what the bot gets (issue 18)
-    best = max(ok, key=lambda r: r[2]) if ok else None
-    print("highest answered rate with click -> initial response p99 <= 50 ms: "
-          + (f"{best[2]:.1f} clicks/s (offered {best[0]:.0f}/s)" if best else "none") + " (goal >= 150 answered)")
-    print("a turn's stages, as the people saw them (whole run; ms p50 / p99): " + "; ".join(
-        f"{k} {1000 * statistics.median(v):.0f} / {1000 * pct(v, 99):.0f}" for k, v in gaps.items() if v))
+    print_sweep(args, rows, routes, answered_clicks, gaps, pinned, cores, load0)
     print(f"move commit in the bot (ms): p50 {statistics.median(commits):.2f}, p99 {pct(commits, 99):.2f} ({len(commits)} moves)")
     print(f"marathon: Carcassonne, {args.sets} sets, 4 AI seats, {tiles} tiles left, snapshot {snapshot_kb:.0f} KB, "
           f"set up in {build_s:.1f} s; in {marathon_took:.0f} s the bot made {moves} moves and posted {boards} boards")
@@ -319,5 +344,7 @@ if __name__ == "__main__":
     ap.add_argument("--marathon-rate", type=float, default=20.0)
     ap.add_argument("--render-processes", type=int, default=1)
     ap.add_argument("--no-spec", action="store_true", help="skip the stand-in's spec checks (they cost CPU here)")
+    ap.add_argument("--floor", action="store_true",
+                    help="run bench/floor_bot.py instead of the bot: the same requests to Discord, nothing else (no marathon)")
     ap.add_argument("--profile", metavar="FILE", help="run the bot under cProfile, stats to FILE (pstats)")
     asyncio.run(main(ap.parse_args()))
