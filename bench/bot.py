@@ -108,9 +108,10 @@ def print_sweep(args, rows, routes, answered_clicks, gaps, pinned, cores, load0)
           f"spec checks {'on' if not args.no_spec else 'off'}; render processes {args.render_processes}; "
           f"machine load average at start {load0:.1f}, at end {os.getloadavg()[0]:.1f}")
     print(f"{'offered clicks/s':>16} {'issued/s':>9} {'answered/s':>11} {'p50 ms':>8} {'p99 ms':>8} {'bot CPU ms/click':>17}"
-          f" {'drawing CPU ms/click':>21} {'step took s':>12}")
-    for rate, got, answered, p50, p99, cpu_ms, draw_ms, took in rows:
-        print(f"{rate:>16.0f} {got:>9.1f} {answered:>11.1f} {p50:>8.1f} {p99:>8.1f} {cpu_ms:>17.1f} {draw_ms:>21.1f} {took:>12.1f}")
+          f" {'drawing CPU ms/click':>21} {'step took s':>12} {'people+stand-in CPU ms/click':>29}")
+    for rate, got, answered, p50, p99, cpu_ms, draw_ms, took, own_ms in rows:
+        print(f"{rate:>16.0f} {got:>9.1f} {answered:>11.1f} {p50:>8.1f} {p99:>8.1f} {cpu_ms:>17.1f} {draw_ms:>21.1f} {took:>12.1f}"
+              f" {own_ms:>29.1f}")
     per_click = statistics.median(r[5] for r in rows)
     print(f"the bot process spends ~{per_click:.1f} ms of CPU per click (with the jobs each move causes): "
           f"~{1000 / per_click:.0f} clicks/s would fill one dedicated core")
@@ -251,18 +252,20 @@ async def main(args: argparse.Namespace) -> None:
             workers = children(proc.pid)
             wcpu0 = sum(bot_cpu(w) for w in workers)
             req0 = len(standin.requests)
+            own0 = time.process_time()
             await tickets.run(rate, args.step, rng)
             t1 = standin.now()
             lat = latencies(t0, t1)
             took = t1 - t0  # the rates over the time the step really took (the people's loop may lag)
             cpu_ms = (bot_cpu(proc.pid) - cpu0) * 1000 / max(1, len(lat))
             draw_ms = (sum(bot_cpu(w) for w in workers) - wcpu0) * 1000 / max(1, len(lat))
+            own_ms = (time.process_time() - own0) * 1000 / max(1, len(lat))  # the people and the stand-in
             for method, path, status in standin.requests[req0:]:
                 route = re.sub(r"/(interactions|webhooks)/([0-9]+)/[^/]+", r"/\1/N/T", path.split("?")[0])
                 routes[f"{method} {re.sub(r'/[0-9]+', '/N', route)}" + (f" ({status})" if status >= 300 else "")] += 1
             answered_clicks += len(lat)
             rows.append((rate, (tickets.issued - issued) / took, len(lat) / took, statistics.median(lat) if lat else float("nan"),
-                         pct(lat, 99), cpu_ms, draw_ms, took))
+                         pct(lat, 99), cpu_ms, draw_ms, took, own_ms))
             await asyncio.sleep(1.0)  # the step's clicks finish
         if args.floor:  # no marathon: the floor bot has no matches
             await finish(proc, players)
