@@ -151,7 +151,7 @@ async def main(args: argparse.Namespace) -> None:
     await standin.start()
     env = {
         **os.environ, **standin.env(), "DISCORD_TOKEN": standin.token, "DATABASE_URL": f"sqlite:///{db}",
-        "LOG_LEVEL": "ERROR", "PARTIDA_TIMING": "1", "RENDER_PROCESSES": str(args.render_processes),
+        "LOG_LEVEL": "ERROR", "PARTIDA_TIMING": "0" if args.no_probe else "1", "RENDER_PROCESSES": str(args.render_processes),
     }
     argv = [sys.executable, "-m", "bot"]
     if args.floor:  # the same requests without Partida (bench/floor_bot.py)
@@ -267,7 +267,7 @@ async def main(args: argparse.Namespace) -> None:
             rows.append((rate, (tickets.issued - issued) / took, len(lat) / took, statistics.median(lat) if lat else float("nan"),
                          pct(lat, 99), cpu_ms, draw_ms, took, own_ms))
             await asyncio.sleep(1.0)  # the step's clicks finish
-        if args.floor:  # no marathon: the floor bot has no matches
+        if args.floor or args.no_probe:  # no marathon: no matches (floor), or no stall probe to read
             await finish(proc, players)
             await standin.stop()
             print_sweep(args, rows, routes, answered_clicks, gaps, pinned, cores, load0)
@@ -349,5 +349,8 @@ if __name__ == "__main__":
     ap.add_argument("--no-spec", action="store_true", help="skip the stand-in's spec checks (they cost CPU here)")
     ap.add_argument("--floor", action="store_true",
                     help="run bench/floor_bot.py instead of the bot: the same requests to Discord, nothing else (no marathon)")
+    ap.add_argument("--no-probe", action="store_true",
+                    help="the bot without bench/bot.py's probes (the event-loop stall watcher and a timing line per "
+                         "move, PARTIDA_TIMING): what they cost; sweep only")
     ap.add_argument("--profile", metavar="FILE", help="run the bot under cProfile, stats to FILE (pstats)")
     asyncio.run(main(ap.parse_args()))
