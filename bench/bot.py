@@ -102,7 +102,7 @@ class Tickets:
         await self.queue.get()
 
 
-def print_sweep(args, rows, routes, answered_clicks, gaps, pinned, cores, load0) -> None:
+def print_sweep(args, rows, routes, answered_clicks, gaps, pinned, cores, load0, refused) -> None:
     """The sweep's table and what the people saw."""
     print(f"bot pinned to core 1, load generator to core 0: {pinned} ({cores} cores); {args.matches} Lost Cities matches; "
           f"spec checks {'on' if not args.no_spec else 'off'}; render processes {args.render_processes}; "
@@ -125,6 +125,8 @@ def print_sweep(args, rows, routes, answered_clicks, gaps, pinned, cores, load0)
         f"{k} {1000 * statistics.median(v):.0f} / {1000 * pct(v, 99):.0f}" for k, v in gaps.items() if v))
     print(f"the bot's HTTP requests per answered click in the steps: {sum(routes.values()) / max(1, answered_clicks):.2f} ("
           + ", ".join(f"{r} {n / max(1, answered_clicks):.2f}" for r, n in routes.most_common(8)) + ")")
+    print(f"requests the stand-in refused as against Discord's API (whole run): {len(refused)}"
+          + (f", first: {refused[0]}" if refused else ""))
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -270,7 +272,7 @@ async def main(args: argparse.Namespace) -> None:
         if args.floor or args.no_probe:  # no marathon: no matches (floor), or no stall probe to read
             await finish(proc, players)
             await standin.stop()
-            print_sweep(args, rows, routes, answered_clicks, gaps, pinned, cores, load0)
+            print_sweep(args, rows, routes, answered_clicks, gaps, pinned, cores, load0, standin.violations)
             return
 
         # phase 2: a marathon starts in the database while the bot serves clicks at a modest rate
@@ -322,7 +324,7 @@ async def main(args: argparse.Namespace) -> None:
     busy_during = [busy for _s, busy, at in stalls if wall_marathon0 <= at <= wall_marathon1]
     commits = [float(x) for x in re.findall(r"commit_ms=([0-9.]+)", bot_log)]
 
-    print_sweep(args, rows, routes, answered_clicks, gaps, pinned, cores, load0)
+    print_sweep(args, rows, routes, answered_clicks, gaps, pinned, cores, load0, standin.violations)
     print(f"move commit in the bot (ms): p50 {statistics.median(commits):.2f}, p99 {pct(commits, 99):.2f} ({len(commits)} moves)")
     print(f"marathon: Carcassonne, {args.sets} sets, 4 AI seats, {tiles} tiles left, snapshot {snapshot_kb:.0f} KB, "
           f"set up in {build_s:.1f} s; in {marathon_took:.0f} s the bot made {moves} moves and posted {boards} boards")
