@@ -694,6 +694,119 @@ class NativeLostCitiesSearch(FastLostCitiesSearch):
         native.policy_playout(s, rng.random, self.epsilon)
 
 
+# -- a sharper playout policy for the strong level (issue 22) -----------------------------------
+#
+# The levels' policy (above) plays a card on a started expedition only when the step from its top
+# is small, and otherwise discards - also at the end of a round, when the cards left in hand can
+# no longer all be played and every card played is points. It opens an expedition with a wager
+# on the same weak backing as with a number, and draws from a discard pile only a card that
+# extends an expedition closely. The sharper policy changes three things, in playouts and in the
+# anchor move of the strong level only (normal keeps the levels' policy):
+#   - end of the round: when the cards in hand that extend a started expedition are at least the
+#     turns left (half the deck, rounded up), it plays the one closest to its top, whatever the
+#     step;
+#   - a wager opens an expedition only with numbers of that colour in hand summing to ``wager_backing``;
+#   - in the same end-of-round position it draws any pile top that extends a started expedition
+#     (a turn more to play cards; the card is played later, so no discard comes back and forth).
+# Playouts are capped at ``cap`` actions (a safety net: none is expected to reach it).
+
+
+def sharp_policy(s: list, seat: int, legal, rnd, eps: float, wager_backing: int, open_backing: int = 15) -> int:
+    """The sharper policy's action for ``seat`` (to move) on a fast state."""
+    if eps and rnd() < eps:
+        return legal[int(rnd() * len(legal))]
+    base = 13 + seat * 6
+    hand = s[5 + seat]
+    np = s[7 + seat]
+    dn = s[2]
+    best, best_gap, ext = -1, 99, 0
+    for c in hand[:np]:
+        e = s[base + COLOUR_OF[c]]
+        if e:
+            ext += 1
+            gap = RANK[c] - RANK[e[-1]]
+            if gap < best_gap:
+                best, best_gap = c, gap
+    late = ext and ext >= (dn + 1) >> 1
+    if s[1] == PLAY:
+        if best >= 0 and (best_gap <= 3 or late):
+            return best
+        if dn > 12:
+            backing = [0] * 6
+            count = [0] * 6
+            for d in hand[np:]:
+                c = d - DISCARD
+                col = COLOUR_OF[c]
+                backing[col] += RANK[c]
+                count[col] += 1
+            pick, pick_v = -1, 0
+            for c in hand[:np]:
+                col = COLOUR_OF[c]
+                if not s[base + col] and count[col] >= 3 and backing[col] >= open_backing:
+                    if not RANK[c] and backing[col] < wager_backing:
+                        continue
+                    v = backing[col] * 10 - RANK[c]
+                    if v > pick_v:
+                        pick, pick_v = c, v
+            if pick >= 0:
+                return pick
+        if best >= 0 and best_gap <= 5:
+            return best
+        opm = s[10 - seat]
+        pm = s[9 + seat]
+        obase = 19 - seat * 6
+        choice, choice_v = -1, -1e9
+        for d in hand[np:]:
+            c = d - DISCARD
+            v = 0.0
+            if not pm >> c & 1:
+                v += 10
+            elif s[base + COLOUR_OF[c]]:
+                v -= 10
+            if opm >> c & 1 and s[obase + COLOUR_OF[c]]:
+                v -= 8
+            v -= RANK[c] * 0.3 + rnd()
+            if v > choice_v:
+                choice, choice_v = c, v
+        return choice + DISCARD
+    pm = s[9 + seat]
+    for a in legal:
+        if a != DRAW_DECK:
+            k = a - DRAW_PILE
+            c = s[25 + k][-1]
+            e = s[base + k]
+            if e and pm >> c & 1 and (late or RANK[c] - RANK[e[-1]] <= 2):
+                return a
+    return DRAW_DECK
+
+
+class SharpLostCitiesSearch(FastLostCitiesSearch):
+    """:class:`FastLostCitiesSearch` with :func:`sharp_policy` for its policy and playouts (the
+    strong level's adapter; see the comment above)."""
+
+    def __init__(self, epsilon: float = 0.1, wager_backing: int = 25, open_backing: int = 15, cap: int = 400) -> None:
+        super().__init__(epsilon)
+        self.wager_backing = wager_backing
+        self.open_backing = open_backing
+        self.cap = cap
+
+    def policy(self, game: LostCities, s: list, seat: int, legal, rng: random.Random) -> int:
+        return sharp_policy(s, seat, legal, rng.random, self.epsilon, self.wager_backing, self.open_backing)
+
+    def playout(self, game: LostCities, s: list, mark: int, rng: random.Random) -> None:
+        rnd = rng.random
+        eps = self.epsilon
+        wb = self.wager_backing
+        ob = self.open_backing
+        draws = _DRAWS
+        n = self.cap
+        while s[2] and n:
+            seat = s[0]
+            legal = s[5 + seat] if s[1] == PLAY else draws[s[31] & ~s[32]]
+            fast_step(s, sharp_policy(s, seat, legal, rnd, eps, wb, ob), False)
+            n -= 1
+
+
 # -- the strong level: paired flat Monte Carlo at the root (issue 22) ------------------------------
 #
 # The tree search above, given three times the time, played no better than at normal's budget
