@@ -711,8 +711,11 @@ class NativeLostCitiesSearch(FastLostCitiesSearch):
 # Playouts are capped at ``cap`` actions (a safety net: none is expected to reach it).
 
 
-def sharp_policy(s: list, seat: int, legal, rnd, eps: float, wager_backing: int, open_backing: int = 15) -> int:
-    """The sharper policy's action for ``seat`` (to move) on a fast state."""
+def sharp_policy(s: list, seat: int, legal, rnd, eps: float, wager_backing: int, open_backing: int = 15,
+                 value_late: bool = False) -> int:
+    """The sharper policy's action for ``seat`` (to move) on a fast state. ``value_late``: at the
+    end of the round play the lowest of the extensions worth the most points (rank times the
+    expedition's multiplier), as many as turns are left, instead of the closest to its top."""
     if eps and rnd() < eps:
         return legal[int(rnd() * len(legal))]
     base = 13 + seat * 6
@@ -729,6 +732,14 @@ def sharp_policy(s: list, seat: int, legal, rnd, eps: float, wager_backing: int,
                 best, best_gap = c, gap
     late = ext and ext >= (dn + 1) >> 1
     if s[1] == PLAY:
+        if late and value_late and ext > 1:
+            worth = []
+            for c in hand[:np]:
+                e = s[base + COLOUR_OF[c]]
+                if e:
+                    worth.append((RANK[c] * (1 + sum(1 for x in e if not RANK[x])), c))
+            worth.sort(reverse=True)
+            return min(worth[: (dn + 1) >> 1], key=lambda wc: RANK[wc[1]])[1]
         if best >= 0 and (best_gap <= 3 or late):
             return best
         if dn > 12:
@@ -784,26 +795,29 @@ class SharpLostCitiesSearch(FastLostCitiesSearch):
     """:class:`FastLostCitiesSearch` with :func:`sharp_policy` for its policy and playouts (the
     strong level's adapter; see the comment above)."""
 
-    def __init__(self, epsilon: float = 0.1, wager_backing: int = 25, open_backing: int = 15, cap: int = 400) -> None:
+    def __init__(self, epsilon: float = 0.1, wager_backing: int = 25, open_backing: int = 15, cap: int = 400,
+                 value_late: bool = False) -> None:
         super().__init__(epsilon)
+        self.value_late = value_late
         self.wager_backing = wager_backing
         self.open_backing = open_backing
         self.cap = cap
 
     def policy(self, game: LostCities, s: list, seat: int, legal, rng: random.Random) -> int:
-        return sharp_policy(s, seat, legal, rng.random, self.epsilon, self.wager_backing, self.open_backing)
+        return sharp_policy(s, seat, legal, rng.random, self.epsilon, self.wager_backing, self.open_backing, self.value_late)
 
     def playout(self, game: LostCities, s: list, mark: int, rng: random.Random) -> None:
         rnd = rng.random
         eps = self.epsilon
         wb = self.wager_backing
         ob = self.open_backing
+        vl = self.value_late
         draws = _DRAWS
         n = self.cap
         while s[2] and n:
             seat = s[0]
             legal = s[5 + seat] if s[1] == PLAY else draws[s[31] & ~s[32]]
-            fast_step(s, sharp_policy(s, seat, legal, rnd, eps, wb, ob), False)
+            fast_step(s, sharp_policy(s, seat, legal, rnd, eps, wb, ob, vl), False)
             n -= 1
 
 
@@ -857,6 +871,7 @@ class PairedLostCitiesSearch(ISMCTS):
         reject_z: float = 3.0,
         anchor_z: float = 2.0,
         last_cards: int = 2,
+        last_extend: bool = False,
         epsilon: float = 0.1,
         points: float = 0.0,
         lead: float = 0.0,
@@ -869,6 +884,7 @@ class PairedLostCitiesSearch(ISMCTS):
         self.reject_z = reject_z
         self.anchor_z = anchor_z
         self.last_cards = last_cards
+        self.last_extend = last_extend
         self.points = points  # 0: the adapter's win chance; else the round's point margin / ``points``
         # lead > 0: first the normal level's tree search for this share of the budget; its choice
         # is the anchor and (shortlist > 0) its most visited actions the only ones raced
@@ -886,8 +902,13 @@ class PairedLostCitiesSearch(ISMCTS):
             stats.visits = {legal[0]: 0}
             return legal[0]
         if view["phase"] == "draw" and view["deck"] <= self.last_cards and DRAW_DECK in legal:
-            stats.visits = {DRAW_DECK: 0}
-            return DRAW_DECK
+            # ``last_extend``: a pile top that extends a started expedition of the seat's may still
+            # be taken (it is played later, so it does not come back to the pile)
+            legal = [DRAW_DECK] + ([a for a in legal if a != DRAW_DECK and _extends(view, seat, a - DRAW_PILE)]
+                                   if self.last_extend else [])
+            if len(legal) == 1:
+                stats.visits = {DRAW_DECK: 0}
+                return DRAW_DECK
         ad = self.adapter
         srng = random.Random(rng.getrandbits(64))
         determinise = ad.determiniser(game, view, seat)
@@ -938,6 +959,18 @@ class PairedLostCitiesSearch(ISMCTS):
         stats.visits = {a: len(values[a]) for a in legal}
         stats.seconds = time.perf_counter() - start
         return choice
+
+
+def _extends(view: dict, seat: int, k: int) -> bool:
+    """Whether the top of discard pile ``k`` can go on the seat's started expedition of that colour."""
+    col = view["colours"][k]
+    pile = view["discards"][col]
+    exp = view["expeditions"][seat][col]
+    if not pile or not exp:
+        return False
+    rank = RANK[CARD_IDS[pile[-1]]]
+    top = RANK[CARD_IDS[exp[-1]]]
+    return rank > top or (rank == 0 and top == 0)
 
 
 def race(

@@ -78,3 +78,46 @@ def test_its_playout_stops_at_the_cap():
     dn = s[fast.DN]
     search.playout(GAME, s, 0, random.Random(2))
     assert dn - 3 <= s[fast.DN] < dn and s[fast.DN] > 0  # five actions: two or three draws
+
+
+def test_with_value_late_the_last_turn_plays_the_extension_worth_most():
+    hand = ["yellow-4", "blue-10", "white-2", "green-2", "red-2", "red-3", "white-3"]
+    exps = {"yellow": ["yellow-3"], "blue": ["blue-8"]}
+    s = fast.from_state(made(hand, exps, 2))  # one turn left: blue-10 is worth 10, yellow-4 only 4
+    legal = fast.legal(s)
+    closest = SHARP.policy(GAME, fast.clone(s), 0, legal, random.Random(1))
+    valued = SharpLostCitiesSearch(epsilon=0.0, value_late=True).policy(GAME, fast.clone(s), 0, legal, random.Random(1))
+    assert closest == CARD_IDS["yellow-4"] and valued == CARD_IDS["blue-10"]
+    # with two turns left both are played, the lower first
+    s = fast.from_state(made(hand, exps, 4))
+    valued = SharpLostCitiesSearch(epsilon=0.0, value_late=True).policy(GAME, fast.clone(s), 0, fast.legal(s), random.Random(1))
+    assert valued == CARD_IDS["yellow-4"]
+
+
+def test_with_last_extend_the_last_draws_race_the_deck_against_extending_pile_tops_only():
+    from tests.ai.test_lost_cities_search import PairedLostCitiesSearch
+
+    hand = ["yellow-7", "yellow-8", "blue-2", "white-2", "green-2", "red-2", "red-3"]
+    # yellow-6 extends the yellow expedition (yellow-5); red-9 on the red pile extends nothing of seat 0's
+    st = made(hand, {"yellow": ["yellow-5"]}, 2, phase="draw", tops={"yellow": "yellow-6", "red": "red-9"})
+    assert DRAW_PILE + 4 in GAME.legal(st, 0)
+    p = PairedLostCitiesSearch(seconds=None, iterations=200, last_extend=True)
+    choice = p.choose(GAME, st, 0, random.Random(1))
+    assert set(p.stats.visits) == {DRAW_DECK, DRAW_PILE + 0} and p.stats.iterations > 0
+    assert choice in (DRAW_DECK, DRAW_PILE + 0)
+    # nothing extends: the deck, unsearched
+    st = made(hand, {"yellow": ["yellow-9"]}, 2, phase="draw", tops={"yellow": "yellow-6", "red": "red-9"})
+    assert p.choose(GAME, st, 0, random.Random(1)) == DRAW_DECK and p.stats.iterations == 0
+
+
+def test_a_whole_match_of_the_sharp_search_with_last_extend_ends_in_bounded_steps():
+    from engines.ai import play_out
+    from engines.lost_cities.ai import NormalPlayer, PairedLostCitiesSearch
+
+    for a in (0, 1):
+        st = GAME.new_state(2, GAME.parse_options({"rounds": 3}), 43100 + a, None)
+        players = [NormalPlayer(seconds=None, iterations=8), NormalPlayer(seconds=None, iterations=8)]
+        players[a] = PairedLostCitiesSearch(seconds=None, iterations=20, adapter=SharpLostCitiesSearch(value_late=True),
+                                            last_extend=True)
+        steps = play_out(GAME, st, players, random.Random(a), max_steps=1500)
+        assert 3 * 40 < steps < 1500 and not GAME.to_move(st)
