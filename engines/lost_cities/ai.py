@@ -700,8 +700,10 @@ class NativeLostCitiesSearch(FastLostCitiesSearch):
 # is small, and otherwise discards - also at the end of a round, when the cards left in hand can
 # no longer all be played and every card played is points. It opens an expedition with a wager
 # on the same weak backing as with a number, and draws from a discard pile only a card that
-# extends an expedition closely. The sharper policy changes three things, in playouts and in the
-# anchor move of the strong level only (normal keeps the levels' policy):
+# extends an expedition closely. The sharper policy changes three things, for the playouts and the
+# anchor move of the paired search when it is given this adapter. It is an option tried in issue
+# 22, NOT the strong level's default: it screened no better (docs/benchmarks.md, "Lost Cities
+# strong vs normal: playout policy and last draws (issue 22), 2026-12-05"); normal never uses it.
 #   - end of the round: when the cards in hand that extend a started expedition are at least the
 #     turns left (half the deck, rounded up), it plays the one closest to its top, whatever the
 #     step;
@@ -792,8 +794,9 @@ def sharp_policy(s: list, seat: int, legal, rnd, eps: float, wager_backing: int,
 
 
 class SharpLostCitiesSearch(FastLostCitiesSearch):
-    """:class:`FastLostCitiesSearch` with :func:`sharp_policy` for its policy and playouts (the
-    strong level's adapter; see the comment above)."""
+    """:class:`FastLostCitiesSearch` with :func:`sharp_policy` for its policy and playouts (an
+    adapter for :class:`PairedLostCitiesSearch`, not the strong level's default; see the comment
+    above)."""
 
     def __init__(self, epsilon: float = 0.1, wager_backing: int = 25, open_backing: int = 15, cap: int = 400,
                  value_late: bool = False) -> None:
@@ -858,7 +861,10 @@ class PairedLostCitiesSearch(ISMCTS):
     ``epsilon``, the playouts' rate of random moves; ``points``, value a playout by the round's
     point margin over ``points`` instead of the win chance; ``lead``, first run the normal level's
     tree search for that share of the budget and make its choice the anchor, with ``shortlist``
-    its most visited actions (and the policy's move) the only ones raced."""
+    its most visited actions (and the policy's move) the only ones raced; ``last_extend``, with
+    ``last_cards`` or fewer left, race the deck against the pile tops that extend a started
+    expedition of the seat's instead of always drawing from the deck; ``adapter``, e.g.
+    :class:`SharpLostCitiesSearch` for the sharper playout policy."""
 
     searching = True
 
