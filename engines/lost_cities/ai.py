@@ -694,6 +694,136 @@ class NativeLostCitiesSearch(FastLostCitiesSearch):
         native.policy_playout(s, rng.random, self.epsilon)
 
 
+# -- a sharper playout policy for the strong level (issue 22) -----------------------------------
+#
+# The levels' policy (above) plays a card on a started expedition only when the step from its top
+# is small, and otherwise discards - also at the end of a round, when the cards left in hand can
+# no longer all be played and every card played is points. It opens an expedition with a wager
+# on the same weak backing as with a number, and draws from a discard pile only a card that
+# extends an expedition closely. The sharper policy changes three things, for the playouts and the
+# anchor move of the paired search when it is given this adapter. It is an option tried in issue
+# 22, NOT the strong level's default: it screened no better (docs/benchmarks.md, "Lost Cities
+# strong vs normal: playout policy and last draws (issue 22), 2026-12-05"); normal never uses it.
+#   - end of the round: when the cards in hand that extend a started expedition are at least the
+#     turns left (half the deck, rounded up), it plays the one closest to its top, whatever the
+#     step;
+#   - a wager opens an expedition only with numbers of that colour in hand summing to ``wager_backing``;
+#   - in the same end-of-round position it draws any pile top that extends a started expedition
+#     (a turn more to play cards; the card is played later, so no discard comes back and forth).
+# Playouts are capped at ``cap`` actions (a safety net: none is expected to reach it).
+
+
+def sharp_policy(s: list, seat: int, legal, rnd, eps: float, wager_backing: int, open_backing: int = 15,
+                 value_late: bool = False) -> int:
+    """The sharper policy's action for ``seat`` (to move) on a fast state. ``value_late``: at the
+    end of the round play the lowest of the extensions worth the most points (rank times the
+    expedition's multiplier), as many as turns are left, instead of the closest to its top."""
+    if eps and rnd() < eps:
+        return legal[int(rnd() * len(legal))]
+    base = 13 + seat * 6
+    hand = s[5 + seat]
+    np = s[7 + seat]
+    dn = s[2]
+    best, best_gap, ext = -1, 99, 0
+    for c in hand[:np]:
+        e = s[base + COLOUR_OF[c]]
+        if e:
+            ext += 1
+            gap = RANK[c] - RANK[e[-1]]
+            if gap < best_gap:
+                best, best_gap = c, gap
+    late = ext and ext >= (dn + 1) >> 1
+    if s[1] == PLAY:
+        if late and value_late and ext > 1:
+            worth = []
+            for c in hand[:np]:
+                e = s[base + COLOUR_OF[c]]
+                if e:
+                    worth.append((RANK[c] * (1 + sum(1 for x in e if not RANK[x])), c))
+            worth.sort(reverse=True)
+            return min(worth[: (dn + 1) >> 1], key=lambda wc: RANK[wc[1]])[1]
+        if best >= 0 and (best_gap <= 3 or late):
+            return best
+        if dn > 12:
+            backing = [0] * 6
+            count = [0] * 6
+            for d in hand[np:]:
+                c = d - DISCARD
+                col = COLOUR_OF[c]
+                backing[col] += RANK[c]
+                count[col] += 1
+            pick, pick_v = -1, 0
+            for c in hand[:np]:
+                col = COLOUR_OF[c]
+                if not s[base + col] and count[col] >= 3 and backing[col] >= open_backing:
+                    if not RANK[c] and backing[col] < wager_backing:
+                        continue
+                    v = backing[col] * 10 - RANK[c]
+                    if v > pick_v:
+                        pick, pick_v = c, v
+            if pick >= 0:
+                return pick
+        if best >= 0 and best_gap <= 5:
+            return best
+        opm = s[10 - seat]
+        pm = s[9 + seat]
+        obase = 19 - seat * 6
+        choice, choice_v = -1, -1e9
+        for d in hand[np:]:
+            c = d - DISCARD
+            v = 0.0
+            if not pm >> c & 1:
+                v += 10
+            elif s[base + COLOUR_OF[c]]:
+                v -= 10
+            if opm >> c & 1 and s[obase + COLOUR_OF[c]]:
+                v -= 8
+            v -= RANK[c] * 0.3 + rnd()
+            if v > choice_v:
+                choice, choice_v = c, v
+        return choice + DISCARD
+    pm = s[9 + seat]
+    for a in legal:
+        if a != DRAW_DECK:
+            k = a - DRAW_PILE
+            c = s[25 + k][-1]
+            e = s[base + k]
+            if e and pm >> c & 1 and (late or RANK[c] - RANK[e[-1]] <= 2):
+                return a
+    return DRAW_DECK
+
+
+class SharpLostCitiesSearch(FastLostCitiesSearch):
+    """:class:`FastLostCitiesSearch` with :func:`sharp_policy` for its policy and playouts (an
+    adapter for :class:`PairedLostCitiesSearch`, not the strong level's default; see the comment
+    above)."""
+
+    def __init__(self, epsilon: float = 0.1, wager_backing: int = 25, open_backing: int = 15, cap: int = 400,
+                 value_late: bool = False) -> None:
+        super().__init__(epsilon)
+        self.value_late = value_late
+        self.wager_backing = wager_backing
+        self.open_backing = open_backing
+        self.cap = cap
+
+    def policy(self, game: LostCities, s: list, seat: int, legal, rng: random.Random) -> int:
+        return sharp_policy(s, seat, legal, rng.random, self.epsilon, self.wager_backing, self.open_backing, self.value_late)
+
+    def playout(self, game: LostCities, s: list, mark: int, rng: random.Random) -> None:
+        rnd = rng.random
+        eps = self.epsilon
+        wb = self.wager_backing
+        ob = self.open_backing
+        vl = self.value_late
+        draws = _DRAWS
+        n = self.cap
+        while s[2] and n:
+            seat = s[0]
+            legal = s[5 + seat] if s[1] == PLAY else draws[s[31] & ~s[32]]
+            fast_step(s, sharp_policy(s, seat, legal, rnd, eps, wb, ob, vl), False)
+            n -= 1
+
+
 # -- the strong level: paired flat Monte Carlo at the root (issue 22) ------------------------------
 #
 # The tree search above, given three times the time, played no better than at normal's budget
@@ -731,7 +861,10 @@ class PairedLostCitiesSearch(ISMCTS):
     ``epsilon``, the playouts' rate of random moves; ``points``, value a playout by the round's
     point margin over ``points`` instead of the win chance; ``lead``, first run the normal level's
     tree search for that share of the budget and make its choice the anchor, with ``shortlist``
-    its most visited actions (and the policy's move) the only ones raced."""
+    its most visited actions (and the policy's move) the only ones raced; ``last_extend``, with
+    ``last_cards`` or fewer left, race the deck against the pile tops that extend a started
+    expedition of the seat's instead of always drawing from the deck; ``adapter``, e.g.
+    :class:`SharpLostCitiesSearch` for the sharper playout policy."""
 
     searching = True
 
@@ -744,6 +877,7 @@ class PairedLostCitiesSearch(ISMCTS):
         reject_z: float = 3.0,
         anchor_z: float = 2.0,
         last_cards: int = 2,
+        last_extend: bool = False,
         epsilon: float = 0.1,
         points: float = 0.0,
         lead: float = 0.0,
@@ -756,6 +890,7 @@ class PairedLostCitiesSearch(ISMCTS):
         self.reject_z = reject_z
         self.anchor_z = anchor_z
         self.last_cards = last_cards
+        self.last_extend = last_extend
         self.points = points  # 0: the adapter's win chance; else the round's point margin / ``points``
         # lead > 0: first the normal level's tree search for this share of the budget; its choice
         # is the anchor and (shortlist > 0) its most visited actions the only ones raced
@@ -773,8 +908,13 @@ class PairedLostCitiesSearch(ISMCTS):
             stats.visits = {legal[0]: 0}
             return legal[0]
         if view["phase"] == "draw" and view["deck"] <= self.last_cards and DRAW_DECK in legal:
-            stats.visits = {DRAW_DECK: 0}
-            return DRAW_DECK
+            # ``last_extend``: a pile top that extends a started expedition of the seat's may still
+            # be taken (it is played later, so it does not come back to the pile)
+            legal = [DRAW_DECK] + ([a for a in legal if a != DRAW_DECK and _extends(view, seat, a - DRAW_PILE)]
+                                   if self.last_extend else [])
+            if len(legal) == 1:
+                stats.visits = {DRAW_DECK: 0}
+                return DRAW_DECK
         ad = self.adapter
         srng = random.Random(rng.getrandbits(64))
         determinise = ad.determiniser(game, view, seat)
@@ -825,6 +965,18 @@ class PairedLostCitiesSearch(ISMCTS):
         stats.visits = {a: len(values[a]) for a in legal}
         stats.seconds = time.perf_counter() - start
         return choice
+
+
+def _extends(view: dict, seat: int, k: int) -> bool:
+    """Whether the top of discard pile ``k`` can go on the seat's started expedition of that colour."""
+    col = view["colours"][k]
+    pile = view["discards"][col]
+    exp = view["expeditions"][seat][col]
+    if not pile or not exp:
+        return False
+    rank = RANK[CARD_IDS[pile[-1]]]
+    top = RANK[CARD_IDS[exp[-1]]]
+    return rank > top or (rank == 0 and top == 0)
 
 
 def race(
