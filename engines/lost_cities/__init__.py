@@ -170,7 +170,7 @@ class Info:
 class State:
     __slots__ = (
         "m", "dh", "plays", "pm", "exps", "piles", "pmask", "dn", "turn", "mover", "movers", "phase", "jbit",
-        "last", "lastdraw",
+        "last", "lastdraw", "taken",
     )
 
     def __init__(self) -> None:
@@ -189,6 +189,9 @@ class State:
         self.jbit = 0  # 1 << the colour discarded this turn, 0 when none
         self.last = -1  # the play or discard code of the last turn, -1 at a round start
         self.lastdraw = -1  # the draw code that ended the last turn (meaningful in the play phase)
+        # per seat: mask of the cards in that seat's hand it took from a discard pile (public:
+        # everyone saw the take); a bit is cleared when the card leaves the hand
+        self.taken = [0, 0]
 
     @property
     def just(self) -> int:
@@ -224,6 +227,16 @@ class State:
 def _score(s: State, p: int) -> int:
     base = p * _W
     return sum(expedition_score(s.exps[base + k]) for k in range(s.m.colours))
+
+
+def _names(mask: int) -> list[str]:
+    """The names of the cards in ``mask``, in card order (sorted by colour, then wagers and rank)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARD_NAMES[low.bit_length() - 1])
+        mask ^= low
+    return out
 
 
 def _top(exp: tuple[int, ...]) -> int:
@@ -318,6 +331,7 @@ class LostCities(Game[State]):
         s.jbit = 0
         s.last = -1
         s.lastdraw = -1
+        s.taken = [0, 0]
 
     # -- queries -------------------------------------------------------------------------------
 
@@ -386,6 +400,8 @@ class LostCities(Game[State]):
             s.exps[seat * _W + COLOUR_OF[code]] += (code,)
             s.phase = DRAW
             s.last = code
+            if s.taken[seat]:
+                s.taken[seat] &= ~(1 << code)
             if RANK[code]:
                 s.pm[seat] = pm = s.pm[seat] & _KEEP[code]
                 s.plays[seat] = [c for c in s.plays[seat] if pm >> c & 1]
@@ -403,6 +419,8 @@ class LostCities(Game[State]):
             s.jbit = 1 << col
             s.phase = DRAW
             s.last = code
+            if s.taken[seat]:
+                s.taken[seat] &= ~(1 << card)
             return _OUTCOMES[seat][code]
         if code == DRAW_DECK:
             s.dn = dn = s.dn - 1
@@ -415,6 +433,7 @@ class LostCities(Game[State]):
             s.piles[k] = pile = pile[:-1]
             if not pile:
                 s.pmask &= ~(1 << k)
+            s.taken[seat] |= 1 << card
         s.dh[seat].append(card + DISCARD)
         if s.pm[seat] >> card & 1:
             s.plays[seat].append(card)
@@ -487,6 +506,8 @@ class LostCities(Game[State]):
             "scores": self.scores(s),  # each seat's score now: the totals plus the round being played
             "just_discarded": COLOURS[just] if just >= 0 else None,
             "last": last,
+            # public: per seat, the cards in its hand that everyone saw it take from a discard pile
+            "known": [_names(s.taken[p]) for p in (0, 1)],
             "winner": list(res.ranking[0]) if res else None,
         }
 
@@ -551,12 +572,15 @@ class LostCities(Game[State]):
         d = self.dump(s)
         hidden = [p for p in (0, 1) if p != seat]
         deck = d["deck_top_last"]
-        pool = list(deck) + [c for p in hidden for c in d["hands"][p]]
+        # the cards a hand was seen taking from a pile stay in it (they are public)
+        known = [set(names) for names in d["taken"]]
+        pool = list(deck) + [c for p in hidden for c in d["hands"][p] if c not in known[p]]
         rng.shuffle(pool)
         d["deck_top_last"], rest = pool[: len(deck)], pool[len(deck):]
         for p in hidden:
-            n = len(d["hands"][p])
-            d["hands"][p], rest = rest[:n], rest[n:]
+            keep = [c for c in d["hands"][p] if c in known[p]]
+            n = len(d["hands"][p]) - len(keep)
+            d["hands"][p], rest = keep + rest[:n], rest[n:]
         if d["rng"] is not None:
             d["rng"] = Rng(rng.randrange(2**32), rng.randrange(100)).to_json()
         return self.load(d)
@@ -580,6 +604,7 @@ class LostCities(Game[State]):
             "rng": m.rng.to_json() if m.rng else None,
             "setup": m.setup,
             "last": None if last is None else [last[0], card_id(last[1]), last[2], last[3]],
+            "taken": [_names(s.taken[p]) for p in (0, 1)],
         }
 
     def load(self, d: dict[str, Any]) -> State:
@@ -619,6 +644,8 @@ class LostCities(Game[State]):
             card = CARD_IDS[last[1]]
             s.last = card if last[2] == "play" else card + DISCARD
             s.lastdraw = -1 if last[3] is None else _SOURCE_CODE[last[3]]
+        # dumps made before the key existed load with nothing remembered
+        s.taken = [sum(1 << CARD_IDS[c] for c in names) for names in d.get("taken", ([], []))]
         return s
 
     def clone(self, s: State) -> State:
@@ -640,6 +667,7 @@ class LostCities(Game[State]):
         n.jbit = s.jbit
         n.last = s.last
         n.lastdraw = s.lastdraw
+        n.taken = s.taken[:]
         return n
 
 
