@@ -58,6 +58,16 @@ def test_a_taken_card_discarded_again_is_forgotten_and_others_stay():
     assert known(m) == [["green-4"], ["blue-9"]]
     m.apply(1, {"type": "draw", "from": "deck"})
     assert known(m) == [["green-4"], ["blue-9"]]
+    m.apply(0, {"type": "discard", "card": "green-4"})
+    m.apply(0, {"type": "draw", "from": "red"})  # red-5 again, now into the other hand
+    assert known(m) == [["red-5"], ["blue-9"]]
+    m.apply(1, {"type": "discard", "card": "blue-9"})
+    m.apply(1, {"type": "draw", "from": "green"})  # green-4, which seat 0 held before
+    assert known(m) == [["red-5"], ["green-4"]]
+    m.apply(0, {"type": "discard", "card": "red-5"})
+    m.apply(0, {"type": "draw", "from": "blue"})
+    assert known(m) == [["blue-9"], ["green-4"]]
+    assert GAME.load(GAME.dump(m.state)).taken == m.state.taken
 
 
 def _random_match(seed, rounds=2):
@@ -138,7 +148,7 @@ def test_dump_and_load_keep_the_masks_and_an_old_dump_loads_with_none():
 def test_clone_copies_the_masks_apart():
     m = _position_with_takes()
     c = GAME.clone(m.state)
-    assert c.taken == m.state.taken and c.taken is not m.state.taken
+    assert c.taken == m.state.taken
     seat = GAME.to_move(c)[0]
     while GAME.to_move(c) and c.taken == m.state.taken:
         seat = GAME.to_move(c)[0]
