@@ -1075,12 +1075,13 @@ TreeStrongPlayer = level_player("strong", LEVEL_SEARCH, prior_weight=5.0, depth=
 
 
 class StrongPlayer(PairedLostCitiesSearch):
-    """The strong level: :class:`PairedLostCitiesSearch` with the level's 0.3 s a decision."""
+    """The strong level: :class:`PairedLostCitiesSearch` with the level's 0.3 s a decision, dealing
+    the other hand the cards it was seen taking from the piles (``remember``; issue 22)."""
 
     name = "strong"
 
     def __init__(self, seconds: float | None = LEVEL_SECONDS["strong"], iterations: int | None = None,
-                 remember: bool = False) -> None:
+                 remember: bool = True) -> None:
         super().__init__(seconds=seconds, iterations=iterations, remember=remember, name="strong")
 
 
