@@ -101,7 +101,7 @@ def test_without_remember_the_deals_are_those_of_a_view_without_the_key(kind):
 def test_the_paired_search_passes_remember_to_its_adapter_and_plays_legally():
     assert PairedLostCitiesSearch(remember=True).adapter.remember is True
     assert PairedLostCitiesSearch().adapter.remember is False
-    assert StrongPlayer().adapter.remember is True and StrongPlayer(remember=False).adapter.remember is False
+    assert StrongPlayer().adapter.remember is False and StrongPlayer(remember=True).adapter.remember is True
     st, seat, view = position_with_takes(11, 2)
     p = StrongPlayer(seconds=None, iterations=300, remember=True)
     a = p.choose(GAME, st, seat, random.Random(1))
