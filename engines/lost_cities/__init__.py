@@ -137,6 +137,10 @@ for _c in range(len(COLOURS) * SLOTS):
             if RANK[_o] <= RANK[_c]:
                 _kill |= 1 << _o
     _KEEP.append(~_kill)
+# The cards taken from the piles (State.tk): seat p's card c is bit p * _TK + c.
+_TK = len(COLOURS) * SLOTS
+_TK_SEAT = (1 << _TK) - 1
+_TAKE = [[1 << (p * _TK + c) for c in range(_TK)] for p in (0, 1)]
 # The draw actions for each mask of drawable (non-empty, not just discarded) piles.
 _DRAWS = [tuple([DRAW_DECK] + [DRAW_PILE + k for k in range(len(COLOURS)) if m >> k & 1]) for m in range(1 << len(COLOURS))]
 _SOURCE = {DRAW_DECK: "deck", **{DRAW_PILE + k: COLOURS[k] for k in range(len(COLOURS))}}
@@ -170,7 +174,7 @@ class Info:
 class State:
     __slots__ = (
         "m", "dh", "plays", "pm", "exps", "piles", "pmask", "dn", "turn", "mover", "movers", "phase", "jbit",
-        "last", "lastdraw",
+        "last", "lastdraw", "tk",
     )
 
     def __init__(self) -> None:
@@ -189,6 +193,21 @@ class State:
         self.jbit = 0  # 1 << the colour discarded this turn, 0 when none
         self.last = -1  # the play or discard code of the last turn, -1 at a round start
         self.lastdraw = -1  # the draw code that ended the last turn (meaningful in the play phase)
+        # the cards each seat took from a discard pile this round (public: everyone saw the take),
+        # one int for both seats: bit card for seat 0, bit _TK + card for seat 1. Set on a pile
+        # draw, cleared only when a round is dealt: a card that left the hand can only come back
+        # to it from a pile (which sets the bit again), so "taken" and "in the hand now" are
+        # exactly the hand's cards everyone saw taken (``taken``), and ``step`` pays nothing on
+        # plays and discards
+        self.tk = 0
+
+    @property
+    def taken(self) -> list[int]:
+        """Per seat, the mask of the cards in its hand that it took from a discard pile."""
+        tk = self.tk
+        if not tk:
+            return [0, 0]
+        return [(tk >> (p * _TK)) & _TK_SEAT & sum(1 << (d - DISCARD) for d in self.dh[p]) for p in (0, 1)]
 
     @property
     def just(self) -> int:
@@ -224,6 +243,16 @@ class State:
 def _score(s: State, p: int) -> int:
     base = p * _W
     return sum(expedition_score(s.exps[base + k]) for k in range(s.m.colours))
+
+
+def _names(mask: int) -> list[str]:
+    """The names of the cards in ``mask``, in card order (sorted by colour, then wagers and rank)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARD_NAMES[low.bit_length() - 1])
+        mask ^= low
+    return out
 
 
 def _top(exp: tuple[int, ...]) -> int:
@@ -318,6 +347,7 @@ class LostCities(Game[State]):
         s.jbit = 0
         s.last = -1
         s.lastdraw = -1
+        s.tk = 0
 
     # -- queries -------------------------------------------------------------------------------
 
@@ -415,6 +445,7 @@ class LostCities(Game[State]):
             s.piles[k] = pile = pile[:-1]
             if not pile:
                 s.pmask &= ~(1 << k)
+            s.tk |= _TAKE[seat][card]
         s.dh[seat].append(card + DISCARD)
         if s.pm[seat] >> card & 1:
             s.plays[seat].append(card)
@@ -487,6 +518,8 @@ class LostCities(Game[State]):
             "scores": self.scores(s),  # each seat's score now: the totals plus the round being played
             "just_discarded": COLOURS[just] if just >= 0 else None,
             "last": last,
+            # public: per seat, the cards in its hand that everyone saw it take from a discard pile
+            "known": [_names(m) for m in s.taken],
             "winner": list(res.ranking[0]) if res else None,
         }
 
@@ -551,12 +584,15 @@ class LostCities(Game[State]):
         d = self.dump(s)
         hidden = [p for p in (0, 1) if p != seat]
         deck = d["deck_top_last"]
-        pool = list(deck) + [c for p in hidden for c in d["hands"][p]]
+        # the cards a hand was seen taking from a pile stay in it (they are public)
+        known = [set(names) for names in d["taken"]]
+        pool = list(deck) + [c for p in hidden for c in d["hands"][p] if c not in known[p]]
         rng.shuffle(pool)
         d["deck_top_last"], rest = pool[: len(deck)], pool[len(deck):]
         for p in hidden:
-            n = len(d["hands"][p])
-            d["hands"][p], rest = rest[:n], rest[n:]
+            keep = [c for c in d["hands"][p] if c in known[p]]
+            n = len(d["hands"][p]) - len(keep)
+            d["hands"][p], rest = keep + rest[:n], rest[n:]
         if d["rng"] is not None:
             d["rng"] = Rng(rng.randrange(2**32), rng.randrange(100)).to_json()
         return self.load(d)
@@ -580,6 +616,7 @@ class LostCities(Game[State]):
             "rng": m.rng.to_json() if m.rng else None,
             "setup": m.setup,
             "last": None if last is None else [last[0], card_id(last[1]), last[2], last[3]],
+            "taken": [_names(m) for m in s.taken],
         }
 
     def load(self, d: dict[str, Any]) -> State:
@@ -619,6 +656,8 @@ class LostCities(Game[State]):
             card = CARD_IDS[last[1]]
             s.last = card if last[2] == "play" else card + DISCARD
             s.lastdraw = -1 if last[3] is None else _SOURCE_CODE[last[3]]
+        # dumps made before the key existed load with nothing remembered
+        s.tk = sum(_TAKE[p][CARD_IDS[c]] for p, names in enumerate(d.get("taken", ([], []))) for c in names)
         return s
 
     def clone(self, s: State) -> State:
@@ -640,6 +679,7 @@ class LostCities(Game[State]):
         n.jbit = s.jbit
         n.last = s.last
         n.lastdraw = s.lastdraw
+        n.tk = s.tk
         return n
 
 

@@ -158,8 +158,11 @@ def _starters(round_scores: list[list[int]], rounds_played: int) -> list[int]:
 class LostCitiesSearch:
     """The game-specific parts of the search (see engines/search.py)."""
 
-    def __init__(self, epsilon: float = 0.1) -> None:
+    def __init__(self, epsilon: float = 0.1, remember: bool = False) -> None:
         self.epsilon = epsilon
+        # remember: every determinisation deals the other seat the cards everyone saw it take
+        # from the discard piles (the view's "known") and samples only the rest of its hand
+        self.remember = remember
 
     def table(self, game: LostCities, view: dict, seat: int) -> tuple[State, list[int], int]:
         """What every determinisation shares: the state the view shows with the other hand empty
@@ -198,8 +201,23 @@ class LostCitiesSearch:
         dump["hands"][seat] = view["hand"]
         return game.load(dump), unknown, n_opp
 
-    def determiniser(self, game: LostCities, view: dict, seat: int):
+    def hidden(self, game: LostCities, view: dict, seat: int) -> tuple[State, list[int], list[int], int]:
+        """:meth:`table` split for the determinisers: the shared state, the unseen cards to
+        shuffle, the other hand's cards known to be in it (``remember``; else none) and how many
+        of its cards are drawn from the shuffle (the rest of the shuffle is the deck)."""
         base, unknown, n_opp = self.table(game, view, seat)
+        if not self.remember:
+            return base, unknown, [], n_opp
+        known = [CARD_IDS[c] for c in view.get("known", ([], []))[1 - seat]]
+        if not known:
+            return base, unknown, [], n_opp
+        held = set(known)
+        free = [c for c in unknown if c not in held]
+        assert len(free) == len(unknown) - len(known) and len(known) <= n_opp, "the known cards are not all unseen"
+        return base, free, known, n_opp - len(known)
+
+    def determiniser(self, game: LostCities, view: dict, seat: int):
+        base, unknown, known, n_opp = self.hidden(game, view, seat)
         opp = 1 - seat
         clone = game.clone
 
@@ -207,7 +225,7 @@ class LostCitiesSearch:
             cards = unknown[:]
             rng.shuffle(cards)
             s = clone(base)
-            hand = cards[:n_opp]
+            hand = known + cards[:n_opp]
             s.dh[opp] = [c + DISCARD for c in hand]
             pm = s.pm[opp]
             s.plays[opp] = [c for c in hand if pm >> c & 1]
@@ -351,7 +369,7 @@ class FastLostCitiesSearch(LostCitiesSearch):
     engine = _FastEngine
 
     def determiniser(self, game: LostCities, view: dict, seat: int):
-        table, unknown, n_opp = self.table(game, view, seat)
+        table, unknown, known, n_opp = self.hidden(game, view, seat)
         base = fast.from_state(table)
         info = table.m
         opp = 1 - seat
@@ -364,7 +382,7 @@ class FastLostCitiesSearch(LostCitiesSearch):
             cards = unknown[:]
             shuffle(rng, cards)
             s = clone(base)
-            hand = cards[:n_opp]
+            hand = known + cards[:n_opp]
             plays = [c for c in hand if pm >> c & 1]
             s[5 + opp] = plays + [c + DISCARD for c in hand]
             s[7 + opp] = len(plays)
@@ -639,7 +657,7 @@ class NativeLostCitiesSearch(FastLostCitiesSearch):
     engine = _NativeEngine
 
     def determiniser(self, game: LostCities, view: dict, seat: int):
-        table, unknown, n_opp = self.table(game, view, seat)
+        table, unknown, known, n_opp = self.hidden(game, view, seat)
         base = native.from_fast(fast.from_state(table))
         info = table.m
         opp = 1 - seat
@@ -650,7 +668,7 @@ class NativeLostCitiesSearch(FastLostCitiesSearch):
             cards = unknown[:]
             shuffle(rng, cards)
             s = clone(base)
-            give(s, opp, cards[:n_opp])
+            give(s, opp, known + cards[:n_opp])
             m = Info(info.colours, info.rounds)
             m.round, m.round_scores, m.starters = info.round, info.round_scores, info.starters
             m.deck = s.deck = tuple(cards[n_opp:])
@@ -799,8 +817,8 @@ class SharpLostCitiesSearch(FastLostCitiesSearch):
     above)."""
 
     def __init__(self, epsilon: float = 0.1, wager_backing: int = 25, open_backing: int = 15, cap: int = 400,
-                 value_late: bool = False) -> None:
-        super().__init__(epsilon)
+                 value_late: bool = False, remember: bool = False) -> None:
+        super().__init__(epsilon, remember)
         self.value_late = value_late
         self.wager_backing = wager_backing
         self.open_backing = open_backing
@@ -882,9 +900,10 @@ class PairedLostCitiesSearch(ISMCTS):
         points: float = 0.0,
         lead: float = 0.0,
         shortlist: int = 0,
+        remember: bool = False,
         name: str = "paired",
     ) -> None:
-        super().__init__(adapter if adapter is not None else LEVEL_SEARCH(epsilon=epsilon), seconds=seconds,
+        super().__init__(adapter if adapter is not None else LEVEL_SEARCH(epsilon=epsilon, remember=remember), seconds=seconds,
                          iterations=iterations, name=name)
         self.warmup = warmup
         self.reject_z = reject_z
@@ -1056,12 +1075,15 @@ TreeStrongPlayer = level_player("strong", LEVEL_SEARCH, prior_weight=5.0, depth=
 
 
 class StrongPlayer(PairedLostCitiesSearch):
-    """The strong level: :class:`PairedLostCitiesSearch` with the level's 0.3 s a decision."""
+    """The strong level: :class:`PairedLostCitiesSearch` with the level's 0.3 s a decision.
+    ``remember=True`` deals the other hand the cards it was seen taking from the piles; not the
+    default: on fresh seeds it measured no better than without (docs/benchmarks.md, issue 22)."""
 
     name = "strong"
 
-    def __init__(self, seconds: float | None = LEVEL_SECONDS["strong"], iterations: int | None = None) -> None:
-        super().__init__(seconds=seconds, iterations=iterations, name="strong")
+    def __init__(self, seconds: float | None = LEVEL_SECONDS["strong"], iterations: int | None = None,
+                 remember: bool = False) -> None:
+        super().__init__(seconds=seconds, iterations=iterations, remember=remember, name="strong")
 
 
 PLAYERS = {"heuristic": HeuristicPlayer, "easy": HeuristicPlayer, "normal": NormalPlayer, "strong": StrongPlayer}

@@ -254,8 +254,9 @@ def made(hand0, exps0, deck, phase="play", seed=1, tops=None):
 def test_the_strong_level_is_the_paired_search_with_the_level_budget():
     p = ai.player("lost-cities", "strong")
     assert isinstance(p, PairedLostCitiesSearch) and p.seconds == 0.3 and p.iterations is None
-    assert isinstance(p.adapter, FastLostCitiesSearch)
-    assert not isinstance(ai.player("lost-cities", "normal"), PairedLostCitiesSearch)  # normal as it was
+    assert isinstance(p.adapter, FastLostCitiesSearch) and p.adapter.remember is False
+    normal = ai.player("lost-cities", "normal")
+    assert not isinstance(normal, PairedLostCitiesSearch) and normal.adapter.remember is False  # normal as it was
 
 
 @pytest.mark.parametrize(("seed", "steps"), [(1, 0), (2, 9), (3, 40), (4, 101), (5, 200), (8, 150)])

@@ -1,6 +1,6 @@
 """Build explicit Lost Cities setups for scenario tests."""
 
-from engines.lost_cities import CARD_NAMES, SLOTS
+from engines.lost_cities import CARD_NAMES, GAME, SLOTS
 from engines.match import Match
 
 
@@ -21,3 +21,9 @@ def scenario(hand0, hand1, deck_top=(), rounds=1, purple=False) -> Match:
     colours = 6 if purple else 5
     setup = {"rounds": [round_setup(hand0, hand1, deck_top, colours) for _ in range(rounds)]}
     return Match.create("lost-cities", ["ana", "ben"], {"rounds": rounds, "purple": purple}, setup=setup)
+
+
+def dump(state) -> dict:
+    """``GAME.dump`` without "taken" (the cards the hands took from the piles): the fast and native
+    playout states do not track them, so states converted from them always have none."""
+    return {k: v for k, v in GAME.dump(state).items() if k != "taken"}

@@ -15,10 +15,17 @@ from .helpers import round_setup
 REF = ref_module.GAME
 
 
+def without(d, key):
+    """``d`` without ``key``: the frozen reference predates what the compact engine added since
+    (the cards taken from the piles: "taken" in dumps, "known" in views; tests/lost_cities/test_known.py)."""
+    assert key in d
+    return {k: v for k, v in d.items() if k != key}
+
+
 def same_everywhere(state, ref_state, outcome=None, ref_outcome=None):
-    assert GAME.dump(state) == REF.dump(ref_state)
+    assert without(GAME.dump(state), "taken") == REF.dump(ref_state)
     for seat in (0, 1, None):
-        assert GAME.view(state, seat) == REF.view(ref_state, seat)
+        assert without(GAME.view(state, seat), "known") == REF.view(ref_state, seat)
     for seat in (0, 1):
         assert GAME.legal(state, seat) == REF.legal(ref_state, seat)
     assert GAME.to_move(state) == REF.to_move(ref_state)

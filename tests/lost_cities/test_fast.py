@@ -10,11 +10,11 @@ import pytest
 
 from engines.lost_cities import CARD_NAMES, GAME, fast
 
-from .helpers import round_setup
+from .helpers import dump, round_setup
 
 
 def same(f, state):
-    assert GAME.dump(fast.to_state(f)) == GAME.dump(state)
+    assert dump(fast.to_state(f)) == dump(state)
     movers = GAME.to_move(state)
     assert fast.legal(f) == (GAME.legal(state, movers[0]) if movers else [])
     if movers:  # the running score of the round (once the match is over, scores() gives totals)
@@ -88,7 +88,7 @@ def test_fused_random_playout_plays_the_same_match(seed):
         GAME.step(state, seat, legal[int(rnd() * len(legal))])
         steps += 1
     assert fast.random_playout(f, random.Random(seed).random) == steps
-    assert GAME.dump(fast.to_state(f)) == GAME.dump(state)
+    assert dump(fast.to_state(f)) == dump(state)
 
 
 def test_a_clone_plays_on_alone():
@@ -98,14 +98,14 @@ def test_a_clone_plays_on_alone():
     acts = fast.legal(f)
     for _ in range(50):
         acts = fast.step(f, acts[int(rng.random() * len(acts))])
-    before = GAME.dump(fast.to_state(f))
+    before = dump(fast.to_state(f))
     copy = fast.clone(f)
     fast.random_playout(copy, rng.random)
-    assert GAME.dump(fast.to_state(f)) == before
-    assert GAME.dump(fast.to_state(copy)) != before
+    assert dump(fast.to_state(f)) == before
+    assert dump(fast.to_state(copy)) != before
     # and the copied state plays on like the compact engine
     state = fast.to_state(f)
-    play_both(GAME.load(GAME.dump(state)), fast.clone(f), random.Random(3))
+    play_both(GAME.load(dump(state)), fast.clone(f), random.Random(3))
 
 
 def test_without_round_end_the_state_waits_at_the_end_of_the_round():

@@ -15,7 +15,7 @@ import pytest
 from engines.lost_cities import CARD_NAMES, GAME, Info, fast, native
 from engines.rng import Rng
 
-from .helpers import round_setup
+from .helpers import dump, round_setup
 
 _spec = importlib.util.spec_from_file_location("lost_cities_native_source", Path(native.__file__).with_name("native.py"))
 source = importlib.util.module_from_spec(_spec)
@@ -43,7 +43,7 @@ def test_tables_agree_with_the_engine():
 def same(mod, s, state):
     """The native state, as a compact State, equals the reference's; so do the legal actions and
     the running scores of the round."""
-    assert GAME.dump(fast.to_state(mod.to_fast(s))) == GAME.dump(state)
+    assert dump(fast.to_state(mod.to_fast(s))) == dump(state)
     movers = GAME.to_move(state)
     assert mod.legal(s) == (GAME.legal(state, movers[0]) if movers else [])
     if movers:
@@ -100,7 +100,7 @@ def test_from_the_fast_path_mid_match_and_with_an_explicit_setup(mod):
         seat = GAME.to_move(state)[0]
         legal = GAME.legal(state, seat)
         GAME.step(state, seat, legal[int(rng.random() * len(legal))])
-    assert GAME.dump(state)["phase"] == "draw"
+    assert dump(state)["phase"] == "draw"
     s = mod.from_fast(fast.from_state(state))
     same(mod, s, state)
     play_both(mod, state, s, random.Random(9))
@@ -117,7 +117,7 @@ def test_random_playout_and_copies_play_the_same_match(mod, seed):
         legal = GAME.legal(state, seat)
         GAME.step(state, seat, legal[int(rng.random() * len(legal))])
     s = mod.from_fast(fast.from_state(state))
-    before = GAME.dump(state)
+    before = dump(state)
     # the reference, one action at a time
     rnd = random.Random(seed).random
     steps = 0
@@ -133,11 +133,11 @@ def test_random_playout_and_copies_play_the_same_match(mod, seed):
     while acts:
         c = mod.clone(c)
         acts = mod.step(c, acts[int(rnd() * len(acts))])
-    assert GAME.dump(fast.to_state(mod.to_fast(c))) == GAME.dump(state)
+    assert dump(fast.to_state(mod.to_fast(c))) == dump(state)
     # the copies left the original alone; the fused playout plays the same match on it
-    assert GAME.dump(fast.to_state(mod.to_fast(s))) == before
+    assert dump(fast.to_state(mod.to_fast(s))) == before
     assert mod.random_playout(s, random.Random(seed).random) == steps
-    assert GAME.dump(fast.to_state(mod.to_fast(s))) == GAME.dump(state)
+    assert dump(fast.to_state(mod.to_fast(s))) == dump(state)
     assert mod.random_playout(s, random.Random(seed).random) == 0
 
 
