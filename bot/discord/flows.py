@@ -1,7 +1,6 @@
 """What each click does: lobby buttons, "Take your turn", the card select, the move buttons.
 
-The click path is: check, commit, answer the clicker - as the click's own response when that is
-ready within ``GRACE``, else acknowledged first (``Soon``). Everything else a move causes (the
+The click path is: defer, check, commit, answer the clicker. Everything else a move causes (the
 next player's DM, the board post, AI turns) is a job committed with the move (``bot/discord/after_move.py``).
 
 Every refusal (not your turn, stale button, a move the rules refuse) is an ephemeral message in the
@@ -11,7 +10,6 @@ error handler calls it), buttons and selects (``guarded``) alike.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import logging
@@ -46,28 +44,15 @@ async def reply(
     interaction: discord.Interaction, content: str, *, ephemeral: bool = True, files=(), view=None,
     mentions: discord.AllowedMentions | None = None,
 ) -> None:
-    """A new message to the clicker (ephemeral unless said): the click's answer, or a follow-up."""
     kwargs: dict[str, Any] = {"content": content[:2000], "ephemeral": ephemeral, "files": list(files)}
     if view is not None:
         kwargs["view"] = view
     if mentions is not None:
         kwargs["allowed_mentions"] = mentions
-    soon: Soon | None = interaction.extras.get("soon")
-    if soon is not None:
-        await soon.send(**kwargs)
-    elif interaction.response.is_done():
+    if interaction.response.is_done():
         await interaction.followup.send(**kwargs)
     else:
         await interaction.response.send_message(**kwargs)
-
-
-async def edit_answer(interaction: discord.Interaction, **kwargs: Any) -> None:
-    """Show the click's answer in the message that holds the clicked control."""
-    soon: Soon | None = interaction.extras.get("soon")
-    if soon is not None:
-        await soon.edit(**kwargs)
-    else:
-        await interaction.edit_original_response(**kwargs)
 
 
 async def ack(interaction: discord.Interaction, **kwargs: Any) -> None:
@@ -75,55 +60,6 @@ async def ack(interaction: discord.Interaction, **kwargs: Any) -> None:
     await interaction.response.defer(**kwargs)
     if timing.isEnabledFor(logging.DEBUG) and "t0" in interaction.extras:
         timing.debug("ack_ms=%.3f", (time.perf_counter() - interaction.extras["t0"]) * 1000)
-
-
-# How long a turn click may take before it is acknowledged: most answers (a commit and a picture)
-# are ready sooner and go out as the click's own response, one request instead of a deferred
-# response and an edit; a slower one is acknowledged then, far inside Discord's 3 seconds.
-GRACE = 0.04
-
-
-class Soon:
-    """A click answered directly when its answer is ready within ``grace`` seconds, and
-    acknowledged (``ack``, with ``defer``'s arguments) when it is not: then the answer follows as
-    an edit of the original response or a follow-up. One lock orders the two, so a click is
-    never acknowledged twice. ``reply`` and ``edit_answer`` find it in ``interaction.extras``."""
-
-    def __init__(self, interaction: discord.Interaction, grace: float | None = None, **defer: Any) -> None:
-        self.interaction = interaction
-        self.defer = defer
-        self.lock = asyncio.Lock()
-        self.acking: asyncio.Task[None] | None = None
-        self.timer = asyncio.get_running_loop().call_later(GRACE if grace is None else grace, self._due)
-        interaction.extras["soon"] = self
-
-    def _due(self) -> None:
-        self.acking = asyncio.ensure_future(self._ack())
-
-    async def _ack(self) -> None:
-        async with self.lock:
-            if self.interaction.response.is_done():
-                return
-            try:
-                await ack(self.interaction, **self.defer)
-            except discord.HTTPException:  # the answer still tries; its error, if any, is reported there
-                log.warning("could not acknowledge %s", _what(self.interaction), exc_info=True)
-
-    async def edit(self, **kwargs: Any) -> None:
-        self.timer.cancel()
-        async with self.lock:
-            if self.interaction.response.is_done():
-                await self.interaction.edit_original_response(**kwargs)
-            else:
-                await self.interaction.response.edit_message(**kwargs)
-
-    async def send(self, **kwargs: Any) -> None:
-        self.timer.cancel()
-        async with self.lock:
-            if self.interaction.response.is_done():
-                await self.interaction.followup.send(**kwargs)
-            else:
-                await self.interaction.response.send_message(**kwargs)
 
 
 def user_error_text(e: UserError, lang: str) -> str:
@@ -260,20 +196,20 @@ class Flows:
 
     @guarded
     async def on_turn(self, interaction: discord.Interaction, mid: int, ver: int) -> None:
-        Soon(interaction, ephemeral=True, thinking=True)
+        await ack(interaction, ephemeral=True, thinking=True)
         lang = await self.note_locale(interaction)
         loaded = await self.service.get(mid, place(interaction))  # its channel, or a DM
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
             raise UserError("not_player")
         content, files, view = await self.present.private_turn(loaded, seat, lang)
+        await self.note_seen(loaded, interaction.user.id)
         if loaded.record.version != ver:
             content = f"{await self.present.stale_text(None, lang)}\n{content}"
         elif loaded.record.status == "active" and seat not in loaded.to_move():
             who = ", ".join(loaded.names[s] for s in loaded.to_move())
             content = f"{t('turn.not_yours', lang, player=who)}\n{t('turn.your_hand', lang)}"
         await reply(interaction, content, files=files, view=view)
-        await self.note_seen(loaded, interaction.user.id)
 
     async def show_hand(self, interaction: discord.Interaction) -> None:
         """/partida hand: the caller's hand, with their controls when it is their turn."""
@@ -302,7 +238,7 @@ class Flows:
     @guarded
     async def on_pick(self, interaction: discord.Interaction, mid: int, ver: int, value: str) -> None:
         lang = lang_of(interaction.locale)
-        Soon(interaction)  # answered in the message that holds the select
+        await ack(interaction)  # a deferred update of the message that holds the select
         loaded = await self.service.get(mid, place(interaction))
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
@@ -319,19 +255,19 @@ class Flows:
                 return
             result, said = await self.continue_plan(result, interaction.user.id, lang)
             content, files, view = await self.present.mover_message(result, lang)
-            await edit_answer(interaction, content=f"{said}{content}"[:2000], attachments=files, view=view)
+            await interaction.edit_original_response(content=f"{said}{content}"[:2000], attachments=files, view=view)
             return
         content, files, view = await self.present.private_turn(loaded, seat, lang, picked=value, with_picture=False)
         if files:
-            await edit_answer(interaction, content=content, view=view, attachments=files)
+            await interaction.edit_original_response(content=content, view=view, attachments=files)
         else:
-            await edit_answer(interaction, content=content, view=view)
+            await interaction.edit_original_response(content=content, view=view)
 
     @guarded
     async def on_do(self, interaction: discord.Interaction, mid: int, ver: int, token: str) -> None:
         """A move button: defer, check, commit (with its follow-up jobs), answer the clicker."""
         lang = lang_of(interaction.locale)
-        Soon(interaction)  # answered in the message that holds the button (acknowledged first if slow)
+        await ack(interaction)  # commit + picture may take a moment: answer at once
         loaded = await self.service.get(mid, place(interaction), version=ver)  # no read when ver is cached here
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
@@ -352,7 +288,7 @@ class Flows:
         result, said = await self.continue_plan(result, interaction.user.id, lang)
         content, files, view = await self.present.mover_message(result, lang)
         try:
-            await edit_answer(interaction, content=f"{said}{content}"[:2000], attachments=files, view=view)
+            await interaction.edit_original_response(content=f"{said}{content}"[:2000], attachments=files, view=view)
         except discord.HTTPException:  # the move stands, and its jobs tell everybody else
             log.warning("could not show the result of a move in match %s to its player", mid, exc_info=True)
 

@@ -133,8 +133,8 @@ async def test_outsiders_stale_buttons_illegal_choices_and_double_clicks(standin
         card = discard.split(":x.")[-1]
         # eve presses ana's discard button (as if she could see it): refused, nothing changes
         r = await forged_click(standin, eve, msg, discard)
-        refusal = await r.wait_reply()
-        assert "not playing" in refusal.content and refusal.ephemeral
+        await r.wait_followups(1)
+        assert "not playing" in r.followups[-1].content and r.followups[-1].ephemeral
         assert len(await store.actions(rec.id)) == 0
         # double click: two presses of the same discard button at once apply once
         r1, r2 = await asyncio.gather(ana.click(msg, discard), ana.click(msg, discard))
@@ -143,8 +143,8 @@ async def test_outsiders_stale_buttons_illegal_choices_and_double_clicks(standin
         assert rec2.version == rec.version + 1 and len(await store.actions(rec.id)) == 1
         # the DM's controls are stale now: refused with the current state, nothing changes
         r = await ana.click(dm, next(b["custom_id"] for b in controls(dm)[1] if ":p." in b["custom_id"] or ":x." in b["custom_id"]))
-        stale = await r.wait_reply()
-        assert "out of date" in stale.content and stale.ephemeral
+        await r.wait_followups(1)
+        assert "out of date" in r.followups[-1].content and r.followups[-1].ephemeral
         assert len(await store.actions(rec.id)) == 1
         # illegal choices typed by hand get the rules' reason, in the person's language, and change nothing
         colour = card.split("-")[0]

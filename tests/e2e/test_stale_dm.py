@@ -40,7 +40,8 @@ async def test_a_stale_dm_button_shows_fresh_controls_while_it_is_still_your_tur
     # back in her DM, she presses a (stale) card button there: it is still her turn (she must draw)
     _, old = controls(dm)
     r = await ana.click(dm, old[0]["custom_id"])
-    fresh = await r.wait_reply(timeout=10)
+    await r.wait_followups(1, timeout=10)
+    fresh = r.followups[-1]
     assert "out of date" in fresh.content and fresh.ephemeral, fresh.content
     draw = next(c for c in fresh.custom_ids() if c.endswith(":d.deck"))  # fresh controls: the draws
     before = fresh.content
@@ -50,6 +51,6 @@ async def test_a_stale_dm_button_shows_fresh_controls_while_it_is_still_your_tur
     assert len(await partida.service.store.actions(rec.id)) == 2
     # her turn is over: the DM's stale button answers as before, out of date, with no controls
     r = await ana.click(dm, old[0]["custom_id"])
-    stale = await r.wait_reply(timeout=10)
-    assert "out of date" in stale.content and not controls(stale)[1], stale.content
+    await r.wait_followups(1, timeout=10)
+    assert "out of date" in r.followups[-1].content and not controls(r.followups[-1])[1], r.followups[-1].content
     assert len(await partida.service.store.actions(rec.id)) == 2

@@ -70,7 +70,8 @@ async def test_undo_by_clicking_at_once_then_by_a_vote(standin, partida):
     assert "ana took back" in story.content
     # the buttons drawn before the undo are stale
     r = await ana.click(msg, controls(msg)[1][0]["custom_id"])
-    assert "out of date" in (await r.wait_reply()).content
+    await r.wait_followups(1)
+    assert "out of date" in r.followups[-1].content
     # now a whole turn: play, then draw from the deck (a hidden card is seen)
     msg = await play_a_card(standin, ana, await my_controls(standin, ana, story))
     deck = next(b["custom_id"] for b in controls(msg)[1] if b["custom_id"].endswith(":d.deck"))

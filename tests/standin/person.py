@@ -103,12 +103,6 @@ class InteractionResult:
                                  + "\n".join(str(v) for v in self.violations()))
         return self
 
-    async def wait_reply(self, timeout: float = DEFAULT_TIMEOUT) -> Message:
-        """The new message a click was answered with: the response's own (type 4), or the first
-        follow-up after a deferred response (a bot may do either, by how long its answer took)."""
-        await self.wait(lambda r: (r.type == 4 and r.message is not None) or r.followups, timeout, "a reply")
-        return self.message if self.type == 4 and self.message is not None else self.followups[0]
-
     async def wait_followups(self, n: int = 1, timeout: float = DEFAULT_TIMEOUT) -> list[Message]:
         await self.wait(lambda r: len(r.followups) >= n, timeout, f"{n} follow-up(s)")
         return self.followups
