@@ -155,14 +155,35 @@ def _starters(round_scores: list[list[int]], rounds_played: int) -> list[int]:
     return starters
 
 
+def deal(rng: random.Random, unknown: list[int], n: int, inv: list[float] | None) -> tuple[list[int], list[int]]:
+    """A determinisation's ``n`` cards of the other hand and the deck after them, from the
+    ``unknown`` cards. Without leanings (``inv`` None): one shuffle, its first ``n`` the hand.
+    With them (``inv[i]``: 1 / card i's weight): weighted sampling without replacement - each card
+    keyed ``random() ** inv[i]``, the ``n`` highest keys the hand (Efraimidis and Spirakis) - and
+    the rest shuffled for the deck, so a card's weight says nothing of where it lies in the deck."""
+    if inv is None:
+        cards = unknown[:]
+        fast.shuffle(rng, cards)
+        return cards[:n], cards[n:]
+    rand = rng.random
+    order = sorted(range(len(unknown)), key=lambda i: rand() ** inv[i], reverse=True)
+    rest = [unknown[i] for i in order[n:]]
+    fast.shuffle(rng, rest)
+    return [unknown[i] for i in order[:n]], rest
+
+
 class LostCitiesSearch:
     """The game-specific parts of the search (see engines/search.py)."""
 
-    def __init__(self, epsilon: float = 0.1, remember: bool = False) -> None:
+    def __init__(self, epsilon: float = 0.1, remember: bool = False, lean: float = 1.0) -> None:
         self.epsilon = epsilon
         # remember: every determinisation deals the other seat the cards everyone saw it take
         # from the discard piles (the view's "known") and samples only the rest of its hand
         self.remember = remember
+        # lean: an unseen card that would still extend an expedition the other seat has opened is
+        # dealt to its hand ``lean`` times as readily as another (a seat opens a colour it holds
+        # cards of); 1 deals every unseen card alike
+        self.lean = lean
 
     def table(self, game: LostCities, view: dict, seat: int) -> tuple[State, list[int], int]:
         """What every determinisation shares: the state the view shows with the other hand empty
@@ -216,22 +237,40 @@ class LostCitiesSearch:
         assert len(free) == len(unknown) - len(known) and len(known) <= n_opp, "the known cards are not all unseen"
         return base, free, known, n_opp - len(known)
 
+    def leanings(self, view: dict, seat: int, unknown: list[int]) -> list[float] | None:
+        """For :func:`deal`: per unseen card, 1 / its weight for the other hand (``lean`` for a
+        card above the top of an expedition the other seat opened - a wager while it holds only
+        wagers - 1 for the others); None when ``lean`` is 1."""
+        if self.lean == 1.0:
+            return None
+        exps = view["expeditions"][1 - seat]
+        top = {}
+        for ci, col in enumerate(view["colours"]):
+            if exps[col]:
+                top[ci] = max(RANK[CARD_IDS[c]] for c in exps[col])
+        out = []
+        for c in unknown:
+            t = top.get(c // SLOTS)
+            r = RANK[c]
+            out.append(1.0 / self.lean if t is not None and (r > t or r == t == 0) else 1.0)
+        return out
+
     def determiniser(self, game: LostCities, view: dict, seat: int):
         base, unknown, known, n_opp = self.hidden(game, view, seat)
+        inv = self.leanings(view, seat, unknown)
         opp = 1 - seat
         clone = game.clone
 
         def sample(rng) -> State:
-            cards = unknown[:]
-            rng.shuffle(cards)
+            dealt, deck = deal(rng, unknown, n_opp, inv)
             s = clone(base)
-            hand = known + cards[:n_opp]
+            hand = known + dealt
             s.dh[opp] = [c + DISCARD for c in hand]
             pm = s.pm[opp]
             s.plays[opp] = [c for c in hand if pm >> c & 1]
             m = Info(base.m.colours, base.m.rounds)
             m.round, m.round_scores, m.starters = base.m.round, base.m.round_scores, base.m.starters
-            m.deck = tuple(cards[n_opp:])
+            m.deck = tuple(deck)
             m.rng = Rng(rng.getrandbits(53))
             s.m = m
             s.dn = len(m.deck)
@@ -370,26 +409,25 @@ class FastLostCitiesSearch(LostCitiesSearch):
 
     def determiniser(self, game: LostCities, view: dict, seat: int):
         table, unknown, known, n_opp = self.hidden(game, view, seat)
+        inv = self.leanings(view, seat, unknown)
         base = fast.from_state(table)
         info = table.m
         opp = 1 - seat
         pm = base[9 + opp]
         clone = fast.clone
         bit = fast.BIT
-        shuffle = fast.shuffle
 
         def sample(rng) -> list:
-            cards = unknown[:]
-            shuffle(rng, cards)
+            dealt, deck = deal(rng, unknown, n_opp, inv)
             s = clone(base)
-            hand = known + cards[:n_opp]
+            hand = known + dealt
             plays = [c for c in hand if pm >> c & 1]
             s[5 + opp] = plays + [c + DISCARD for c in hand]
             s[7 + opp] = len(plays)
             s[11 + opp] = sum(bit[c] for c in hand)
             m = Info(info.colours, info.rounds)
             m.round, m.round_scores, m.starters = info.round, info.round_scores, info.starters
-            m.deck = s[3] = tuple(cards[n_opp:])
+            m.deck = s[3] = tuple(deck)
             m.rng = Rng(rng.getrandbits(53))
             s[4] = m
             s[2] = len(m.deck)
@@ -658,20 +696,19 @@ class NativeLostCitiesSearch(FastLostCitiesSearch):
 
     def determiniser(self, game: LostCities, view: dict, seat: int):
         table, unknown, known, n_opp = self.hidden(game, view, seat)
+        inv = self.leanings(view, seat, unknown)
         base = native.from_fast(fast.from_state(table))
         info = table.m
         opp = 1 - seat
         clone, give = native.clone, native.give
-        shuffle = fast.shuffle
 
         def sample(rng) -> native.S:
-            cards = unknown[:]
-            shuffle(rng, cards)
+            dealt, deck = deal(rng, unknown, n_opp, inv)
             s = clone(base)
-            give(s, opp, known + cards[:n_opp])
+            give(s, opp, known + dealt)
             m = Info(info.colours, info.rounds)
             m.round, m.round_scores, m.starters = info.round, info.round_scores, info.starters
-            m.deck = s.deck = tuple(cards[n_opp:])
+            m.deck = s.deck = tuple(deck)
             m.rng = Rng(rng.getrandbits(53))
             s.info = m
             s.dn = len(m.deck)
@@ -901,9 +938,10 @@ class PairedLostCitiesSearch(ISMCTS):
         lead: float = 0.0,
         shortlist: int = 0,
         remember: bool = False,
+        lean: float = 1.0,
         name: str = "paired",
     ) -> None:
-        super().__init__(adapter if adapter is not None else LEVEL_SEARCH(epsilon=epsilon, remember=remember), seconds=seconds,
+        super().__init__(adapter if adapter is not None else LEVEL_SEARCH(epsilon=epsilon, remember=remember, lean=lean), seconds=seconds,
                          iterations=iterations, name=name)
         self.warmup = warmup
         self.reject_z = reject_z
@@ -1082,8 +1120,8 @@ class StrongPlayer(PairedLostCitiesSearch):
     name = "strong"
 
     def __init__(self, seconds: float | None = LEVEL_SECONDS["strong"], iterations: int | None = None,
-                 remember: bool = False) -> None:
-        super().__init__(seconds=seconds, iterations=iterations, remember=remember, name="strong")
+                 remember: bool = False, lean: float = 1.0) -> None:
+        super().__init__(seconds=seconds, iterations=iterations, remember=remember, lean=lean, name="strong")
 
 
 PLAYERS = {"heuristic": HeuristicPlayer, "easy": HeuristicPlayer, "normal": NormalPlayer, "strong": StrongPlayer}
