@@ -1113,15 +1113,15 @@ TreeStrongPlayer = level_player("strong", LEVEL_SEARCH, prior_weight=5.0, depth=
 
 
 class StrongPlayer(PairedLostCitiesSearch):
-    """The strong level: :class:`PairedLostCitiesSearch` with the level's 0.3 s a decision, its
-    deals leaning 3 to 1 towards the cards that extend the other seat's opened expeditions
-    (``lean``). ``remember=True`` deals the other hand the cards it was seen taking from the piles;
-    not the default: on fresh seeds it measured no better than without (docs/benchmarks.md, issue 22)."""
+    """The strong level: :class:`PairedLostCitiesSearch` with the level's 0.3 s a decision.
+    ``remember=True`` deals the other hand the cards it was seen taking from the piles, ``lean=3``
+    leans its deals towards the cards that extend the other seat's opened expeditions; neither is
+    the default: on fresh seeds each measured no better than without (docs/benchmarks.md, issue 22)."""
 
     name = "strong"
 
     def __init__(self, seconds: float | None = LEVEL_SECONDS["strong"], iterations: int | None = None,
-                 remember: bool = False, lean: float = 3.0) -> None:
+                 remember: bool = False, lean: float = 1.0) -> None:
         super().__init__(seconds=seconds, iterations=iterations, remember=remember, lean=lean, name="strong")
 
 
