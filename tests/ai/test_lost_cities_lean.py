@@ -5,8 +5,14 @@ import random
 
 import pytest
 
-from engines.lost_cities import CARD_IDS, GAME, RANK, SLOTS, fast
-from engines.lost_cities.ai import FastLostCitiesSearch, LostCitiesSearch, NativeLostCitiesSearch, StrongPlayer, deal
+from engines.lost_cities import CARD_IDS, GAME, RANK, SLOTS
+from engines.lost_cities.ai import (
+    FastLostCitiesSearch,
+    LostCitiesSearch,
+    NativeLostCitiesSearch,
+    StrongPlayer,
+    deal,
+)
 
 from .test_lost_cities_memory import other_hand_and_deck, unseen
 
@@ -68,7 +74,7 @@ def test_leanings_mark_the_cards_above_the_other_seats_opened_expeditions():
     opp = 1 - seat
     hidden = sorted(unseen(view))
     inv = LostCitiesSearch(lean=4.0).leanings(view, seat, hidden)
-    for c, x in zip(hidden, inv):
+    for c, x in zip(hidden, inv, strict=True):
         col = view["colours"][c // SLOTS]
         played = [RANK[CARD_IDS[p]] for p in view["expeditions"][opp][col]]
         extends = bool(played) and (RANK[c] > max(played) or RANK[c] == max(played) == 0)

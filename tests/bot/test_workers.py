@@ -6,29 +6,12 @@ import asyncio
 import os
 import signal
 import threading
-import time
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
 from bot.core.workers import Workers
-
-
-def square(x: int) -> tuple[int, int]:
-    return x * x, os.getpid()
-
-
-def refuse(why: str) -> None:
-    raise ValueError(why)
-
-
-def nap(seconds: float) -> int:
-    time.sleep(seconds)
-    return os.getpid()
-
-
-def big(n: int) -> bytes:
-    return bytes(range(256)) * (n // 256)
+from tests.bot.worker_tasks import big, nap, refuse, square
 
 
 async def test_a_task_runs_in_a_worker_and_its_error_comes_back():
