@@ -56,6 +56,24 @@ def _key(s: list, stalls: int) -> tuple:
     return (s[0], s[2], s[11], s[12], stalls, *s[_EXP:_PILE + _W])
 
 
+def _deck_only_actions(s: list, seat: int) -> list[int]:
+    """The plays and discards worth searching when nobody draws from a pile any more: a discarded
+    card then never comes back, so the discards of cards the seat can no longer play are all the
+    same move (the first is kept)."""
+    hand = s[5 + seat]
+    np = s[7 + seat]
+    pm = s[9 + seat]
+    out = hand[:np]
+    dead = True
+    for d in hand[np:]:
+        if pm >> (d - DISCARD) & 1:
+            out.append(d)
+        elif dead:
+            out.append(d)
+            dead = False
+    return out
+
+
 class OutOfTime(Exception):
     """The solver's clock ran out (see ``Solver.out_of_time``)."""
 
@@ -109,7 +127,10 @@ class Solver:
         seat = s[0]
         maxing = seat == self.root
         best = -_INF if maxing else _INF
-        for a in tuple(s[5 + seat]):
+        acts = s[5 + seat]
+        if not stalls and self.prune:
+            acts = _deck_only_actions(s, seat)
+        for a in tuple(acts):
             s1 = _clone(s)
             draws = _step(s1, a, False)
             v = self.draw_values(s1, draws, stalls, alpha, beta, maxing, best_only=True)
