@@ -5,8 +5,7 @@ import random
 
 import pytest
 
-from engines.lost_cities import CARD_IDS, CARD_NAMES, DISCARD, DRAW_DECK, DRAW_PILE, GAME, fast
-from engines.lost_cities import endgame
+from engines.lost_cities import CARD_IDS, CARD_NAMES, DISCARD, DRAW_DECK, DRAW_PILE, GAME, endgame, fast
 from engines.lost_cities.ai import PairedLostCitiesSearch, StrongPlayer
 from engines.lost_cities.endgame import Solver, margin, solve
 
