@@ -14,7 +14,11 @@ and standard errors).
     nice -n 10 taskset -c 0 .venv/bin/python bench/lost_cities_endgame.py --seed 5000 --seeds 50 \
         --variant committed='{}' --variant eg3='{"endgame": 3}'
 
-Variants are keyword options of PairedLostCitiesSearch (the strong level's 0.3 s unless set).
+Variants are keyword options of PairedLostCitiesSearch (the strong level's 0.3 s unless set), and
+``"cheat": D`` (a diagnostic, a ceiling): with D cards or fewer in the deck, A sees the true
+state - the other hand and the deck order - and plays the exact solver's best action
+(engines/lost_cities/endgame.py, ``cheat_stalls`` pile draws, default 1), the strong level
+before that.
 """
 
 from __future__ import annotations
@@ -31,8 +35,32 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines import registry  # noqa: E402
+from engines.lost_cities import DRAW_DECK, endgame, fast  # noqa: E402
 from engines.lost_cities.ai import NormalPlayer, PairedLostCitiesSearch  # noqa: E402
 from engines.search import LEVEL_SECONDS  # noqa: E402
+
+
+class Cheat:
+    """A diagnostic player: the strong search, and with ``deck`` cards or fewer left the exact
+    solver's best action on the true state (it sees the other hand and the deck order)."""
+
+    def __init__(self, deck: int, stalls: int = 1, **opts) -> None:
+        self.deck = deck
+        self.stalls = stalls
+        self.strong = PairedLostCitiesSearch(**opts)
+
+    def choose(self, game, state, seat, rng):
+        view = game.view(state, seat)
+        if view["deck"] > self.deck:
+            return self.strong.choose(game, state, seat, rng)
+        s = fast.from_state(state)
+        values = endgame.Solver(seat, self.stalls, memo=False).root_values(s)
+        best = max(values.values())
+        legal = game.legal(state, seat)
+        for a in ([DRAW_DECK] if DRAW_DECK in values else []) + legal:  # ties: the deck, then the first
+            if values.get(a) == best:
+                return a
+        raise AssertionError("no action")
 
 
 def snapshots(game, seed: int, deck: int, reach: int) -> list:
@@ -112,7 +140,11 @@ def main() -> None:
             for name, opts in variants:
                 opts = dict(opts)
                 opts.setdefault("seconds", LEVEL_SECONDS["strong"])
-                player = PairedLostCitiesSearch(**opts, name=name)
+                if "cheat" in opts:
+                    deck = opts.pop("cheat")
+                    player = Cheat(deck, opts.pop("cheat_stalls", 1), **opts)
+                else:
+                    player = PairedLostCitiesSearch(**opts, name=name)
                 v, m, ts = finish(game, st, player, seed, idx)
                 res[name].append((v, m))
                 times[name].extend(ts)
