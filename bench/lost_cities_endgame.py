@@ -18,7 +18,8 @@ Variants are keyword options of PairedLostCitiesSearch (the strong level's 0.3 s
 ``"cheat": D`` (a diagnostic, a ceiling): with D cards or fewer in the deck, A sees the true
 state - the other hand and the deck order - and plays the exact solver's best action
 (engines/lost_cities/endgame.py, ``cheat_stalls`` pile draws, default 1), the strong level
-before that.
+before that; ``"seehand": true`` (another ceiling): the strong search with the other hand
+shown to it (every deal gives the other seat its true hand; only the deck order is sampled).
 """
 
 from __future__ import annotations
@@ -61,6 +62,22 @@ class Cheat:
             if values.get(a) == best:
                 return a
         raise AssertionError("no action")
+
+
+class SeeHand(PairedLostCitiesSearch):
+    """A diagnostic: the strong search dealing the other seat its true hand (``remember`` fed
+    with the whole hand instead of the cards seen taken)."""
+
+    def __init__(self, **opts) -> None:
+        super().__init__(remember=True, **opts)
+
+    def choose(self, game, state, seat, rng):
+        view = game.view(state, seat)
+        other = game.view(state, 1 - seat)["hand"]
+        known = [[], []]
+        known[1 - seat] = list(other)
+        view["known"] = known
+        return self.search(game, view, game.legal(state, seat), seat, rng)
 
 
 def snapshots(game, seed: int, deck: int, reach: int) -> list:
@@ -140,7 +157,9 @@ def main() -> None:
             for name, opts in variants:
                 opts = dict(opts)
                 opts.setdefault("seconds", LEVEL_SECONDS["strong"])
-                if "cheat" in opts:
+                if opts.pop("seehand", False):
+                    player = SeeHand(**opts)
+                elif "cheat" in opts:
                     deck = opts.pop("cheat")
                     player = Cheat(deck, opts.pop("cheat_stalls", 1), **opts)
                 else:
