@@ -35,6 +35,7 @@ from . import (
     LostCities,
     State,
     _score,
+    endgame,
     fast,
     native,
 )
@@ -939,6 +940,12 @@ class PairedLostCitiesSearch(ISMCTS):
         shortlist: int = 0,
         remember: bool = False,
         lean: float = 1.0,
+        endgame: int = 0,
+        endgame_stalls: tuple[int, ...] = (1, 1, 0, 0, 0, 0),
+        max_stalls: int = 3,
+        endgame_warmup: int = 6,
+        endgame_anchor_z: float | None = None,
+        endgame_memo: bool = False,
         name: str = "paired",
     ) -> None:
         super().__init__(adapter if adapter is not None else LEVEL_SEARCH(epsilon=epsilon, remember=remember, lean=lean), seconds=seconds,
@@ -953,8 +960,26 @@ class PairedLostCitiesSearch(ISMCTS):
         # is the anchor and (shortlist > 0) its most visited actions the only ones raced
         self.lead = lead
         self.shortlist = shortlist
+        # endgame > 0: with that many cards or fewer in the deck, each batch's deal is solved
+        # exactly to the end of the round (engines/lost_cities/endgame.py) instead of played
+        # out, with endgame_stalls[deck - 1] pile draws allowed in the solver; the seat itself
+        # takes at most max_stalls pile draws at one deck size in a round (a loop guard)
+        self.endgame = endgame
+        self.endgame_stalls = endgame_stalls
+        self.max_stalls = max_stalls
+        # the race in the endgame: its warm-up, the anchor's margin (None: anchor_z), and the
+        # solver's transposition table (off: at these depths it costs more than it saves)
+        self.endgame_warmup = endgame_warmup
+        self.endgame_anchor_z = anchor_z if endgame_anchor_z is None else endgame_anchor_z
+        self.endgame_memo = endgame_memo
+        self._stalled: dict[tuple, int] = {}
+        self.nodes = 0
         self.batches = 0
         self.anchor: int | None = None
+
+    def _endgame_on(self, view: dict) -> bool:
+        return (bool(self.endgame) and view["deck"] <= self.endgame and type(self.adapter) is not NativeLostCitiesSearch
+                and isinstance(self.adapter, FastLostCitiesSearch) and not self.lead)
 
     def search(self, game: LostCities, view: dict, legal: list[int], seat: int, rng: random.Random, table: Any = None) -> int:
         start = time.perf_counter()
@@ -964,6 +989,19 @@ class PairedLostCitiesSearch(ISMCTS):
         if len(legal) == 1:
             stats.visits = {legal[0]: 0}
             return legal[0]
+        solving = self._endgame_on(view)
+        if solving and view["phase"] == "draw" and DRAW_DECK in legal:
+            stall_key = (view["round"], view["deck"], tuple(map(tuple, view["round_scores"])))
+            if self._stalled.get(stall_key, 0) >= self.max_stalls:
+                legal = [DRAW_DECK]
+                stats.visits = {DRAW_DECK: 0}
+                return DRAW_DECK
+            choice = self._solve(game, view, legal, seat, rng, start)
+            if choice != DRAW_DECK:
+                self._stalled[stall_key] = self._stalled.get(stall_key, 0) + 1
+            return choice
+        if solving:
+            return self._solve(game, view, legal, seat, rng, start)
         if view["phase"] == "draw" and view["deck"] <= self.last_cards and DRAW_DECK in legal:
             # ``last_extend``: a pile top that extends a started expedition of the seat's may still
             # be taken (it is played later, so it does not come back to the pile)
@@ -1024,6 +1062,80 @@ class PairedLostCitiesSearch(ISMCTS):
         return choice
 
 
+    def _solve(self, game: LostCities, view: dict, legal: list[int], seat: int, rng: random.Random, start: float) -> int:
+        """The ``endgame`` search: the paired race of :meth:`search`, each batch one deal of the
+        hidden cards solved exactly for every root action still in the race (PIMC), the margin
+        turned into the adapter's value (its win chance from the totals, or ``points``)."""
+        stats = self.stats
+        self.nodes = 0  # turns the solver searched in this decision
+        ad = self.adapter
+        srng = random.Random(rng.getrandbits(64))
+        determinise = ad.determiniser(game, view, seat)
+        anchor = next(iter(ad.prior(game, view, seat, legal, srng)))
+        stalls = self.endgame_stalls[min(view["deck"], len(self.endgame_stalls)) - 1]
+        if view["phase"] == "draw":
+            # the draws the solver searches (the deck; pile draws only with stalls, and pruned)
+            probe = {DRAW_DECK}
+            if stalls:
+                probe.update(endgame.Solver._stall_draws(determinise(random.Random(0)), legal))
+            legal = [a for a in legal if a in probe]
+            if anchor not in legal:
+                anchor = DRAW_DECK
+            if len(legal) == 1:
+                stats.visits = {legal[0]: 0}
+                return legal[0]
+        if anchor not in legal:
+            anchor = legal[0]
+        self.anchor = anchor
+        clock = time.perf_counter
+        deadline = start + self.seconds if self.seconds is not None else math.inf
+        timed = self.seconds is not None
+        # the adapter's evaluate at the end of this round, for the root seat
+        totals = [sum(r[p] for r in view["round_scores"]) for p in (0, 1)]
+        lead = totals[seat] - totals[1 - seat]
+        played = len(view["round_scores"]) + 1
+        if played < view["rounds"]:
+            played += 1
+        scale = 6.0 + 25.0 * math.sqrt(view["rounds"] - played)
+        points = self.points
+        batch: dict = {"values": None, "cut": False}
+        alive_now: list[int] = []
+        out = (lambda: clock() >= deadline) if timed else None
+
+        def new_batch() -> None:
+            batch["state"] = determinise(srng)
+            batch["values"] = None
+
+        def play(a: int) -> float:
+            if batch["values"] is None:
+                solver = endgame.Solver(seat, stalls, memo=self.endgame_memo, out_of_time=out)
+                try:
+                    batch["values"] = solver.root_values(batch["state"], actions=list(alive_now) or None)
+                except endgame.OutOfTime:
+                    batch["cut"] = True
+                    return 0.0
+                self.nodes += solver.nodes
+            v = batch["values"][a]
+            if points:
+                return v / points
+            return 1.0 / (1.0 + math.exp(-(lead + v) / scale))
+
+        def cut_or_late() -> bool:
+            return batch["cut"] or (timed and clock() >= deadline)
+
+        # race() plays the alive actions in order (alive_now); the first play of a batch solves
+        # them all, and a solve cut by the clock drops the batch
+        choice, values, it, batches = race(
+            legal, anchor, new_batch, play, warmup=self.endgame_warmup, reject_z=self.reject_z,
+            anchor_z=self.endgame_anchor_z, max_playouts=self.iterations, out_of_time=cut_or_late, alive_out=alive_now,
+            dedupe=True)
+        self.batches = batches
+        stats.iterations = it
+        stats.visits = {a: len(values[a]) for a in legal}
+        stats.seconds = time.perf_counter() - start
+        return choice
+
+
 def _extends(view: dict, seat: int, k: int) -> bool:
     """Whether the top of discard pile ``k`` can go on the seat's started expedition of that colour."""
     col = view["colours"][k]
@@ -1047,6 +1159,8 @@ def race(
     anchor_z: float = 2.0,
     max_playouts: int | None = None,
     out_of_time=None,
+    alive_out: list | None = None,
+    dedupe: bool = False,
 ) -> tuple[int, dict[int, list[float]], int, int]:
     """The paired race of :class:`PairedLostCitiesSearch`, apart from the game: ``new_batch()``
     starts a batch (draws its deal and seed), ``play(a)`` plays action ``a`` out in it and returns
@@ -1062,6 +1176,8 @@ def race(
     while len(alive) > 1 and it < limit:
         if out_of_time is not None and out_of_time():
             break
+        if alive_out is not None:
+            alive_out[:] = alive
         new_batch()
         got = []
         for a in alive:
@@ -1078,6 +1194,12 @@ def race(
             best = max(alive, key=lambda a: sum(values[a]))  # ties: the first listed
             bv = values[best]
             alive = [a for a in alive if a == best or _beaten_by(values[a], bv) < reject_z]
+            if dedupe:  # actions with the very same values so far: keep one (the anchor, else the first)
+                seen: dict[tuple, int] = {}
+                for a in sorted(alive, key=lambda a: a != anchor):
+                    seen.setdefault(tuple(values[a]), a)
+                keep = set(seen.values())
+                alive = [a for a in alive if a in keep]
     if batches == 0:
         return anchor, values, it, batches
     # the best by mean among the actions still alive (each played in every batch)
