@@ -90,7 +90,7 @@ def test_known_follows_the_public_takes_through_plays_discards_and_new_rounds(se
     deck_draws = 0
     most = 0
     rounds_seen = 0
-    for m, seat, code, events in _random_match(seed):
+    for m, seat, _code, events in _random_match(seed):
         for e in events:
             if e.kind == "draw" and e.data["from"] != "deck":
                 expect[seat].add(e.data["card"])
@@ -116,7 +116,7 @@ def test_known_follows_the_public_takes_through_plays_discards_and_new_rounds(se
 
 
 def test_a_new_round_forgets_the_takes():
-    for m, seat, code, events in _random_match(3):
+    for m, _seat, _code, events in _random_match(3):
         if any(e.kind == "round_end" for e in events) and not m.over:
             assert known(m) == [[], []] and m.state.taken == [0, 0]
             return
