@@ -1234,6 +1234,13 @@ NormalPlayer = level_player("normal", LEVEL_SEARCH, prior_weight=5.0, depth=2)
 TreeStrongPlayer = level_player("strong", LEVEL_SEARCH, prior_weight=5.0, depth=2)  # the strong level until issue 22's paired search
 
 
+# The strong level's time a decision in Lost Cities: 1 s (the other games' strong levels: 0.3 s).
+# At 0.3 s the paired race made a different choice with another seed in a quarter of decisions
+# (bench figures in docs/benchmarks.md, issue 22, 2026-12-06); a stand-in's move in a match played
+# over days can take a second.
+STRONG_SECONDS = 1.0
+
+
 class StrongPlayer(PairedLostCitiesSearch):
     """The strong level: :class:`PairedLostCitiesSearch` with the level's 0.3 s a decision.
     ``remember=True`` deals the other hand the cards it was seen taking from the piles, ``lean=3``
@@ -1242,7 +1249,7 @@ class StrongPlayer(PairedLostCitiesSearch):
 
     name = "strong"
 
-    def __init__(self, seconds: float | None = LEVEL_SECONDS["strong"], iterations: int | None = None,
+    def __init__(self, seconds: float | None = STRONG_SECONDS, iterations: int | None = None,
                  remember: bool = False, lean: float = 1.0) -> None:
         super().__init__(seconds=seconds, iterations=iterations, remember=remember, lean=lean, name="strong")
 

@@ -89,7 +89,7 @@ def test_levels_are_registered_for_the_bot():
     kinds = ai.players_for("lost-cities")
     assert {"easy", "normal", "strong", "heuristic", "random"} <= set(kinds)
     assert kinds["easy"] is HeuristicPlayer and kinds["heuristic"] is HeuristicPlayer
-    assert isinstance(ai.player("lost-cities", "strong"), ISMCTS) and ai.player("lost-cities", "strong").seconds == 0.3
+    assert isinstance(ai.player("lost-cities", "strong"), ISMCTS) and ai.player("lost-cities", "strong").seconds == 1.0
     assert ai.player("lost-cities", "normal").seconds == 0.1
     fixed = ai.player("lost-cities", "strong", iterations=5)
     assert fixed.iterations == 5 and fixed.seconds is None
@@ -253,7 +253,7 @@ def made(hand0, exps0, deck, phase="play", seed=1, tops=None):
 
 def test_the_strong_level_is_the_paired_search_with_the_level_budget():
     p = ai.player("lost-cities", "strong")
-    assert isinstance(p, PairedLostCitiesSearch) and p.seconds == 0.3 and p.iterations is None
+    assert isinstance(p, PairedLostCitiesSearch) and p.seconds == 1.0 and p.iterations is None
     assert isinstance(p.adapter, FastLostCitiesSearch) and p.adapter.remember is False
     normal = ai.player("lost-cities", "normal")
     assert not isinstance(normal, PairedLostCitiesSearch) and normal.adapter.remember is False  # normal as it was
