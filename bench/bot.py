@@ -154,12 +154,13 @@ async def main(args: argparse.Namespace) -> None:
     env = {
         **os.environ, **standin.env(), "DISCORD_TOKEN": standin.token, "DATABASE_URL": f"sqlite:///{db}",
         "LOG_LEVEL": "ERROR", "PARTIDA_TIMING": "0" if args.no_probe else "1", "RENDER_PROCESSES": str(args.render_processes),
+        "PROFILE_ON_SIGNAL": "1",  # bench/cpu_profile.py (--profile): from the first step on
     }
     argv = [sys.executable, "-m", "bot"]
     if args.floor:  # the same requests without Partida (bench/floor_bot.py)
         argv = [sys.executable, str(Path(__file__).resolve().parent / "floor_bot.py")]
-    if args.profile:  # where the bot's CPU goes: cProfile's stats written when the bot stops
-        argv = [sys.executable, "-m", "cProfile", "-o", args.profile, "-m", "bot"]
+    if args.profile:  # where the loop thread's CPU goes: cProfile on its CPU clock, stats written when the bot stops
+        argv = [sys.executable, str(Path(__file__).resolve().parent / "cpu_profile.py"), args.profile, *argv[1:]]
     if pinned:
         argv = ["taskset", "-c", "1", *argv]
     log_path = Path(tmp) / "bot.log"
@@ -246,6 +247,8 @@ async def main(args: argparse.Namespace) -> None:
         rng = random.Random(1)
         await asyncio.sleep(2)  # the first boards are posted
         tickets.queue.put_nowait(None)
+        if args.profile:
+            proc.send_signal(signal.SIGUSR1)  # the profile covers the steps, not the start-up
         for rate in args.rates:
             tickets.drain()
             issued = tickets.issued
@@ -354,5 +357,5 @@ if __name__ == "__main__":
     ap.add_argument("--no-probe", action="store_true",
                     help="the bot without bench/bot.py's probes (the event-loop stall watcher and a timing line per "
                          "move, PARTIDA_TIMING): what they cost; sweep only")
-    ap.add_argument("--profile", metavar="FILE", help="run the bot under cProfile, stats to FILE (pstats)")
+    ap.add_argument("--profile", metavar="FILE", help="run the bot under cProfile timed by its loop thread's CPU clock (bench/cpu_profile.py), stats to FILE (pstats)")
     asyncio.run(main(ap.parse_args()))
