@@ -81,7 +81,7 @@ def test_the_catch_up_picture_marks_what_the_others_placed_since_the_last_turn()
     assert ui_for("cities").mark_since(view, [(0, {"type": "take", "row": "A", "slot": 0})]) is view
 
     def white(img):
-        return sum(1 for px in img.convert("RGB").getdata() if px == (255, 255, 255))
+        return {c: n for n, c in img.convert("RGB").getcolors(1 << 24)}.get((255, 255, 255), 0)
 
     a, b = board_image(view, NAMES[:3], "en"), board_image(marked, NAMES[:3], "en")
     assert white(b) > white(a) + 100 * len(placed)
